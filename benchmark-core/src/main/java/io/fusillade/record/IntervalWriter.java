@@ -1,0 +1,192 @@
+package io.fusillade.record;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.DoubleSupplier;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Turns the recorders' state into one interval per flush: histogram intervals into the HdrHistogram
+ * log, counts into one JSON line, and both pushed to the operating system so that a killed JVM
+ * leaves everything up to the last flush on disk. Not thread-safe: the recorder calls it under its
+ * own lock.
+ */
+final class IntervalWriter implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final PrintStream histogramStream;
+  private final HistogramLogWriter histogramLog;
+  private final Writer counterLines;
+  private final long startEpochMs;
+  private long lastFlushEpochMs;
+
+  private final Map<Recorder, Interval> intervals = new HashMap<>();
+  private final Map<Object, Long> lastTotals = new HashMap<>();
+  private final Map<String, Histogram> totals = new HashMap<>();
+
+  IntervalWriter(Path directory, long startEpochMs) throws IOException {
+    this.startEpochMs = startEpochMs;
+    this.lastFlushEpochMs = startEpochMs;
+    this.histogramStream =
+        new PrintStream(
+            new BufferedOutputStream(
+                new FileOutputStream(directory.resolve(RunFiles.HISTOGRAMS).toFile()), 1 << 16),
+            false,
+            StandardCharsets.US_ASCII);
+    this.histogramLog = new HistogramLogWriter(histogramStream);
+    histogramLog.outputLogFormatVersion();
+    histogramLog.outputComment("Fusillade latencies in microseconds; max column in milliseconds");
+    histogramLog.outputStartTime(startEpochMs);
+    histogramLog.setBaseTime(startEpochMs);
+    histogramLog.outputBaseTime(startEpochMs);
+    histogramLog.outputLegend();
+    this.counterLines =
+        Files.newBufferedWriter(directory.resolve(RunFiles.COUNTERS), StandardCharsets.UTF_8);
+    histogramStream.flush();
+  }
+
+  /** One recorder's reusable interval histogram (HdrHistogram recycles it on the next swap). */
+  private static final class Interval {
+    Histogram reuse;
+  }
+
+  void flush(
+      Iterable<RequestChannel> channels,
+      Iterable<LatencyMetric> metrics,
+      Iterable<Counter> counters,
+      Map<String, DoubleSupplier> gauges) {
+    long now = System.currentTimeMillis();
+    ObjectNode line = JSON.createObjectNode();
+    line.put("t", now);
+    line.put("elapsed", (now - startEpochMs) / 1000.0);
+    line.put("interval", (now - lastFlushEpochMs) / 1000.0);
+
+    ObjectNode requests = line.putObject("requests");
+    for (RequestChannel channel : channels) {
+      long ok = logInterval(channel.okRecorder(), Tags.request(channel.name(), Status.OK), now);
+      Recorder koRecorder = channel.koRecorderOrNull();
+      long ko =
+          koRecorder == null
+              ? 0
+              : logInterval(koRecorder, Tags.request(channel.name(), Status.KO), now);
+      long sent = delta(channel, "sent", channel.sentTotal());
+      long bytes = delta(channel, "bytes", channel.bytesTotal());
+      ObjectNode errors = null;
+      for (Map.Entry<String, Long> reason : channel.reasons().totals().entrySet()) {
+        long count =
+            delta(channel.name() + "\u0000" + reason.getKey(), "reason", reason.getValue());
+        if (count > 0) {
+          if (errors == null) {
+            errors = JSON.createObjectNode();
+          }
+          errors.put(reason.getKey(), count);
+        }
+      }
+      if (ok + ko + sent + bytes == 0 && errors == null) {
+        continue;
+      }
+      ObjectNode entry = requests.putObject(channel.name());
+      entry.put("sent", sent);
+      entry.put("ok", ok);
+      entry.put("ko", ko);
+      if (bytes > 0) {
+        entry.put("bytes", bytes);
+      }
+      if (errors != null) {
+        entry.set("errors", errors);
+      }
+    }
+
+    ObjectNode metricCounts = line.putObject("metrics");
+    for (LatencyMetric metric : metrics) {
+      long count = logInterval(metric.recorder(), Tags.metric(metric.name()), now);
+      if (count > 0) {
+        metricCounts.put(metric.name(), count);
+      }
+    }
+    ObjectNode counterDeltas = line.putObject("counters");
+    for (Counter counter : counters) {
+      counterDeltas.put(counter.name(), delta(counter, "total", counter.total()));
+    }
+    ObjectNode gaugeValues = line.putObject("gauges");
+    gauges.forEach(
+        (name, gauge) -> {
+          double value;
+          try {
+            value = gauge.getAsDouble();
+          } catch (RuntimeException e) {
+            return; // a gauge that fails this second is simply missing from it
+          }
+          if (Double.isFinite(value)) {
+            gaugeValues.put(name, value);
+          }
+        });
+
+    try {
+      counterLines.write(JSON.writeValueAsString(line));
+      counterLines.write('\n');
+      counterLines.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + RunFiles.COUNTERS, e);
+    }
+    histogramStream.flush();
+    lastFlushEpochMs = now;
+  }
+
+  /** Swaps the recorder's interval out, writes it if it is not empty, and adds it to the totals. */
+  private long logInterval(Recorder recorder, String tag, long now) {
+    Interval interval = intervals.computeIfAbsent(recorder, r -> new Interval());
+    Histogram histogram = recorder.getIntervalHistogram(interval.reuse);
+    interval.reuse = histogram;
+    long count = histogram.getTotalCount();
+    if (count == 0) {
+      return 0;
+    }
+    histogram.setTag(tag);
+    histogram.setStartTimeStamp(lastFlushEpochMs);
+    histogram.setEndTimeStamp(now);
+    histogramLog.outputIntervalHistogram(
+        (lastFlushEpochMs - startEpochMs) / 1000.0,
+        (now - startEpochMs) / 1000.0,
+        histogram,
+        Latencies.MICROS_PER_MILLI);
+    totals.computeIfAbsent(tag, t -> Latencies.newHistogram()).add(histogram);
+    return count;
+  }
+
+  private long delta(Object owner, String what, long total) {
+    Long previous = lastTotals.put(new Key(owner, what), total);
+    return previous == null ? total : total - previous;
+  }
+
+  private record Key(Object owner, String what) {}
+
+  /** The whole-run histogram of a tag so far, or null when nothing was recorded under it. */
+  Histogram total(String tag) {
+    Histogram total = totals.get(tag);
+    return total == null ? null : total.copy();
+  }
+
+  @Override
+  public void close() {
+    histogramLog.close();
+    try {
+      counterLines.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close " + RunFiles.COUNTERS, e);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package io.fusillade.record;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A run record as read from its directory: the manifest, whole-run totals per request name and
+ * metric, and the per-second counts. Read with {@link RunRecordReader#read(Path)}.
+ *
+ * @param endEpochMs the end of the run: the recorder's, or the end of the last interval on disk
+ *     when the run never closed
+ * @param truncatedLines lines at the end of a file that a kill left unfinished and that were
+ *     skipped
+ */
+public record RunRecord(
+    Path directory,
+    RunManifest manifest,
+    long endEpochMs,
+    Map<String, RequestTotals> requests,
+    Map<String, Histogram> metrics,
+    List<SecondCounts> seconds,
+    int truncatedLines) {
+
+  /** Seconds between the start of the run and its end. */
+  public double durationSeconds() {
+    return Math.max(0, endEpochMs - manifest.startEpochMs()) / 1000.0;
+  }
+
+  /** True when the record does not cover a whole, normally ended run. */
+  public boolean isPartial() {
+    return manifest.status().isPartial();
+  }
+}

@@ -1,0 +1,292 @@
+package io.fusillade.record;
+
+import io.fusillade.FusilladeException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The object every protocol reports to, and the writer of the run record.
+ *
+ * <p>For each request it keeps an HdrHistogram per name and status (latency from intended start to
+ * end), and once a second it writes what happened in that second to the run directory: the
+ * histograms' intervals to {@code latency.hlog}, counts to {@code counters.jsonl}. {@code run.json}
+ * is written when the run opens and again when it closes. A run that is killed therefore leaves a
+ * record covering every second until the last flush.
+ *
+ * <p>Recording is thread-safe and does not allocate or lock on the hot path: look a {@link
+ * RequestChannel} up once with {@link #request(String)} and call it from any thread. The cost of a
+ * record does not depend on how long the run has lasted; memory is fixed per request name.
+ *
+ * <pre>{@code
+ * try (RunRecorder run = RunRecorder.open(RunOptions.of("my-test"))) {
+ *   RequestChannel lookups = run.request("lookup");
+ *   long due = System.nanoTime();
+ *   ... send the request ...
+ *   lookups.ok(due, System.nanoTime());
+ * }
+ * }</pre>
+ */
+public final class RunRecorder implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RunRecorder.class);
+  private static final DateTimeFormatter DIRECTORY_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  private final RunOptions options;
+  private final Path directory;
+  private final String runId;
+  private final long startEpochMs;
+  private final InjectorInfo injector = InjectorInfo.current();
+
+  private final ConcurrentHashMap<String, RequestChannel> requests = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, LatencyMetric> metrics = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Counter> counters = new ConcurrentHashMap<>();
+  private final Map<String, DoubleSupplier> gauges = new ConcurrentHashMap<>();
+  private final Map<String, Object> health = Collections.synchronizedMap(new LinkedHashMap<>());
+  private final List<String> flags = new CopyOnWriteArrayList<>();
+  private final Map<String, Object> extraParameters =
+      Collections.synchronizedMap(new LinkedHashMap<>());
+  private final List<Runnable> finishHooks = new CopyOnWriteArrayList<>();
+
+  private final IntervalWriter writer;
+  private final ScheduledExecutorService flusher;
+  private final Thread shutdownHook;
+  private RunStatus finalStatus; // guarded by this
+
+  private RunRecorder(RunOptions options) throws IOException {
+    this.options = options;
+    this.startEpochMs = System.currentTimeMillis();
+    this.directory = createRunDirectory(options, startEpochMs);
+    this.runId = directory.getFileName().toString();
+    this.writer = new IntervalWriter(directory, startEpochMs);
+    writeManifest(RunStatus.RUNNING, null);
+    this.flusher =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread thread = new Thread(r, "fusillade-recorder");
+              thread.setDaemon(true);
+              return thread;
+            });
+    long period = options.flushInterval().toNanos();
+    flusher.scheduleAtFixedRate(this::flushQuietly, period, period, TimeUnit.NANOSECONDS);
+    this.shutdownHook = new Thread(() -> close(RunStatus.ABORTED), "fusillade-recorder-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  /**
+   * Creates the run directory under {@link RunOptions#baseDirectory()}, writes {@code run.json}
+   * with status {@code running} and starts flushing every {@link RunOptions#flushInterval()}.
+   *
+   * @throws FusilladeException when the directory cannot be created or written
+   */
+  public static RunRecorder open(RunOptions options) {
+    try {
+      return new RunRecorder(options);
+    } catch (IOException e) {
+      throw new FusilladeException(
+          "cannot write the run record under "
+              + options.baseDirectory().toAbsolutePath()
+              + ": "
+              + e,
+          e);
+    }
+  }
+
+  private static Path createRunDirectory(RunOptions options, long startEpochMs) throws IOException {
+    Files.createDirectories(options.baseDirectory());
+    String stem =
+        options.shortName()
+            + "-"
+            + DIRECTORY_TIME.format(java.time.Instant.ofEpochMilli(startEpochMs));
+    for (int attempt = 1; ; attempt++) {
+      Path candidate = options.baseDirectory().resolve(attempt == 1 ? stem : stem + "-" + attempt);
+      try {
+        return Files.createDirectory(candidate);
+      } catch (FileAlreadyExistsException taken) {
+        // another run started in the same second: take the next suffix
+      }
+    }
+  }
+
+  /** The run directory. */
+  public Path directory() {
+    return directory;
+  }
+
+  /** The run's id: the run directory's name. */
+  public String runId() {
+    return runId;
+  }
+
+  /** Wall-clock time the run opened, in epoch milliseconds. */
+  public long startEpochMs() {
+    return startEpochMs;
+  }
+
+  /** The channel for requests of this name, created on first use. Keep it; it never changes. */
+  public RequestChannel request(String name) {
+    RequestChannel channel = requests.get(name);
+    return channel != null ? channel : requests.computeIfAbsent(name, RequestChannel::new);
+  }
+
+  /**
+   * Records one request. Shorthand for {@code request(name).record(...)}, at the cost of a map
+   * look-up.
+   */
+  public void record(
+      String name, long intendedStartNanos, long endNanos, Status status, String reason) {
+    request(name).record(intendedStartNanos, endNanos, status, reason);
+  }
+
+  /** A latency-like metric that is not a request (injector lag, end-to-end latency). */
+  public LatencyMetric metric(String name) {
+    LatencyMetric metric = metrics.get(name);
+    return metric != null ? metric : metrics.computeIfAbsent(name, LatencyMetric::new);
+  }
+
+  /** A monotonic counter whose per-second increase is recorded. */
+  public Counter counter(String name) {
+    Counter counter = counters.get(name);
+    return counter != null ? counter : counters.computeIfAbsent(name, Counter::new);
+  }
+
+  /** A value sampled once per second (consumer lag, pool usage). Replaces a gauge of that name. */
+  public void gauge(String name, DoubleSupplier supplier) {
+    gauges.put(name, supplier);
+  }
+
+  /** Adds a parameter to {@code run.json}, for values known only once the run has started. */
+  public void parameter(String name, Object value) {
+    extraParameters.put(name, value);
+  }
+
+  /** Sets a health entry of {@code run.json} (for example the injector lag verdict). */
+  public void health(String name, Object value) {
+    health.put(name, value);
+  }
+
+  /** Adds a warning that readers must show beside the results, in {@code run.json}. */
+  public void flag(String warning) {
+    if (!flags.contains(warning)) {
+      flags.add(warning);
+    }
+  }
+
+  /**
+   * Runs {@code hook} when the run closes, after the last flush and before the final {@code
+   * run.json} is written: the place for verdicts computed from whole-run totals.
+   */
+  public void onFinish(Runnable hook) {
+    finishHooks.add(hook);
+  }
+
+  /**
+   * The whole-run histogram of a metric, as flushed so far (a copy), or an empty one. Within a
+   * finish hook it covers the whole run.
+   */
+  public Histogram metricTotal(String name) {
+    synchronized (this) {
+      Histogram total = writer.total(Tags.metric(name));
+      return total != null ? total : Latencies.newHistogram();
+    }
+  }
+
+  /** Writes everything recorded so far. Called every second; callers rarely need it. */
+  public synchronized void flush() {
+    if (finalStatus == null) {
+      writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
+    }
+  }
+
+  private void flushQuietly() {
+    try {
+      flush();
+    } catch (RuntimeException e) {
+      // Keep flushing the next seconds: one failed write must not silence the record.
+      LOG.warn("Could not write the run record in {}: {}", directory, e.toString());
+    }
+  }
+
+  /** Ends the run as {@link RunStatus#COMPLETED}. */
+  @Override
+  public void close() {
+    close(RunStatus.COMPLETED);
+  }
+
+  /**
+   * Ends the run: a last flush, the finish hooks, the final {@code run.json} with the given status.
+   * Only the first call counts; later calls do nothing.
+   */
+  public void close(RunStatus status) {
+    synchronized (this) {
+      if (finalStatus != null) {
+        return;
+      }
+      flusher.shutdownNow();
+      try {
+        writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
+      } catch (RuntimeException e) {
+        LOG.warn("Could not write the last second of the run record: {}", e.toString());
+      }
+      finalStatus = status;
+    }
+    for (Runnable hook : finishHooks) {
+      try {
+        hook.run();
+      } catch (RuntimeException e) {
+        LOG.warn("A run-record finish hook failed: {}", e.toString());
+      }
+    }
+    synchronized (this) {
+      writeManifest(status, System.currentTimeMillis());
+      writer.close();
+    }
+    if (Thread.currentThread() != shutdownHook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException shuttingDown) {
+        // the JVM is already exiting: the hook will find the run closed
+      }
+    }
+  }
+
+  private void writeManifest(RunStatus status, Long endEpochMs) {
+    RunOptions written = options;
+    List<String> flagList;
+    Map<String, Object> healthCopy;
+    synchronized (extraParameters) {
+      written = options.withParameters(new LinkedHashMap<>(extraParameters));
+    }
+    synchronized (health) {
+      healthCopy = new LinkedHashMap<>(health);
+    }
+    flagList = new ArrayList<>(flags);
+    ManifestWriter.write(
+        directory,
+        runId,
+        written,
+        status,
+        startEpochMs,
+        endEpochMs,
+        healthCopy,
+        flagList,
+        injector);
+  }
+}

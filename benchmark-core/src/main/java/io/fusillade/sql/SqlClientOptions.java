@@ -1,0 +1,53 @@
+package io.fusillade.sql;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How to reach one database and how much load to allow in flight.
+ *
+ * @param poolSize connections, and threads executing statements (one per connection)
+ * @param queueCapacity statements that may wait for a thread; beyond it a request fails at once
+ *     with "injector queue full" instead of growing an unbounded backlog
+ * @param connectionTimeout how long a statement may wait for a connection before it fails
+ */
+public record SqlClientOptions(
+    String url,
+    String user,
+    String password,
+    int poolSize,
+    int queueCapacity,
+    Duration connectionTimeout) {
+
+  public SqlClientOptions {
+    Objects.requireNonNull(url, "url");
+    if (poolSize < 1) {
+      throw new IllegalArgumentException("poolSize must be at least 1: " + poolSize);
+    }
+    if (queueCapacity < 1) {
+      throw new IllegalArgumentException("queueCapacity must be at least 1: " + queueCapacity);
+    }
+  }
+
+  /** Options with a pool of {@code poolSize} and a queue of 128 statements per connection. */
+  public static SqlClientOptions of(String url, String user, String password, int poolSize) {
+    return new SqlClientOptions(
+        url, user, password, poolSize, poolSize * 128, Duration.ofSeconds(30));
+  }
+
+  /** Never shows the password. */
+  @Override
+  public String toString() {
+    return "SqlClientOptions[url="
+        + JdbcUrls.mask(url)
+        + ", user="
+        + user
+        + ", poolSize="
+        + poolSize
+        + ", queueCapacity="
+        + queueCapacity
+        + ", connectionTimeout="
+        + connectionTimeout
+        + "]";
+  }
+}

@@ -1,0 +1,91 @@
+package io.fusillade.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fusillade.health.InjectorLagMonitor.InjectorHealth;
+import io.fusillade.record.RunFiles;
+import io.fusillade.record.RunOptions;
+import io.fusillade.record.RunRecorder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InjectorLagMonitorTest {
+  @TempDir Path base;
+  private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
+
+  @AfterEach
+  void stopLoop() {
+    loop.shutdownNow();
+  }
+
+  private RunRecorder open() {
+    return RunRecorder.open(
+        RunOptions.of("lag").withBaseDirectory(base).withFlushInterval(Duration.ofMillis(100)));
+  }
+
+  @Test
+  void aBlockedLoopIsMeasuredAndTheRunMarkedSaturated() throws Exception {
+    Path directory;
+    try (RunRecorder run = open()) {
+      InjectorLagMonitor.install(run, List.of(loop), Duration.ofMillis(10), Duration.ofMillis(20));
+      // The event loop is busy for 300 ms, four times: ticks fall due and cannot run.
+      for (int i = 0; i < 4; i++) {
+        loop.submit(() -> sleep(300)).get();
+        Thread.sleep(20);
+      }
+      directory = run.directory();
+    }
+    JsonNode manifest = new ObjectMapper().readTree(directory.resolve(RunFiles.MANIFEST).toFile());
+    JsonNode health = manifest.path("health").path(InjectorLagMonitor.HEALTH_KEY);
+    assertThat(health.path("maxMs").asDouble()).isGreaterThan(200);
+    assertThat(health.path("saturated").asBoolean()).isTrue();
+    assertThat(manifest.path("flags").toString()).contains(InjectorLagMonitor.SATURATED_WARNING);
+  }
+
+  @Test
+  void anIdleLoopIsNotSaturated() throws Exception {
+    try (RunRecorder run = open()) {
+      InjectorLagMonitor monitor =
+          InjectorLagMonitor.start(List.of(loop), run.metric("lag"), Duration.ofMillis(10));
+      Thread.sleep(1000);
+      monitor.close();
+      run.flush();
+      Histogram lag = run.metricTotal("lag");
+      // about 100 ticks in a second; a generous bound keeps a busy CI machine from failing it
+      assertThat(lag.getTotalCount()).isBetween(50L, 110L);
+      assertThat(InjectorHealth.of(lag, Duration.ofMillis(100)).saturated()).isFalse();
+    }
+  }
+
+  @Test
+  void theVerdictComparesTheP99WithTheThreshold() {
+    Histogram lag = new Histogram(3_600_000_000L, 3);
+    for (int i = 0; i < 98; i++) {
+      lag.recordValue(1_000); // 1 ms
+    }
+    lag.recordValue(50_000);
+    lag.recordValue(50_000); // 2% of ticks 50 ms late: the p99 is 50 ms
+    InjectorHealth health = InjectorHealth.of(lag, Duration.ofMillis(20));
+    assertThat(health.p99Ms()).isBetween(49.9, 50.1);
+    assertThat(health.saturated()).isTrue();
+    assertThat(InjectorHealth.of(lag, Duration.ofMillis(60)).saturated()).isFalse();
+  }
+
+  private static void sleep(long millis) {
+    try {
+      TimeUnit.MILLISECONDS.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package io.fusillade.local;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import javax.sql.DataSource;
+
+/**
+ * A real PostgreSQL server started on this machine from Maven Central binaries: no Docker, no
+ * installation. It listens on loopback, on a free port unless one is given, and is stopped (its
+ * data directory removed) by {@link #close()}.
+ *
+ * <pre>{@code
+ * try (LocalPostgres pg = LocalPostgres.start()) {
+ *   String url = pg.jdbcUrl(); // jdbc:postgresql://localhost:PORT/postgres?user=postgres
+ * }
+ * }</pre>
+ *
+ * <p>It is tuned for load tests of the SQL path, not of the disk: {@code fsync} and {@code
+ * synchronous_commit} are off by default, which a test may override with {@link
+ * Builder#serverConfig(String, String)}.
+ */
+public final class LocalPostgres implements AutoCloseable {
+  /** The superuser of the embedded server; it trusts local connections, so no password. */
+  public static final String USER = "postgres";
+
+  /** The database every server has. */
+  public static final String DATABASE = "postgres";
+
+  private final EmbeddedPostgres server;
+  private final Path dataDirectory;
+
+  private LocalPostgres(EmbeddedPostgres server, Path dataDirectory) {
+    this.server = server;
+    this.dataDirectory = dataDirectory;
+  }
+
+  /** Starts a server with the default settings on a free port. */
+  public static LocalPostgres start() {
+    return builder().start();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The JDBC URL of the {@value #DATABASE} database, user {@value #USER}. */
+  public String jdbcUrl() {
+    return server.getJdbcUrl(USER, DATABASE);
+  }
+
+  public int port() {
+    return server.getPort();
+  }
+
+  public String user() {
+    return USER;
+  }
+
+  /** The embedded server trusts loopback connections: the password is empty. */
+  public String password() {
+    return "";
+  }
+
+  /** A plain (unpooled) data source for setup work. */
+  public DataSource dataSource() {
+    return server.getPostgresDatabase();
+  }
+
+  /** Opens a connection for setup work; close it. */
+  public Connection connect() throws SQLException {
+    return dataSource().getConnection();
+  }
+
+  /** The postmaster's process id, for system metrics (empty if it cannot be read). */
+  public OptionalLong pid() {
+    try {
+      List<String> lines = Files.readAllLines(dataDirectory.resolve("postmaster.pid"));
+      return lines.isEmpty()
+          ? OptionalLong.empty()
+          : OptionalLong.of(Long.parseLong(lines.get(0).strip()));
+    } catch (IOException | NumberFormatException e) {
+      return OptionalLong.empty();
+    }
+  }
+
+  /** Stops the server and removes its data directory. */
+  @Override
+  public void close() {
+    try {
+      server.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not stop the embedded PostgreSQL on port " + port(), e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "LocalPostgres[" + jdbcUrl() + "]";
+  }
+
+  /** Settings of a server to start. Mutable, single use. */
+  public static final class Builder {
+    private int port;
+    private Path dataDirectory;
+    private final Map<String, String> serverConfig = new LinkedHashMap<>();
+
+    private Builder() {
+      serverConfig.put("fsync", "off");
+      serverConfig.put("synchronous_commit", "off");
+      serverConfig.put("full_page_writes", "off");
+      serverConfig.put("max_connections", "300");
+      serverConfig.put("listen_addresses", "localhost");
+    }
+
+    /** A fixed port instead of a free one. */
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    /**
+     * Where the data lives (by default a fresh temporary directory). Cleaned on start and close.
+     */
+    public Builder dataDirectory(Path directory) {
+      this.dataDirectory = directory;
+      return this;
+    }
+
+    /** Any {@code postgresql.conf} setting. */
+    public Builder serverConfig(String name, String value) {
+      serverConfig.put(name, value);
+      return this;
+    }
+
+    /**
+     * Starts the server and waits until it accepts connections.
+     *
+     * @throws IllegalStateException when it cannot start, with PostgreSQL's reason
+     */
+    public LocalPostgres start() {
+      try {
+        Path directory =
+            dataDirectory != null ? dataDirectory : Files.createTempDirectory("fusillade-pg-");
+        EmbeddedPostgres.Builder builder =
+            EmbeddedPostgres.builder().setDataDirectory(directory).setCleanDataDirectory(true);
+        if (port > 0) {
+          builder.setPort(port);
+        }
+        serverConfig.forEach(builder::setServerConfig);
+        return new LocalPostgres(builder.start(), directory);
+      } catch (IOException e) {
+        throw new IllegalStateException(
+            "could not start the embedded PostgreSQL: " + e.getMessage(), e);
+      }
+    }
+  }
+}

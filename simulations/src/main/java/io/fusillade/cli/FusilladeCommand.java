@@ -1,0 +1,61 @@
+package io.fusillade.cli;
+
+import io.fusillade.FusilladeException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code fusillade} command line. Exit codes: 0 success, 1 an internal error (a bug: with a
+ * stack trace), 2 a user error (a one-line message, no stack trace), 3 a check failed.
+ */
+@Command(
+    name = "fusillade",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Load testing for data systems: SQL, topics and log ingestion.",
+    subcommands = {SummaryCommand.class, CommandLine.HelpCommand.class})
+public final class FusilladeCommand implements Runnable {
+  /** Exit code of a user error. */
+  public static final int USER_ERROR = 2;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    if (System.getProperty("logback.configurationFile") == null) {
+      System.setProperty("logback.configurationFile", "io/fusillade/cli/logback-cli.xml");
+    }
+    System.exit(
+        execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line with the given output streams and returns the exit code. */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine commandLine = new CommandLine(new FusilladeCommand());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setParameterExceptionHandler(
+        (e, arguments) -> {
+          CommandLine command = e.getCommandLine();
+          command.getErr().println("fusillade: " + e.getMessage());
+          command
+              .getErr()
+              .println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more.");
+          return USER_ERROR;
+        });
+    commandLine.setExecutionExceptionHandler(
+        (e, command, parseResult) -> {
+          if (e instanceof FusilladeException) {
+            command.getErr().println("fusillade: " + e.getMessage());
+            return USER_ERROR;
+          }
+          throw e;
+        });
+    return commandLine.execute(args);
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

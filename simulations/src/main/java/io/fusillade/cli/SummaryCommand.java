@@ -1,0 +1,79 @@
+package io.fusillade.cli;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.record.RunFiles;
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.reports.summary.RunSummary;
+import io.fusillade.reports.summary.SummaryTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fusillade summary RUN_DIR}: per request name, counts, rate and latency percentiles. */
+@Command(
+    name = "summary",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Prints, per request name, count, OK, KO, rate and p50/p90/p99/p99.9/max latency of a run.",
+      "RUN_DIR is a run directory, or a directory of runs (the newest is taken)."
+    })
+final class SummaryCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "RUN_DIR", description = "the run record's directory")
+  Path directory;
+
+  @Override
+  public Integer call() {
+    Path run = resolve(directory);
+    if (!run.equals(directory)) {
+      spec.commandLine().getOut().println("(newest run in " + directory + ")");
+    }
+    String table = SummaryTable.render(RunSummary.of(RunRecordReader.read(run)));
+    spec.commandLine().getOut().print(table);
+    spec.commandLine().getOut().flush();
+    return 0;
+  }
+
+  /** The run directory itself, or the newest run directory inside it. */
+  static Path resolve(Path directory) {
+    if (!Files.isDirectory(directory)) {
+      throw new FusilladeException("no such directory: " + directory);
+    }
+    if (Files.isRegularFile(directory.resolve(RunFiles.MANIFEST))) {
+      return directory;
+    }
+    try (Stream<Path> children = Files.list(directory)) {
+      Optional<Path> newest =
+          children
+              .filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST)))
+              .max(Comparator.comparing(SummaryCommand::modified));
+      return newest.orElseThrow(
+          () ->
+              new FusilladeException(
+                  "no run record in "
+                      + directory
+                      + ": no "
+                      + RunFiles.MANIFEST
+                      + " in it or below it"));
+    } catch (IOException e) {
+      throw new FusilladeException("cannot list " + directory + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static long modified(Path run) {
+    try {
+      return Files.getLastModifiedTime(run.resolve(RunFiles.MANIFEST)).toMillis();
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+}

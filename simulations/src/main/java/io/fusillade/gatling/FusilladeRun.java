@@ -1,0 +1,164 @@
+package io.fusillade.gatling;
+
+import io.fusillade.health.InjectorLagMonitor;
+import io.fusillade.record.RunOptions;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.record.RunRecorder;
+import io.fusillade.reports.summary.RunSummary;
+import io.fusillade.reports.summary.SummaryTable;
+import io.gatling.core.CoreComponents;
+import io.netty.util.concurrent.EventExecutor;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.runtime.BoxedUnit;
+
+/**
+ * The Fusillade side of one Gatling run: its {@link RunRecorder}, the injector lag monitor on
+ * Gatling's event loops, and what must close when the run ends.
+ *
+ * <p>Gatling runs one simulation per JVM, so there is one current run per JVM. It opens when the
+ * first Fusillade protocol builds its components (just before injection starts) and closes when
+ * Gatling terminates its actor system: after the simulation's {@code after()} hook, before Gatling
+ * writes its HTML report. On close it prints where the run record is, with its summary.
+ *
+ * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
+ * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
+ * above which the injector counts as saturated; default 20).
+ */
+public final class FusilladeRun {
+  private static final Logger LOG = LoggerFactory.getLogger(FusilladeRun.class);
+  private static final String SIMULATION_CLASS = "io.gatling.javaapi.core.Simulation";
+
+  private static String simulation; // guarded by FusilladeRun.class
+  private static final Map<String, Object> parameters = new LinkedHashMap<>();
+  private static RunRecorder current;
+  private static final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
+
+  private FusilladeRun() {}
+
+  /**
+   * Adds parameters to the next run's {@code run.json} (rate, duration, seed, target...). Call it
+   * from the simulation's constructor.
+   */
+  public static synchronized void parameters(Map<String, ?> values) {
+    parameters.putAll(values);
+    if (current != null) {
+      values.forEach(current::parameter);
+    }
+  }
+
+  /**
+   * Remembers which simulation is being built, from the call stack: the first class that extends
+   * Gatling's {@code Simulation}. Protocol and action builders call this; it costs a stack walk at
+   * build time only.
+   */
+  public static void noteSimulation() {
+    Optional<String> found =
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+            .walk(
+                frames ->
+                    frames
+                        .map(StackWalker.StackFrame::getDeclaringClass)
+                        .filter(FusilladeRun::isSimulation)
+                        .map(Class::getName)
+                        .findFirst());
+    found.ifPresent(
+        name -> {
+          synchronized (FusilladeRun.class) {
+            if (simulation == null) {
+              simulation = name;
+            }
+          }
+        });
+  }
+
+  private static boolean isSimulation(Class<?> type) {
+    for (Class<?> c = type.getSuperclass(); c != null; c = c.getSuperclass()) {
+      if (c.getName().equals(SIMULATION_CLASS)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The recorder of the current run, opened on first call with Gatling's components. */
+  public static synchronized RunRecorder recorder(CoreComponents core) {
+    if (current == null) {
+      String name =
+          System.getProperty(
+              "fusillade.simulation", simulation != null ? simulation : "simulation");
+      RunRecorder run = RunRecorder.open(RunOptions.of(name).withParameters(parameters));
+      List<EventExecutor> loops = new ArrayList<>();
+      core.eventLoopGroup().forEach(loops::add);
+      InjectorLagMonitor.install(run, loops, InjectorLagMonitor.DEFAULT_PERIOD, lagThreshold());
+      core.actorSystem()
+          .registerOnTermination(
+              () -> {
+                finish();
+                return BoxedUnit.UNIT;
+              });
+      current = run;
+      LOG.info("Fusillade run record: {}", run.directory().toAbsolutePath());
+    }
+    return current;
+  }
+
+  /** Closes {@code resource} when the run ends, before the run record is closed. */
+  public static synchronized void closeAtEnd(AutoCloseable resource) {
+    closeAtEnd.push(resource);
+  }
+
+  private static Duration lagThreshold() {
+    String value = System.getProperty("fusillade.injector.lagThreshold");
+    if (value == null) {
+      return InjectorLagMonitor.DEFAULT_THRESHOLD;
+    }
+    return Duration.ofNanos(Math.round(Double.parseDouble(value) * 1e6));
+  }
+
+  private static void finish() {
+    RunRecorder run;
+    List<AutoCloseable> resources;
+    synchronized (FusilladeRun.class) {
+      run = current;
+      resources = new ArrayList<>(closeAtEnd);
+      closeAtEnd.clear();
+      current = null;
+      simulation = null;
+      parameters.clear();
+    }
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        LOG.warn("Could not close {} at the end of the run: {}", resource, e.toString());
+      }
+    }
+    if (run != null) {
+      run.close();
+      printSummary(run, System.out);
+    }
+  }
+
+  private static void printSummary(RunRecorder run, PrintStream out) {
+    try {
+      RunRecord record = RunRecordReader.read(run.directory());
+      out.println();
+      out.print(SummaryTable.render(RunSummary.of(record)));
+      out.println("Fusillade run record: " + run.directory().toAbsolutePath());
+      out.println();
+    } catch (RuntimeException e) {
+      LOG.warn("Could not summarise the run record {}: {}", run.directory(), e.toString());
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package io.fusillade.gatling;
+
+import io.fusillade.record.RequestChannel;
+import io.fusillade.record.Status;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.commons.util.Clock;
+import io.gatling.core.CoreComponents;
+import io.gatling.core.session.Session;
+import io.gatling.core.stats.StatsEngine;
+import scala.Option;
+
+/**
+ * Reports one request name's results twice: to Gatling's stats engine (Gatling's HTML report) and
+ * to Fusillade's run recorder (Fusillade's reports). Both get the same start and end, taken from
+ * the moment the action was entered.
+ */
+public final class ResponseReporter {
+  private final StatsEngine statsEngine;
+  private final Clock clock;
+  private final RequestChannel channel;
+  private final String requestName;
+
+  public ResponseReporter(CoreComponents core, RequestChannel channel) {
+    this.statsEngine = core.statsEngine();
+    this.clock = core.clock();
+    this.channel = channel;
+    this.requestName = channel.name();
+  }
+
+  /** Marks the moment a request is entered; keep it to pass to {@link #report}. */
+  public Start start() {
+    channel.sent();
+    return new Start(System.nanoTime(), clock.nowMillis());
+  }
+
+  /** When a request was entered: on the monotonic clock, and on the wall clock Gatling uses. */
+  public record Start(long nanos, long epochMs) {}
+
+  /** Reports a finished request; {@code reason} is ignored when it is OK. */
+  public void report(Session session, Start start, long endNanos, Status status, String reason) {
+    channel.record(start.nanos(), endNanos, status, reason);
+    long endMs = start.epochMs() + Math.round((endNanos - start.nanos()) / 1e6);
+    statsEngine.logResponse(
+        session.scenario(),
+        session.groups(),
+        requestName,
+        start.epochMs(),
+        endMs,
+        status == Status.OK ? OK$.MODULE$ : KO$.MODULE$,
+        Option.empty(),
+        status == Status.OK ? Option.empty() : Option.apply(reason));
+  }
+
+  /** Reports a request that could not even be built (a missing session attribute, say). */
+  public void crash(Session session, Start start, String error) {
+    channel.ko(start.nanos(), System.nanoTime(), "request not built: " + error);
+    statsEngine.logRequestCrash(session.scenario(), session.groups(), requestName, error);
+  }
+}

@@ -1,0 +1,104 @@
+package io.fusillade.quickstart;
+
+import static io.fusillade.gatling.sql.SqlDsl.sql;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.sql.SqlProtocolBuilder;
+import io.fusillade.local.LocalPostgres;
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Simulation;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+
+/**
+ * The quickstart: starts an embedded PostgreSQL, creates and fills a small table, then looks rows
+ * up by primary key at a constant arrival rate (200 new users per second, one query each, for 30
+ * seconds). Leaves Gatling's HTML report and Fusillade's run record.
+ *
+ * <p>Settings: {@code -Drate=200 -Dduration=30s -Drows=10000 -Dseed=42 -Dpool=8}; {@code
+ * -Dsql.url=jdbc:postgresql://...} (with {@code -Dsql.user}, and the password in the environment
+ * variable {@code FUSILLADE_SQL_PASSWORD}) runs it against your own PostgreSQL instead.
+ */
+public class QuickstartSimulation extends Simulation {
+  private final int rate = SimulationProperties.integer("rate", 200);
+  private final Duration duration =
+      SimulationProperties.duration("duration", Duration.ofSeconds(30));
+  private final int rows = SimulationProperties.integer("rows", 10_000);
+  private final long seed = SimulationProperties.longValue("seed", 42);
+  private final int pool = SimulationProperties.integer("pool", 8);
+  private final String externalUrl = SimulationProperties.string("sql.url", null);
+
+  private final LocalPostgres postgres = externalUrl == null ? LocalPostgres.start() : null;
+
+  private final SqlProtocolBuilder database =
+      postgres != null
+          ? sql.url(postgres.jdbcUrl()).user(postgres.user()).poolSize(pool)
+          : sql.url(externalUrl)
+              .user(SimulationProperties.string("sql.user", "postgres"))
+              .password(System.getenv("FUSILLADE_SQL_PASSWORD"))
+              .poolSize(pool);
+
+  /** Uniform ids over the table, the same sequence for the same seed. */
+  private final Iterator<Map<String, Object>> ids =
+      Stream.generate(new SplittableRandom(seed)::split)
+          .map(random -> Map.<String, Object>of("id", 1 + random.nextInt(rows)))
+          .iterator();
+
+  private final ScenarioBuilder lookups =
+      scenario("quickstart lookups")
+          .feed(ids)
+          .exec(
+              sql("account by id")
+                  .query("select id, owner, balance from accounts where id = ?")
+                  .params("#{id}"));
+
+  {
+    if (postgres != null) {
+      createTable(postgres);
+    }
+    FusilladeRun.parameters(
+        Map.of(
+            "rate", rate,
+            "durationSeconds", duration.toSeconds(),
+            "rows", rows,
+            "seed", seed,
+            "pool", pool,
+            "target", postgres != null ? "embedded" : "external"));
+    setUp(lookups.injectOpen(constantUsersPerSec(rate).during(duration))).protocols(database);
+  }
+
+  private void createTable(LocalPostgres server) {
+    try (Connection connection = server.connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute(
+          "create table accounts (id integer primary key, owner text not null,"
+              + " balance numeric(12,2) not null, updated_at timestamptz not null)");
+      statement.execute(
+          "insert into accounts select i, 'owner-' || i, (i % 10000) / 100.0, now()"
+              + " from generate_series(1, "
+              + rows
+              + ") as i");
+      statement.execute("analyze accounts");
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "could not create the quickstart table: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void after() {
+    if (postgres != null) {
+      // The SQL pool closes with the run, after this hook; the server goes once the run is over.
+      FusilladeRun.closeAtEnd(postgres);
+    }
+  }
+}
