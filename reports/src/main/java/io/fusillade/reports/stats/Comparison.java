@@ -45,7 +45,17 @@ public record Comparison(
     List<String> warnings,
     String reason) {
 
-  /** Copies the warnings and checks the fields. */
+  /**
+   * Copies the warnings and checks the fields.
+   *
+   * @param metric see {@link #metric()}
+   * @param test see {@link #test()}
+   * @param settings see {@link #settings()}
+   * @param verdict see {@link #verdict()}
+   * @param significant see {@link #significant()}
+   * @param warnings see {@link #warnings()}
+   * @param reason see {@link #reason()}
+   */
   public Comparison {
     Objects.requireNonNull(metric, "metric");
     Objects.requireNonNull(test, "test");
@@ -68,7 +78,13 @@ public record Comparison(
     public static final Settings DEFAULTS =
         new Settings(0.05, 0.05, ConfidenceInterval.DEFAULT_CV_WARNING_THRESHOLD);
 
-    /** Checks the ranges. */
+    /**
+     * Checks the ranges.
+     *
+     * @param alpha see {@link #alpha()}
+     * @param threshold see {@link #threshold()}
+     * @param cvWarningThreshold see {@link #cvWarningThreshold()}
+     */
     public Settings {
       if (!(alpha > 0 && alpha < 1)) {
         throw new IllegalArgumentException("alpha must be between 0 and 1, got " + alpha);

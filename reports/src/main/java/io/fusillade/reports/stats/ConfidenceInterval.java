@@ -34,7 +34,15 @@ public record ConfidenceInterval(
   /** The start of the warning given when the coefficient of variation is above the threshold. */
   public static final String HIGH_CV = "CV above";
 
-  /** Copies the warnings. */
+  /**
+   * Copies the warnings.
+   *
+   * @param sample see {@link #sample()}
+   * @param confidence see {@link #confidence()}
+   * @param lower see {@link #lower()}
+   * @param upper see {@link #upper()}
+   * @param warnings see {@link #warnings()}
+   */
   public ConfidenceInterval {
     warnings = List.copyOf(warnings);
   }

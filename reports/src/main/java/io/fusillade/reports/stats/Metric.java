@@ -11,7 +11,12 @@ import java.util.Objects;
  */
 public record Metric(String name, Direction direction) {
 
-  /** Checks the fields. */
+  /**
+   * Checks the fields.
+   *
+   * @param name see {@link #name()}
+   * @param direction see {@link #direction()}
+   */
   public Metric {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(direction, "direction");

@@ -19,7 +19,16 @@ import java.util.Arrays;
 public record Sample(
     int n, double mean, double standardDeviation, double median, double min, double max) {
 
-  /** Checks the invariants. */
+  /**
+   * Checks the invariants.
+   *
+   * @param n see {@link #n()}
+   * @param mean see {@link #mean()}
+   * @param standardDeviation see {@link #standardDeviation()}
+   * @param median see {@link #median()}
+   * @param min see {@link #min()}
+   * @param max see {@link #max()}
+   */
   public Sample {
     if (n < 1) {
       throw new IllegalArgumentException("a sample needs at least one value, got n=" + n);

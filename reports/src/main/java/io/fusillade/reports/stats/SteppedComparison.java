@@ -33,7 +33,15 @@ public record SteppedComparison(
     List<Double> baselineOnly,
     List<Double> candidateOnly) {
 
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param metric see {@link #metric()}
+   * @param levels see {@link #levels()}
+   * @param medianRelativeChange see {@link #medianRelativeChange()}
+   * @param baselineOnly see {@link #baselineOnly()}
+   * @param candidateOnly see {@link #candidateOnly()}
+   */
   public SteppedComparison {
     Objects.requireNonNull(metric, "metric");
     levels = List.copyOf(levels);
@@ -49,7 +57,12 @@ public record SteppedComparison(
    */
   public record Level(double level, Comparison comparison) {
 
-    /** Checks the fields. */
+    /**
+     * Checks the fields.
+     *
+     * @param level see {@link #level()}
+     * @param comparison see {@link #comparison()}
+     */
     public Level {
       Objects.requireNonNull(comparison, "comparison");
     }

@@ -39,7 +39,13 @@ import java.util.TreeSet;
  */
 public record ChangePoints(int length, List<ChangePoint> points, Settings settings) {
 
-  /** Copies the list. */
+  /**
+   * Copies the list.
+   *
+   * @param length see {@link #length()}
+   * @param points see {@link #points()}
+   * @param settings see {@link #settings()}
+   */
   public ChangePoints {
     points = List.copyOf(points);
     Objects.requireNonNull(settings, "settings");
@@ -61,7 +67,15 @@ public record ChangePoints(int length, List<ChangePoint> points, Settings settin
     /** 199 permutations, alpha 0.05, segments of at least 5, exponent 1, a fixed seed. */
     public static final Settings DEFAULTS = new Settings(199, 0.05, 5, 1.0, 0x5EED_F0C5L);
 
-    /** Checks the ranges. */
+    /**
+     * Checks the ranges.
+     *
+     * @param permutations see {@link #permutations()}
+     * @param alpha see {@link #alpha()}
+     * @param minSegmentSize see {@link #minSegmentSize()}
+     * @param exponent see {@link #exponent()}
+     * @param seed see {@link #seed()}
+     */
     public Settings {
       if (permutations < 1) {
         throw new IllegalArgumentException("permutations must be >= 1, got " + permutations);
