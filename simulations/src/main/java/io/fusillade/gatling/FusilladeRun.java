@@ -29,7 +29,8 @@ import scala.runtime.BoxedUnit;
  * <p>Gatling runs one simulation per JVM, so there is one current run per JVM. It opens when the
  * first Fusillade protocol builds its components (just before injection starts) and closes when
  * Gatling terminates its actor system: after the simulation's {@code after()} hook, before Gatling
- * writes its HTML report. On close it prints where the run record is, with its summary.
+ * writes its HTML report. When the JVM exits, right after that report, it prints the summary of the
+ * run and where its record is.
  *
  * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
  * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
@@ -146,7 +147,13 @@ public final class FusilladeRun {
     }
     if (run != null) {
       run.close();
-      printSummary(run, System.out);
+      // Gatling writes its HTML report next and then exits: print ours last, where it is seen.
+      Thread printer = new Thread(() -> printSummary(run, System.out), "fusillade-summary");
+      try {
+        Runtime.getRuntime().addShutdownHook(printer);
+      } catch (IllegalStateException alreadyExiting) {
+        printer.run();
+      }
     }
   }
 

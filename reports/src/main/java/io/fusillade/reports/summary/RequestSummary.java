@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
  * One request name over a run. Latencies are in milliseconds, over OK and KO requests together
  * (what the clients experienced), measured from each request's intended start.
  *
- * @param rate completed requests per second, over the seconds in which this name completed requests
+ * @param rate completed requests per second in the steady state (see {@link RunSummary#rate})
  */
 public record RequestSummary(
     String name,
@@ -26,8 +26,8 @@ public record RequestSummary(
     double maxMs,
     Map<String, Long> errors) {
 
-  /** Summarises one request name's totals over a run of {@code durationSeconds}. */
-  public static RequestSummary of(RequestTotals totals, double durationSeconds) {
+  /** Summarises one request name's totals, with its rate computed by the caller. */
+  public static RequestSummary of(RequestTotals totals, double rate) {
     Histogram all = totals.all();
     long count = all.getTotalCount();
     return new RequestSummary(
@@ -36,7 +36,7 @@ public record RequestSummary(
         totals.okCount(),
         totals.koCount(),
         totals.sent(),
-        durationSeconds > 0 ? count / durationSeconds : 0,
+        rate,
         count == 0 ? 0 : all.getMean() / 1000.0,
         percentileMs(all, 50),
         percentileMs(all, 90),

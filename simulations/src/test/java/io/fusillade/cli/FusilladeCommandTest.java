@@ -1,0 +1,98 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.RunOptions;
+import io.fusillade.record.RunRecorder;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FusilladeCommandTest {
+  @TempDir Path base;
+
+  private record Result(int exitCode, String out, String err) {}
+
+  private static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        FusilladeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void helpListsTheSubcommands() {
+    Result result = run("--help");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("Usage: fusillade", "summary");
+  }
+
+  @Test
+  void versionPrintsAVersion() {
+    Result result = run("--version");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).startsWith("fusillade ");
+  }
+
+  @Test
+  void aWrongArgumentIsAOneLineErrorWithExitCode2() {
+    Result result = run("--no-such-option");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().lines().findFirst().orElseThrow())
+        .startsWith("fusillade: Unknown option: '--no-such-option'");
+    assertThat(result.err()).doesNotContain("Exception", "\tat ");
+  }
+
+  @Test
+  void anUnknownSubcommandIsAUserError() {
+    Result result = run("sumary", "x");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).startsWith("fusillade: ").doesNotContain("\tat ");
+  }
+
+  @Test
+  void summaryOfAMissingDirectoryIsAUserError() {
+    Result result = run("summary", base.resolve("nothing-here").toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo("fusillade: no such directory: " + base.resolve("nothing-here"));
+  }
+
+  @Test
+  void summaryPrintsTheRunAndFindsTheNewestRunInADirectoryOfRuns() throws Exception {
+    try (RunRecorder old = RunRecorder.open(RunOptions.of("Old").withBaseDirectory(base))) {
+      long t = System.nanoTime();
+      old.request("old request").ok(t, t + 1000);
+    }
+    Thread.sleep(20);
+    Path newest;
+    try (RunRecorder run = RunRecorder.open(RunOptions.of("New").withBaseDirectory(base))) {
+      long t = System.nanoTime();
+      for (int i = 0; i < 3; i++) {
+        run.request("lookup").ok(t, t + 1_000_000);
+      }
+      newest = run.directory();
+    }
+    Result direct = run("summary", newest.toString());
+    assertThat(direct.exitCode()).isZero();
+    assertThat(direct.out()).contains("lookup", "completed").doesNotContain("old request");
+    assertThat(direct.out().lines().filter(l -> l.startsWith("lookup")).findFirst().orElseThrow())
+        .matches("lookup\\s+3\\s+3\\s+0\\s+.*");
+
+    Result newestOfMany = run("summary", base.toString());
+    assertThat(newestOfMany.exitCode()).isZero();
+    assertThat(newestOfMany.out())
+        .contains("newest run in", "lookup")
+        .doesNotContain("old request");
+  }
+
+  @Test
+  void summaryOfADirectoryWithoutRunsSaysSo() {
+    Result result = run("summary", base.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("no run record in " + base);
+  }
+}

@@ -1,0 +1,108 @@
+package io.fusillade.gatling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.health.InjectorLagMonitor;
+import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.record.RunStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs {@link SmokeSimulation} through Gatling's own launcher in a separate JVM, as {@code mvn
+ * gatling:test} does, and checks what both Gatling and Fusillade left behind.
+ */
+class GatlingRunTest {
+  @TempDir static Path base;
+  private static RunRecord record;
+  private static String output;
+  private static int exitCode;
+
+  @BeforeAll
+  static void runSimulation() throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Path log = base.resolve("gatling.out");
+    Process process =
+        new ProcessBuilder(
+                java.toString(),
+                "-Xmx512m",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "-Dfusillade.runs.dir=" + base.resolve("runs"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.gatling.app.Gatling",
+                "-s",
+                SmokeSimulation.class.getName(),
+                "-rf",
+                base.resolve("gatling").toString())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("Gatling finished").isTrue();
+    exitCode = process.exitValue();
+    output = Files.readString(log);
+    try (Stream<Path> runs = Files.list(base.resolve("runs"))) {
+      List<Path> directories = runs.toList();
+      assertThat(directories).hasSize(1);
+      record = RunRecordReader.read(directories.get(0));
+    }
+  }
+
+  @Test
+  void gatlingSucceedsAndWritesItsReport() throws Exception {
+    assertThat(exitCode).as(output).isZero();
+    try (Stream<Path> reports = Files.walk(base.resolve("gatling"))) {
+      assertThat(reports.anyMatch(p -> p.getFileName().toString().equals("index.html"))).isTrue();
+    }
+  }
+
+  @Test
+  void everyRequestIsInTheRunRecordWithItsOutcome() {
+    int expectedGood = SmokeSimulation.RATE * (int) SmokeSimulation.DURATION.toSeconds();
+    int expectedBroken = SmokeSimulation.FAILING_RATE * (int) SmokeSimulation.DURATION.toSeconds();
+
+    RequestTotals good = record.requests().get("by id");
+    assertThat(good.okCount()).isEqualTo(expectedGood);
+    assertThat(good.koCount()).isZero();
+    assertThat(good.sent()).isEqualTo(expectedGood);
+
+    RequestTotals missingTable = record.requests().get("missing table");
+    assertThat(missingTable.okCount()).isZero();
+    assertThat(missingTable.koCount()).isEqualTo(expectedBroken);
+    assertThat(missingTable.errors().keySet())
+        .singleElement()
+        .asString()
+        .startsWith("SQLState 42P01");
+
+    RequestTotals missingAttribute = record.requests().get("missing attribute");
+    assertThat(missingAttribute.koCount()).isEqualTo(expectedBroken);
+    assertThat(missingAttribute.errors().keySet())
+        .singleElement()
+        .asString()
+        .startsWith("request not built")
+        .contains("nope");
+  }
+
+  @Test
+  void theRunRecordIsCompleteAndCarriesItsSimulationParametersAndInjectorHealth() {
+    assertThat(record.manifest().status()).isEqualTo(RunStatus.COMPLETED);
+    assertThat(record.manifest().simulation()).isEqualTo(SmokeSimulation.class.getName());
+    assertThat(record.manifest().parameters()).containsEntry("rate", SmokeSimulation.RATE);
+    assertThat(record.manifest().health()).containsKey(InjectorLagMonitor.HEALTH_KEY);
+    assertThat(record.metrics().get(InjectorLagMonitor.METRIC).getTotalCount()).isGreaterThan(100);
+  }
+
+  @Test
+  void theConsoleShowsFusilladesSummaryAndWhereTheRecordIs() {
+    assertThat(output).contains("Fusillade run record: " + record.directory().toAbsolutePath());
+    assertThat(output).containsPattern("by id\\s+120\\s+120\\s+0");
+  }
+}

@@ -1,0 +1,54 @@
+package io.fusillade.gatling;
+
+import static io.fusillade.gatling.sql.SqlDsl.sql;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import io.fusillade.local.LocalPostgres;
+import io.gatling.javaapi.core.Simulation;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A short simulation for {@link GatlingRunTest}: good lookups, a statement on a missing table, and
+ * a request whose parameter is missing from the session, all on one embedded PostgreSQL.
+ */
+public class SmokeSimulation extends Simulation {
+  static final int RATE = 40;
+  static final int FAILING_RATE = 5;
+  static final Duration DURATION = Duration.ofSeconds(3);
+
+  private final LocalPostgres postgres = LocalPostgres.start();
+
+  {
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement()) {
+      s.execute("create table t (id int primary key, v text)");
+      s.execute("insert into t select i, 'v' || i from generate_series(1, 100) i");
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+    FusilladeRun.parameters(Map.of("rate", RATE));
+    var db = sql.url(postgres.jdbcUrl()).user(postgres.user()).poolSize(4);
+    var good =
+        scenario("good")
+            .exec(session -> session.set("id", 1 + (int) (session.userId() % 100)))
+            .exec(sql("by id").query("select v from t where id = ?").params("#{id}"));
+    var broken =
+        scenario("broken")
+            .exec(sql("missing table").query("select * from no_such_table"))
+            .exec(sql("missing attribute").query("select ?").params("#{nope}"));
+    setUp(
+            good.injectOpen(constantUsersPerSec(RATE).during(DURATION)),
+            broken.injectOpen(constantUsersPerSec(FAILING_RATE).during(DURATION)))
+        .protocols(db);
+  }
+
+  @Override
+  public void after() {
+    FusilladeRun.closeAtEnd(postgres);
+  }
+}
