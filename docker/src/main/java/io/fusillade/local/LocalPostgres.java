@@ -35,12 +35,16 @@ public final class LocalPostgres implements AutoCloseable {
   /** The database every server has. */
   public static final String DATABASE = "postgres";
 
+  private static final String DIRECTORY_PREFIX = "fusillade-pg-";
+
   private final EmbeddedPostgres server;
   private final Path dataDirectory;
+  private final Path ownedDirectory; // null when the user chose the data directory
 
-  private LocalPostgres(EmbeddedPostgres server, Path dataDirectory) {
+  private LocalPostgres(EmbeddedPostgres server, Path dataDirectory, Path ownedDirectory) {
     this.server = server;
     this.dataDirectory = dataDirectory;
+    this.ownedDirectory = ownedDirectory;
   }
 
   /** Starts a server with the default settings on a free port. */
@@ -92,6 +96,11 @@ public final class LocalPostgres implements AutoCloseable {
     }
   }
 
+  /** The data directory (package-private: tests check its removal). */
+  Path dataDirectoryForTests() {
+    return dataDirectory;
+  }
+
   /** Stops the server and removes its data directory. */
   @Override
   public void close() {
@@ -99,6 +108,10 @@ public final class LocalPostgres implements AutoCloseable {
       server.close();
     } catch (IOException e) {
       throw new UncheckedIOException("could not stop the embedded PostgreSQL on port " + port(), e);
+    } finally {
+      if (ownedDirectory != null) {
+        StaleServers.delete(ownedDirectory);
+      }
     }
   }
 
@@ -148,15 +161,17 @@ public final class LocalPostgres implements AutoCloseable {
      */
     public LocalPostgres start() {
       try {
-        Path directory =
-            dataDirectory != null ? dataDirectory : Files.createTempDirectory("fusillade-pg-");
+        StaleServers.reap(DIRECTORY_PREFIX, "postmaster.pid");
+        Path owned =
+            dataDirectory == null ? StaleServers.newServerDirectory(DIRECTORY_PREFIX) : null;
+        Path directory = owned != null ? owned.resolve("data") : dataDirectory;
         EmbeddedPostgres.Builder builder =
             EmbeddedPostgres.builder().setDataDirectory(directory).setCleanDataDirectory(true);
         if (port > 0) {
           builder.setPort(port);
         }
         serverConfig.forEach(builder::setServerConfig);
-        return new LocalPostgres(builder.start(), directory);
+        return new LocalPostgres(builder.start(), directory, owned);
       } catch (IOException e) {
         throw new IllegalStateException(
             "could not start the embedded PostgreSQL: " + e.getMessage(), e);

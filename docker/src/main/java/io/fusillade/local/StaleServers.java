@@ -1,0 +1,88 @@
+package io.fusillade.local;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finds servers left running by a JVM that was killed ({@code kill -9} runs no shutdown hook, and
+ * PostgreSQL does not notice its parent's death) and stops them.
+ *
+ * <p>Each server lives in its own directory under the temporary directory, with an {@value #OWNER}
+ * file holding the pid of the JVM that started it. Before a new server starts, every such directory
+ * whose owner is gone has its server stopped and is deleted.
+ */
+final class StaleServers {
+  private static final Logger LOG = LoggerFactory.getLogger(StaleServers.class);
+  static final String OWNER = "owner.pid";
+
+  private StaleServers() {}
+
+  /** Creates a server directory owned by this JVM. */
+  static Path newServerDirectory(String prefix) throws IOException {
+    Path directory = Files.createTempDirectory(prefix);
+    Files.writeString(directory.resolve(OWNER), Long.toString(ProcessHandle.current().pid()));
+    return directory;
+  }
+
+  /** Stops and removes the servers under the temporary directory whose owning JVM is gone. */
+  static void reap(String prefix, String pidFile) {
+    Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+    try (DirectoryStream<Path> candidates = Files.newDirectoryStream(temp, prefix + "*")) {
+      for (Path directory : candidates) {
+        Optional<Long> owner = readPid(directory.resolve(OWNER));
+        if (owner.isEmpty() || isAlive(owner.get())) {
+          continue;
+        }
+        readPid(directory.resolve("data").resolve(pidFile)).ifPresent(StaleServers::stop);
+        delete(directory);
+        LOG.info("Removed a server left behind by a killed run: {}", directory);
+      }
+    } catch (IOException e) {
+      LOG.debug("Could not look for stale servers in {}: {}", temp, e.toString());
+    }
+  }
+
+  private static void stop(long pid) {
+    ProcessHandle.of(pid)
+        .filter(ProcessHandle::isAlive)
+        .ifPresent(
+            process -> {
+              process.destroy(); // SIGTERM: PostgreSQL's smart shutdown, its clients are gone
+              try {
+                process.onExit().get(10, TimeUnit.SECONDS);
+              } catch (Exception notYet) {
+                process.destroyForcibly();
+              }
+            });
+  }
+
+  private static boolean isAlive(long pid) {
+    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  }
+
+  private static Optional<Long> readPid(Path file) {
+    try {
+      List<String> lines = Files.readAllLines(file);
+      return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).strip()));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  static void delete(Path directory) {
+    try (Stream<Path> files = Files.walk(directory)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      LOG.debug("Could not delete {}: {}", directory, e.toString());
+    }
+  }
+}

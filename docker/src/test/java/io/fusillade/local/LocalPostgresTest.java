@@ -1,0 +1,82 @@
+package io.fusillade.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class LocalPostgresTest {
+
+  /** A JVM that starts a server, says where it is, and waits to be killed. */
+  public static void main(String[] args) throws Exception {
+    LocalPostgres postgres = LocalPostgres.start();
+    System.out.println(
+        "PID " + postgres.pid().orElseThrow() + " " + postgres.dataDirectoryForTests());
+    System.out.flush();
+    Thread.sleep(TimeUnit.MINUTES.toMillis(5));
+  }
+
+  @Test
+  void startsARealServerThatAnswersQueriesAndRemovesItsDataOnClose() throws Exception {
+    Path data;
+    try (LocalPostgres postgres = LocalPostgres.start()) {
+      data = postgres.dataDirectoryForTests();
+      try (Connection c = postgres.connect();
+          Statement s = c.createStatement();
+          ResultSet r = s.executeQuery("select current_setting('fsync'), version()")) {
+        assertThat(r.next()).isTrue();
+        assertThat(r.getString(1)).isEqualTo("off");
+        assertThat(r.getString(2)).startsWith("PostgreSQL 18");
+      }
+      assertThat(postgres.jdbcUrl())
+          .startsWith("jdbc:postgresql://localhost:" + postgres.port() + "/");
+      assertThat(postgres.pid()).isPresent();
+      assertThat(Files.isDirectory(data)).isTrue();
+    }
+    assertThat(Files.exists(data.getParent())).isFalse();
+  }
+
+  @Test
+  void aServerOrphanedByAKilledJvmIsStoppedByTheNextStart() throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process child =
+        new ProcessBuilder(
+                java.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                LocalPostgresTest.class.getName())
+            .redirectErrorStream(true)
+            .start();
+    long orphan;
+    Path orphanData;
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null && !line.startsWith("PID ")) {
+        // skip the child's logging
+      }
+      assertThat(line).as("the child started its server").isNotNull();
+      String[] fields = line.split(" ", 3);
+      orphan = Long.parseLong(fields[1]);
+      orphanData = Path.of(fields[2]);
+    } finally {
+      child.destroyForcibly(); // SIGKILL: the child's server is orphaned
+      child.waitFor(10, TimeUnit.SECONDS);
+    }
+    assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive)).contains(true);
+
+    try (LocalPostgres next = LocalPostgres.start()) {
+      assertThat(next.pid()).isPresent();
+    }
+    assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    assertThat(Files.exists(orphanData)).isFalse();
+  }
+}
