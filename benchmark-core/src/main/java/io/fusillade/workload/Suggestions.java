@@ -27,7 +27,17 @@ public final class Suggestions {
     }
     // Allow about one edit per three characters: "tables_shema" yes, "foo" for "name" no.
     int allowed = Math.max(2, w.length() / 3);
-    return best != null && bestDistance <= allowed ? Optional.of(best) : Optional.empty();
+    if (best != null && bestDistance <= allowed) {
+      return Optional.of(best);
+    }
+    // A longer or shorter spelling of a known word: "Zipfian" for "zipf", "dat" for "date".
+    for (String candidate : candidates) {
+      String c = candidate.toLowerCase(Locale.ROOT);
+      if (Math.min(c.length(), w.length()) >= 3 && (w.startsWith(c) || c.startsWith(w))) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
   }
 
   /**

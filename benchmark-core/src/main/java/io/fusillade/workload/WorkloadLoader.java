@@ -235,7 +235,9 @@ public final class WorkloadLoader {
       }
     }
 
-    if (field(top, "tables_schema") == null && field(top, "queries") == null) {
+    if (problems.isEmpty()
+        && field(top, "tables_schema") == null
+        && field(top, "queries") == null) {
       problems.add(
           new Problem(
               top.location(), "", "nothing to do: the file has neither tables_schema nor queries"));
@@ -454,7 +456,9 @@ public final class WorkloadLoader {
       } else if (placeholders.count() != paramNodes.size()) {
         String style =
             placeholders.highestNumbered() > 0
-                ? " ($1..$" + placeholders.highestNumbered() + ")"
+                ? placeholders.highestNumbered() == 1
+                    ? " ($1)"
+                    : " ($1..$" + placeholders.highestNumbered() + ")"
                 : placeholders.positional() > 0 ? " (?)" : "";
         problem(
             at,

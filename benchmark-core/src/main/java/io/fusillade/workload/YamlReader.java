@@ -43,7 +43,7 @@ final class YamlReader {
       }
       return Optional.of(node(first));
     } catch (JsonProcessingException e) {
-      problems.add(new Problem(location(e.getLocation()), "", "not valid YAML: " + reason(e)));
+      problems.add(new Problem(errorLocation(e), "", "not valid YAML: " + reason(e)));
       return Optional.empty();
     } catch (IOException | RuntimeException e) {
       // SnakeYAML reports some malformed input (bad characters, encodings) as runtime errors.
@@ -96,6 +96,16 @@ final class YamlReader {
       return new Location(file, 1, 1);
     }
     return new Location(file, Math.max(1, l.getLineNr()), Math.max(1, l.getColumnNr()));
+  }
+
+  /** SnakeYAML knows where the offending token is; Jackson reports where its context began. */
+  private Location errorLocation(JsonProcessingException e) {
+    if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException marked
+        && marked.getProblemMark() != null) {
+      return new Location(
+          file, marked.getProblemMark().getLine() + 1, marked.getProblemMark().getColumn() + 1);
+    }
+    return location(e.getLocation());
   }
 
   /** SnakeYAML's message spans several lines with a source excerpt; keep the problem only. */
