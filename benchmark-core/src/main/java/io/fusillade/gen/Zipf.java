@@ -22,9 +22,11 @@ public final class Zipf {
   private final long n;
   private final double exponent;
   private final double oneMinusS;
+  private final double inverseOneMinusS;
   private final boolean nearOne;
   private final double integralLeft;
   private final double integralRight;
+  private final double integralSpan;
   private final double squeeze;
 
   /**
@@ -41,9 +43,11 @@ public final class Zipf {
     this.n = n;
     this.exponent = exponent;
     this.oneMinusS = 1 - exponent;
+    this.inverseOneMinusS = 1 / oneMinusS;
     this.nearOne = Math.abs(oneMinusS) < NEAR_ONE;
     this.integralLeft = integral(1.5) - 1;
     this.integralRight = integral(n + 0.5);
+    this.integralSpan = integralLeft - integralRight;
     this.squeeze = 2 - inverseIntegral(integral(2.5) - hat(2));
   }
 
@@ -67,7 +71,7 @@ public final class Zipf {
    */
   public long sample(Rng rng) {
     while (true) {
-      double u = integralRight + rng.nextDouble() * (integralLeft - integralRight);
+      double u = integralRight + rng.nextDouble() * integralSpan;
       double x = inverseIntegral(u);
       long k = (long) (x + 0.5);
       if (k < 1) {
@@ -102,6 +106,7 @@ public final class Zipf {
       double t = oneMinusS * y;
       return Math.exp(y * (t == 0 ? 1 : Math.log1p(t) / t));
     }
-    return Math.exp(Math.log(1 + oneMinusS * y) / oneMinusS);
+    // A multiplication by a precomputed reciprocal: a division would cost as much as the exp.
+    return Math.exp(Math.log(1 + oneMinusS * y) * inverseOneMinusS);
   }
 }
