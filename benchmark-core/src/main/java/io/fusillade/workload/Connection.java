@@ -1,0 +1,30 @@
+package io.fusillade.workload;
+
+import java.util.List;
+
+/**
+ * Where the workload runs, with {@code ${env:NAME}} already replaced. {@link #toString()} never
+ * shows the password.
+ *
+ * @param urls the endpoints (one or more, for cluster-aware balancing)
+ * @param user the user, or null
+ * @param password the password, or null
+ */
+public record Connection(List<String> urls, String user, String password) {
+
+  /** Copies the list. */
+  public Connection {
+    urls = List.copyOf(urls);
+  }
+
+  @Override
+  public String toString() {
+    return "Connection[urls="
+        + urls
+        + ", user="
+        + user
+        + ", password="
+        + (password == null ? "none" : "***")
+        + "]";
+  }
+}

@@ -1,0 +1,28 @@
+package io.fusillade.workload;
+
+import io.fusillade.gen.ValueSpec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A query of a workload: SQL text as written (dialect casts such as {@code ::string} included), one
+ * generated value per placeholder, and how many times the queue holds it.
+ *
+ * @param name the query name (its stream scope); {@code query1}, {@code query2}, ... by default
+ * @param sql the statement
+ * @param params one spec per placeholder, named {@code p1}, {@code p2}, ... unless named in the
+ *     file
+ * @param count how many times the query is in the queue
+ * @param vendorOptions engine-specific keys ({@code timeout})
+ */
+public record Query(
+    String name, String sql, List<ValueSpec> params, int count, Map<String, Object> vendorOptions) {
+
+  /** Copies the collections. */
+  public Query {
+    params = List.copyOf(params);
+    vendorOptions = Collections.unmodifiableMap(new LinkedHashMap<>(vendorOptions));
+  }
+}

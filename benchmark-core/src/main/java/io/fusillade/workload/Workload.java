@@ -1,0 +1,45 @@
+package io.fusillade.workload;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * A validated workload: tables to create and fill, indexes, and the queries to send. Load it with
+ * {@link WorkloadLoader}; generate its data with {@link WorkloadData}.
+ *
+ * @param file the file it was read from, for messages
+ * @param name the {@code config_name}
+ * @param seed the {@code seed} given in the file, if any
+ * @param connection the {@code connection} section, if any
+ * @param tables the tables
+ * @param indexes the indexes
+ * @param queries the queries
+ */
+public record Workload(
+    String file,
+    String name,
+    OptionalLong seed,
+    Optional<Connection> connection,
+    List<Table> tables,
+    List<Index> indexes,
+    List<Query> queries) {
+
+  /** The seed used when neither the file nor the command line gives one. */
+  public static final long DEFAULT_SEED = 1;
+
+  /** Copies the lists. */
+  public Workload {
+    tables = List.copyOf(tables);
+    indexes = List.copyOf(indexes);
+    queries = List.copyOf(queries);
+  }
+
+  /**
+   * @param tableName a table name
+   * @return the table of that name
+   */
+  public Optional<Table> table(String tableName) {
+    return tables.stream().filter(t -> t.name().equals(tableName)).findFirst();
+  }
+}

@@ -1,0 +1,231 @@
+package io.fusillade.workload;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.gen.Distribution;
+import io.fusillade.gen.RowGenerator;
+import io.fusillade.gen.ValueSpec;
+import io.fusillade.gen.ValueType;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The logic of {@code fusillade workload check} and {@code fusillade workload sample}, free of any
+ * command-line library so that it is tested here and the CLI only delegates. Both return the
+ * process exit status: 0 for success, 2 for a problem the user can fix (printed without a stack
+ * trace).
+ */
+public final class WorkloadCommands {
+
+  /** Exit status of success. */
+  public static final int OK = 0;
+
+  /** Exit status of a user error: bad file, unknown table, bad option. */
+  public static final int USER_ERROR = 2;
+
+  private WorkloadCommands() {}
+
+  /**
+   * Validates a workload file and prints either every problem or a one-screen summary.
+   *
+   * @param file the workload file
+   * @param seed the seed to show in the summary, or null for the file's (or the default)
+   * @param environment the lookup of {@code ${env:NAME}} variables
+   * @param out where the summary goes
+   * @param err where the problems go
+   * @return {@link #OK} or {@link #USER_ERROR}
+   */
+  public static int check(
+      Path file,
+      Long seed,
+      Function<String, String> environment,
+      PrintWriter out,
+      PrintWriter err) {
+    LoadResult result = WorkloadLoader.load(file, environment);
+    if (!result.isValid()) {
+      result.problems().forEach(p -> err.println(p));
+      int n = result.problems().size();
+      err.println(n + " problem" + (n == 1 ? "" : "s") + " found in " + file);
+      err.flush();
+      return USER_ERROR;
+    }
+    Workload workload = result.workload().orElseThrow();
+    out.print(summary(workload, seed == null ? seedOf(workload) : seed));
+    out.flush();
+    return OK;
+  }
+
+  /**
+   * Prints generated rows of one table.
+   *
+   * @param file the workload file
+   * @param table the table name
+   * @param rows how many rows
+   * @param format the output format
+   * @param seed the seed, or null for the file's (or the default)
+   * @param environment the lookup of {@code ${env:NAME}} variables
+   * @param out where the rows go
+   * @param err where problems go
+   * @return {@link #OK} or {@link #USER_ERROR}
+   */
+  public static int sample(
+      Path file,
+      String table,
+      long rows,
+      RowFormat format,
+      Long seed,
+      Function<String, String> environment,
+      PrintWriter out,
+      PrintWriter err) {
+    try {
+      if (rows < 0) {
+        throw new FusilladeException("--rows must be >= 0, got " + rows);
+      }
+      Workload workload = WorkloadLoader.load(file, environment).orThrow();
+      WorkloadData data = new WorkloadData(workload, seed == null ? seedOf(workload) : seed);
+      RowGenerator generator = data.rows(table);
+      RowSampler.write(generator, rows, format, out);
+      return OK;
+    } catch (FusilladeException e) {
+      out.flush();
+      err.println(e.getMessage());
+      err.flush();
+      return USER_ERROR;
+    }
+  }
+
+  private static long seedOf(Workload workload) {
+    return workload.seed().orElse(Workload.DEFAULT_SEED);
+  }
+
+  /**
+   * @param workload a valid workload
+   * @param seed the seed in use
+   * @return a human-readable summary, one screen for typical files
+   */
+  public static String summary(Workload workload, long seed) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(workload.file())
+        .append(": OK, workload ")
+        .append(workload.name())
+        .append(", seed ")
+        .append(seed)
+        .append('\n');
+    workload
+        .connection()
+        .ifPresent(
+            c ->
+                sb.append("connection: ")
+                    .append(c.urls().size())
+                    .append(" url")
+                    .append(c.urls().size() == 1 ? "" : "s")
+                    .append(c.user() == null ? "" : ", user set")
+                    .append(c.password() == null ? "" : ", password set")
+                    .append('\n'));
+    sb.append("tables: ").append(workload.tables().size()).append('\n');
+    for (Table t : workload.tables()) {
+      sb.append("  ").append(t.name()).append(": ").append(t.rowCount()).append(" rows");
+      if (!t.primaryKeys().isEmpty()) {
+        sb.append(", primary key (").append(String.join(", ", t.primaryKeys())).append(')');
+      }
+      sb.append(options(t.vendorOptions())).append('\n');
+      for (ValueSpec c : t.columns()) {
+        sb.append("    ").append(describe(c)).append('\n');
+      }
+    }
+    sb.append("indexes: ").append(workload.indexes().size()).append('\n');
+    for (Index i : workload.indexes()) {
+      sb.append("  ")
+          .append(i.name())
+          .append(" on ")
+          .append(i.table())
+          .append(" (")
+          .append(String.join(", ", i.columns()))
+          .append(')')
+          .append(i.unique() ? ", unique" : "")
+          .append(options(i.vendorOptions()))
+          .append('\n');
+    }
+    int queue = workload.queries().stream().mapToInt(Query::count).sum();
+    sb.append("queries: ")
+        .append(workload.queries().size())
+        .append(", queue of ")
+        .append(queue)
+        .append('\n');
+    for (Query q : workload.queries()) {
+      String sql = q.sql().replaceAll("\\s+", " ").strip();
+      sb.append("  ")
+          .append(q.name())
+          .append(" x")
+          .append(q.count())
+          .append(": ")
+          .append(sql.length() > 60 ? sql.substring(0, 57) + "..." : sql)
+          .append('\n');
+      for (ValueSpec p : q.params()) {
+        sb.append("    ").append(describe(p)).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String describe(ValueSpec c) {
+    StringBuilder sb = new StringBuilder(c.name()).append(": ").append(c.type().label());
+    switch (c.type()) {
+      case CONSTANT -> sb.append(' ').append(c.constant());
+      case BOOLEAN -> sb.append(", p(true) = ").append(c.probability());
+      case UUID -> {}
+      case CHOICE -> {
+        sb.append(" of ").append(c.choices());
+        if (!c.weights().isEmpty()) {
+          sb.append(", weights ").append(c.weights());
+        } else {
+          sb.append(", ").append(c.distribution());
+        }
+      }
+      default -> {
+        sb.append(", ").append(c.distribution());
+        if (c.type() == ValueType.DOUBLE) {
+          sb.append(" over [")
+              .append(c.lower() == null ? 0 : c.lower())
+              .append(", ")
+              .append(c.upper() == null ? 1 : c.upper())
+              .append(']');
+        } else if (c.lower() != null) {
+          sb.append(" over [").append(c.lower()).append(", ").append(c.upper()).append(']');
+        }
+        if (c.type() == ValueType.STRING) {
+          sb.append(", ").append(c.minLength()).append("..").append(c.maxLength()).append(" chars");
+        }
+        if (c.type() == ValueType.DECIMAL) {
+          sb.append(", decimal(").append(c.precision()).append(", ").append(c.scale()).append(')');
+        }
+      }
+    }
+    if (c.unique()) {
+      sb.append(", unique");
+      if (c.distribution().kind() != Distribution.Kind.SEQUENTIAL
+          && c.distribution().kind() != Distribution.Kind.UNIFORM
+          && c.type().isDiscreteRange()) {
+        sb.append(" (a permutation of the range: the distribution's shape does not apply)");
+      }
+    }
+    if (c.nullPercentage() > 0) {
+      sb.append(", ").append(c.nullPercentage()).append("% null");
+    }
+    return sb.toString();
+  }
+
+  private static String options(Map<String, Object> vendorOptions) {
+    if (vendorOptions.isEmpty()) {
+      return "";
+    }
+    List<String> parts =
+        vendorOptions.entrySet().stream()
+            .map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.toList());
+    return " [vendor: " + String.join(", ", parts) + "]";
+  }
+}
