@@ -11,6 +11,8 @@ import org.apache.commons.math3.distribution.UniformRealDistribution;
 import org.apache.commons.math3.stat.inference.ChiSquareTest;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * With large samples, each distribution passes a goodness-of-fit test against its intended law (p
@@ -70,6 +72,35 @@ class GoodnessOfFitTest {
     expected[head] = 1 - headMass;
 
     assertThat(chiSquare.chiSquareTest(expected, observed)).isGreaterThan(ACCEPT);
+  }
+
+  /**
+   * Every way Zipf computes its inverse: the written-out powers (1.1, 1.2, 1.25, 1.5, 2), the
+   * squaring loop (0.5, 0.75, 0.8: positive powers), and the general log/exp (0.99, 1.7, 3).
+   */
+  @ParameterizedTest
+  @ValueSource(doubles = {0.5, 0.75, 0.8, 0.99, 1.1, 1.2, 1.25, 1.5, 1.7, 2.0, 3.0})
+  void zipfFitsItsLawOnEveryComputationPath(double s) {
+    int n = 200;
+    Zipf zipf = new Zipf(n, s);
+    Rng rng = new Rng(SEED + Double.doubleToLongBits(s));
+    long[] observed = new long[n];
+    for (int i = 0; i < SAMPLES; i++) {
+      observed[(int) zipf.sample(rng) - 1]++;
+    }
+    assertThat(chiSquare.chiSquareTest(zipfWeights(n, s), observed)).isGreaterThan(ACCEPT);
+    assertThat(chiSquare.chiSquareTest(zipfWeights(n, s * 1.05), observed)).isLessThan(REJECT);
+  }
+
+  @Test
+  void zipfPowersBySquaringMatchMathPow() {
+    for (int m = -64; m <= 64; m++) {
+      for (double base : new double[] {0.5, 0.999, 1.0, 1.37, 2.0}) {
+        assertThat(Zipf.power(base, m))
+            .as("%s^%d", base, m)
+            .isCloseTo(Math.pow(base, m), org.assertj.core.api.Assertions.withinPercentage(1e-12));
+      }
+    }
   }
 
   @Test

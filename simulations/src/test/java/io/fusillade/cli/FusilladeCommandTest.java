@@ -54,6 +54,37 @@ class FusilladeCommandTest {
   }
 
   @Test
+  void theWorkloadCommandsAreReachable() throws Exception {
+    Path workload = base.resolve("tiny.yml");
+    java.nio.file.Files.writeString(
+        workload,
+        String.join(
+            "\n",
+            "config_name: tiny",
+            "tables_schema:",
+            "  - name: t",
+            "    row_count: 10",
+            "    columns:",
+            "      - name: id",
+            "        type: integer",
+            "        range: [1, 10]",
+            "        unique: true",
+            "    primary_keys: [id]",
+            ""));
+    Result check = run("workload", "check", workload.toString());
+    assertThat(check.exitCode()).as(check.err()).isZero();
+    Result sample = run("workload", "sample", workload.toString(), "--table", "t", "--rows", "10");
+    assertThat(sample.exitCode()).as(sample.err()).isZero();
+    assertThat(sample.out().lines().skip(1).map(String::strip).sorted().toList())
+        .containsExactlyInAnyOrder("1", "10", "2", "3", "4", "5", "6", "7", "8", "9");
+
+    java.nio.file.Files.writeString(workload, "config_name: [unclosed");
+    Result broken = run("workload", "check", workload.toString());
+    assertThat(broken.exitCode()).isEqualTo(2);
+    assertThat(broken.err() + broken.out()).contains("tiny.yml:1").doesNotContain("\tat ");
+  }
+
+  @Test
   void summaryOfAMissingDirectoryIsAUserError() {
     Result result = run("summary", base.resolve("nothing-here").toString());
     assertThat(result.exitCode()).isEqualTo(2);
