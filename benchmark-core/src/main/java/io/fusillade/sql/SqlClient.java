@@ -5,9 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import io.fusillade.FusilladeException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -97,32 +96,43 @@ public final class SqlClient implements AutoCloseable {
    * Never throws for a database error: that is a {@code KO} outcome with its SQLState.
    */
   public void execute(String sql, Object[] parameters, Consumer<SqlOutcome> done) {
+    execute(Statements.query(sql, parameters), List.of(), done);
+  }
+
+  /**
+   * Runs {@code work} on a worker thread with a connection taken in the same task, checks its
+   * result, and hands the outcome to {@code done} (on the worker thread, or at once on the calling
+   * thread when the queue is full or the client is closed).
+   */
+  public void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
     try {
-      executor.execute(() -> done.accept(run(sql, parameters)));
+      executor.execute(() -> done.accept(run(work, checks)));
     } catch (RejectedExecutionException e) {
       done.accept(SqlOutcome.ko(executor.isShutdown() ? "injector shut down" : QUEUE_FULL));
     }
   }
 
-  private SqlOutcome run(String sql, Object[] parameters) {
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement statement = connection.prepareStatement(sql)) {
-      for (int i = 0; i < parameters.length; i++) {
-        statement.setObject(i + 1, parameters[i]);
-      }
-      long rows = 0;
-      if (statement.execute()) {
-        try (ResultSet results = statement.getResultSet()) {
-          while (results.next()) {
-            rows++;
-          }
-        }
-      } else {
-        rows = Math.max(0, statement.getUpdateCount());
-      }
-      return SqlOutcome.ok(rows);
+  private SqlOutcome run(SqlWork work, List<SqlCheck> checks) {
+    Connection connection;
+    try {
+      connection = dataSource.getConnection();
     } catch (SQLException e) {
-      return SqlOutcome.ko(reason(e));
+      return SqlOutcome.connectionFailure(reason(e));
+    }
+    try (connection) {
+      SqlResult result = work.run(connection);
+      for (SqlCheck check : checks) {
+        String failure = check.verify(result);
+        if (failure != null) {
+          return SqlOutcome.ko("check failed: " + failure);
+        }
+      }
+      return SqlOutcome.ok(result.rows());
+    } catch (SQLException e) {
+      String state = e.getSQLState();
+      return state != null && state.startsWith("08")
+          ? SqlOutcome.connectionFailure(reason(e))
+          : SqlOutcome.ko(reason(e));
     } catch (RuntimeException e) {
       return SqlOutcome.ko(e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
     }

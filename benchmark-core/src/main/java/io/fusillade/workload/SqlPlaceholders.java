@@ -29,8 +29,64 @@ public record SqlPlaceholders(int highestNumbered, int positional) {
    * @return its placeholders
    */
   public static SqlPlaceholders of(String sql) {
-    int highest = 0;
-    int positional = 0;
+    int[] found = new int[2]; // highest numbered, positional
+    scan(
+        sql,
+        (start, end, number) -> {
+          if (number == 0) {
+            found[1]++;
+          } else {
+            found[0] = Math.max(found[0], number);
+          }
+        });
+    return new SqlPlaceholders(found[0], found[1]);
+  }
+
+  /**
+   * A statement ready for JDBC: {@code $n} placeholders replaced by {@code ?}, with the order in
+   * which the parameters must be bound ({@code $2 ... $1} binds the second value first).
+   *
+   * @param sql the statement with {@code ?} placeholders only
+   * @param order for each {@code ?}, in order, the 0-based index of the value it takes
+   */
+  public record Jdbc(String sql, int[] order) {
+
+    /** The values in binding order. */
+    public Object[] bind(Object[] values) {
+      Object[] bound = new Object[order.length];
+      for (int i = 0; i < order.length; i++) {
+        bound[i] = values[order[i]];
+      }
+      return bound;
+    }
+  }
+
+  /**
+   * Rewrites {@code $n} placeholders (Picostress, PostgreSQL) as JDBC's {@code ?}; {@code ?}
+   * placeholders are kept and bound in order. Literals, quoted identifiers, dollar-quoted bodies,
+   * comments and {@code ::type} casts are left as they are.
+   */
+  public static Jdbc toJdbc(String sql) {
+    StringBuilder out = new StringBuilder(sql.length());
+    java.util.List<Integer> order = new java.util.ArrayList<>();
+    int[] copied = {0};
+    scan(
+        sql,
+        (start, end, number) -> {
+          out.append(sql, copied[0], start).append('?');
+          order.add(number == 0 ? order.size() : number - 1);
+          copied[0] = end;
+        });
+    out.append(sql, copied[0], sql.length());
+    return new Jdbc(out.toString(), order.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /** Receives each placeholder: its span, and n for {@code $n} or 0 for {@code ?}. */
+  private interface Placeholder {
+    void at(int start, int end, int number);
+  }
+
+  private static void scan(String sql, Placeholder placeholder) {
     int i = 0;
     int n = sql.length();
     while (i < n) {
@@ -44,7 +100,7 @@ public record SqlPlaceholders(int highestNumbered, int positional) {
         int end = sql.indexOf("*/", i + 2);
         i = end < 0 ? n : end + 2;
       } else if (c == '?') {
-        positional++;
+        placeholder.at(i, i + 1, 0);
         i++;
       } else if (c == '$') {
         int j = i + 1;
@@ -52,7 +108,7 @@ public record SqlPlaceholders(int highestNumbered, int positional) {
           j++;
         }
         if (j > i + 1) {
-          highest = Math.max(highest, parseNumber(sql.substring(i + 1, j)));
+          placeholder.at(i, j, parseNumber(sql.substring(i + 1, j)));
           i = j;
         } else {
           i = skipDollarQuoted(sql, i);
@@ -61,7 +117,6 @@ public record SqlPlaceholders(int highestNumbered, int positional) {
         i++;
       }
     }
-    return new SqlPlaceholders(highest, positional);
   }
 
   private static int parseNumber(String digits) {

@@ -30,8 +30,17 @@ public final class ResponseReporter {
 
   /** Marks the moment a request is entered; keep it to pass to {@link #report}. */
   public Start start() {
+    return start(System.nanoTime());
+  }
+
+  /**
+   * Marks a request entered at {@code enteredNanos} (a {@link System#nanoTime()} read earlier, at
+   * action entry, when the request's name was not yet known).
+   */
+  public Start start(long enteredNanos) {
     channel.sent();
-    return new Start(System.nanoTime(), clock.nowMillis());
+    long epochMs = clock.nowMillis() - (System.nanoTime() - enteredNanos) / 1_000_000;
+    return new Start(enteredNanos, epochMs);
   }
 
   /** When a request was entered: on the monotonic clock, and on the wall clock Gatling uses. */

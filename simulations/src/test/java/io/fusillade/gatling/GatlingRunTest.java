@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fusillade.health.InjectorLagMonitor;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
-import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,32 +26,10 @@ class GatlingRunTest {
 
   @BeforeAll
   static void runSimulation() throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Path log = base.resolve("gatling.out");
-    Process process =
-        new ProcessBuilder(
-                java.toString(),
-                "-Xmx512m",
-                "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-Dfusillade.runs.dir=" + base.resolve("runs"),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gatling.app.Gatling",
-                "-s",
-                SmokeSimulation.class.getName(),
-                "-rf",
-                base.resolve("gatling").toString())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    assertThat(process.waitFor(3, TimeUnit.MINUTES)).as("Gatling finished").isTrue();
-    exitCode = process.exitValue();
-    output = Files.readString(log);
-    try (Stream<Path> runs = Files.list(base.resolve("runs"))) {
-      List<Path> directories = runs.toList();
-      assertThat(directories).hasSize(1);
-      record = RunRecordReader.read(directories.get(0));
-    }
+    GatlingFork run = GatlingFork.run(base, SmokeSimulation.class, Map.of());
+    exitCode = run.exitCode();
+    output = run.output();
+    record = run.record();
   }
 
   @Test

@@ -1,28 +1,60 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.gen.Seeds;
+import io.fusillade.record.Counter;
+import io.fusillade.record.LatencyMetric;
 import io.fusillade.record.RunRecorder;
-import io.fusillade.sql.SqlClient;
+import io.fusillade.record.Status;
+import io.fusillade.sql.SqlCluster;
+import io.fusillade.sql.SqlOutcome;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.session.Session;
+import java.util.List;
 import scala.Function1;
 import scala.runtime.BoxedUnit;
 
-/** The SQL protocol's per-run state: the client (pool and executor) and the run recorder. */
+/**
+ * The SQL protocol's per-run state: the cluster (a pool and workers per node), the run recorder,
+ * and each node's latency and counts, so that an imbalance between nodes shows in the report.
+ *
+ * <p>Per node, the run record holds the metric {@code sql node <host:port/db>} (latencies of all
+ * requests it ran) and the counters {@code sql node <host:port/db> ok} and {@code ... ko}.
+ */
 public final class SqlComponents implements ProtocolComponents, AutoCloseable {
-  private final SqlClient client;
+  private final SqlCluster cluster;
   private final CoreComponents core;
   private final RunRecorder recorder;
+  private final SqlParameter key;
+  private final LatencyMetric[] nodeLatency;
+  private final Counter[] nodeOk;
+  private final Counter[] nodeKo;
 
   SqlComponents(SqlProtocol protocol, CoreComponents core, RunRecorder recorder) {
     this.core = core;
     this.recorder = recorder;
-    // Opens the pool now, before injection: an unreachable database fails the run here.
-    this.client = SqlClient.open(protocol.options());
+    List<String> names = SqlCluster.labels(protocol.nodes());
+    // Opens every node's pool now, before injection: an unreachable node fails the run here.
+    this.cluster =
+        SqlCluster.open(
+            protocol.nodes(), protocol.balance().balancer(names), protocol.failoverBackoff());
+    String keyExpression = protocol.balance().keyExpression();
+    this.key = keyExpression == null ? null : SqlParameter.of(keyExpression);
+    List<String> labels = cluster.labels();
+    nodeLatency = new LatencyMetric[labels.size()];
+    nodeOk = new Counter[labels.size()];
+    nodeKo = new Counter[labels.size()];
+    for (int i = 0; i < labels.size(); i++) {
+      nodeLatency[i] = recorder.metric("sql node " + labels.get(i));
+      nodeOk[i] = recorder.counter("sql node " + labels.get(i) + " ok");
+      nodeKo[i] = recorder.counter("sql node " + labels.get(i) + " ko");
+    }
+    recorder.parameter("sql.nodes", labels);
+    recorder.parameter("sql.balance", protocol.balance().toString());
   }
 
-  public SqlClient client() {
-    return client;
+  public SqlCluster cluster() {
+    return cluster;
   }
 
   public CoreComponents core() {
@@ -31,6 +63,22 @@ public final class SqlComponents implements ProtocolComponents, AutoCloseable {
 
   public RunRecorder recorder() {
     return recorder;
+  }
+
+  /** The balancing key of a request: 0 unless the protocol hashes on a session value. */
+  long key(Session session) {
+    if (key == null) {
+      return 0;
+    }
+    Object value = key.resolve(session);
+    return value instanceof Number number ? number.longValue() : Seeds.hash(String.valueOf(value));
+  }
+
+  /** Records a request against the node that ran it. */
+  void recordNode(long startNanos, SqlOutcome outcome) {
+    int node = outcome.node();
+    nodeLatency[node].record(startNanos, outcome.endNanos());
+    (outcome.status() == Status.OK ? nodeOk : nodeKo)[node].increment();
   }
 
   @Override
@@ -45,11 +93,11 @@ public final class SqlComponents implements ProtocolComponents, AutoCloseable {
 
   @Override
   public void close() {
-    client.close();
+    cluster.close();
   }
 
   @Override
   public String toString() {
-    return "SqlComponents[" + client.options() + "]";
+    return "SqlComponents" + cluster.labels();
   }
 }

@@ -1,7 +1,11 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.sql.SqlCheck;
+import io.gatling.javaapi.core.Session;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The entry point of Fusillade's SQL protocol for Gatling simulations, in the style of Gatling's
@@ -11,16 +15,21 @@ import java.time.Duration;
  * import static io.fusillade.gatling.sql.SqlDsl.*;
  *
  * SqlProtocolBuilder db = sql.url(url).poolSize(8);
- * ScenarioBuilder lookups = scenario("lookups")
- *     .feed(ids)
- *     .exec(sql("account by id").query("select * from accounts where id = ?").params("#{id}"));
- * setUp(lookups.injectOpen(constantUsersPerSec(200).during(30))).protocols(db);
+ * ScenarioBuilder shop = scenario("shop")
+ *     .feed(customers)
+ *     .exec(sql("orders of customer").query("select * from orders where customer = ?")
+ *         .params("#{customer}").check(rowCountBetween(0, 100)))
+ *     .exec(sql("place order").transaction(
+ *         statement("insert into orders(customer, amount) values (?, ?)", "#{customer}", 10),
+ *         statement("update customers set orders = orders + 1 where id = ?", "#{customer}")));
+ * setUp(shop.injectOpen(constantUsersPerSec(200).during(30))).protocols(db);
  * }</pre>
  */
 public final class SqlDsl {
-  /** The SQL protocol with its defaults: a pool of 8 connections, 30 s connection timeout. */
+  /** The SQL protocol with its defaults: 8 connections per node, round robin, no failover. */
   public static final SqlProtocolBuilder sql =
-      new SqlProtocolBuilder(null, null, null, 8, null, Duration.ofSeconds(30));
+      new SqlProtocolBuilder(
+          List.of(), null, null, 8, null, Duration.ofSeconds(30), SqlBalance.roundRobin(), null);
 
   private SqlDsl() {}
 
@@ -31,5 +40,34 @@ public final class SqlDsl {
   public static SqlRequest sql(String name) {
     FusilladeRun.noteSimulation();
     return new SqlRequest(name);
+  }
+
+  /** A statement of a {@link SqlRequest#transaction transaction}, with its parameters. */
+  public static SqlTransactionBuilder.Statement statement(String sql, Object... params) {
+    return new SqlTransactionBuilder.Statement(sql, List.of(params));
+  }
+
+  /**
+   * A request decided per virtual user at run time: its name, statement and values come from the
+   * session (as the workload runner sends a workload's queries). Keep the names few.
+   */
+  public static SqlCallBuilder sqlCall(Function<Session, SqlCall> call) {
+    FusilladeRun.noteSimulation();
+    return new SqlCallBuilder(call);
+  }
+
+  /** Check: exactly {@code rows} rows read or affected. */
+  public static SqlCheck rowCount(long rows) {
+    return SqlCheck.rowCount(rows);
+  }
+
+  /** Check: between {@code min} and {@code max} rows read or affected. */
+  public static SqlCheck rowCountBetween(long min, long max) {
+    return SqlCheck.rowCountBetween(min, max);
+  }
+
+  /** Check: the first row's {@code column} equals {@code expected} (compared as text). */
+  public static SqlCheck column(String column, Object expected) {
+    return SqlCheck.column(column, expected);
   }
 }

@@ -6,28 +6,27 @@ import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.core.protocol.ProtocolKey;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import scala.Function1;
 
-/** The SQL protocol as Gatling holds it: where the database is and how much may be in flight. */
-public final class SqlProtocol implements Protocol {
-  private final SqlClientOptions options;
+/**
+ * The SQL protocol as Gatling holds it: the nodes, how requests are spread over them, and how much
+ * may be in flight on each.
+ *
+ * @param failoverBackoff how long a failing node is skipped, or null when failover is off
+ */
+public record SqlProtocol(
+    List<SqlClientOptions> nodes, SqlBalance balance, Duration failoverBackoff)
+    implements Protocol {
 
-  SqlProtocol(SqlClientOptions options) {
-    this.options = options;
+  public SqlProtocol {
+    nodes = List.copyOf(nodes);
   }
 
-  public SqlClientOptions options() {
-    return options;
-  }
-
-  @Override
-  public String toString() {
-    return "SqlProtocol[" + options + "]";
-  }
-
-  /** Gatling's key for this protocol: one set of components (pool, executor) per protocol. */
+  /** Gatling's key for this protocol: one set of components (pools, workers) per protocol. */
   public static final ProtocolKey<SqlProtocol, SqlComponents> KEY =
       new ProtocolKey<>() {
         @Override

@@ -5,84 +5,125 @@ import io.fusillade.sql.SqlClientOptions;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Configures the SQL protocol. Immutable: every method returns a new builder.
  *
  * <pre>{@code
- * SqlProtocolBuilder db = sql.url("jdbc:postgresql://localhost:5432/app").user("app")
- *     .password(System.getenv("DB_PASSWORD")).poolSize(16);
+ * SqlProtocolBuilder db = sql
+ *     .urls("jdbc:postgresql://db1:5432/app", "jdbc:postgresql://db2:5432/app")
+ *     .user("app").password(System.getenv("DB_PASSWORD"))
+ *     .poolSize(16)                            // per node
+ *     .balance(SqlBalance.roundRobin())
+ *     .failover(Duration.ofSeconds(5));
  * }</pre>
  */
 public final class SqlProtocolBuilder implements ProtocolBuilder {
-  private final String url;
+  private final List<String> urls;
   private final String user;
   private final String password;
   private final int poolSize;
   private final Integer queueCapacity;
   private final Duration connectionTimeout;
+  private final SqlBalance balance;
+  private final Duration failoverBackoff;
 
   SqlProtocolBuilder(
-      String url,
+      List<String> urls,
       String user,
       String password,
       int poolSize,
       Integer queueCapacity,
-      Duration connectionTimeout) {
-    this.url = url;
+      Duration connectionTimeout,
+      SqlBalance balance,
+      Duration failoverBackoff) {
+    this.urls = List.copyOf(urls);
     this.user = user;
     this.password = password;
     this.poolSize = poolSize;
     this.queueCapacity = queueCapacity;
     this.connectionTimeout = connectionTimeout;
+    this.balance = balance;
+    this.failoverBackoff = failoverBackoff;
   }
 
-  /** The database's JDBC URL. Any driver on the classpath works; PostgreSQL's is included. */
+  /** One database. Any JDBC driver on the classpath works; PostgreSQL's is included. */
   public SqlProtocolBuilder url(String url) {
+    return urls(List.of(url));
+  }
+
+  /** The nodes of a cluster; see {@link #balance(SqlBalance)}. */
+  public SqlProtocolBuilder urls(String... urls) {
+    return urls(List.of(urls));
+  }
+
+  /** The nodes of a cluster; see {@link #balance(SqlBalance)}. */
+  public SqlProtocolBuilder urls(List<String> urls) {
     FusilladeRun.noteSimulation();
-    return new SqlProtocolBuilder(url, user, password, poolSize, queueCapacity, connectionTimeout);
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
   }
 
   public SqlProtocolBuilder user(String user) {
-    return new SqlProtocolBuilder(url, user, password, poolSize, queueCapacity, connectionTimeout);
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
   }
 
   /** The password; it is never logged or written to a report. */
   public SqlProtocolBuilder password(String password) {
-    return new SqlProtocolBuilder(url, user, password, poolSize, queueCapacity, connectionTimeout);
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
   }
 
-  /** Connections, and threads running statements: the most statements in flight at once. */
+  /** Connections per node, and threads running statements: the most in flight on a node. */
   public SqlProtocolBuilder poolSize(int poolSize) {
-    return new SqlProtocolBuilder(url, user, password, poolSize, queueCapacity, connectionTimeout);
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
   }
 
   /**
-   * Statements that may wait for a free connection (default 128 per connection); beyond that a
+   * Statements that may wait for a connection on a node (default 128 per connection); beyond that a
    * request fails at once as "injector queue full".
    */
   public SqlProtocolBuilder queueCapacity(int capacity) {
-    return new SqlProtocolBuilder(url, user, password, poolSize, capacity, connectionTimeout);
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, capacity, connectionTimeout, balance, failoverBackoff);
   }
 
   /** How long a statement may wait for a connection before it fails (default 30 s). */
   public SqlProtocolBuilder connectionTimeout(Duration timeout) {
-    return new SqlProtocolBuilder(url, user, password, poolSize, queueCapacity, timeout);
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, queueCapacity, timeout, balance, failoverBackoff);
+  }
+
+  /** How requests are spread over the nodes (default: round robin). */
+  public SqlProtocolBuilder balance(SqlBalance balance) {
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
+  }
+
+  /**
+   * Turns failover on: a node whose connections fail is skipped for {@code backoff} and its traffic
+   * goes to the others. Keep {@link #connectionTimeout} short with it: a node that went away is
+   * noticed when a connection attempt times out.
+   */
+  public SqlProtocolBuilder failover(Duration backoff) {
+    return new SqlProtocolBuilder(
+        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, backoff);
   }
 
   @Override
   public Protocol protocol() {
-    if (url == null) {
+    if (urls.isEmpty()) {
       throw new IllegalStateException("The SQL protocol needs a JDBC URL: sql.url(\"jdbc:...\")");
     }
-    SqlClientOptions defaults = SqlClientOptions.of(url, user, password, poolSize);
-    return new SqlProtocol(
-        new SqlClientOptions(
-            url,
-            user,
-            password,
-            poolSize,
-            queueCapacity != null ? queueCapacity : defaults.queueCapacity(),
-            connectionTimeout));
+    List<SqlClientOptions> nodes = new ArrayList<>();
+    for (String url : urls) {
+      int queue = queueCapacity != null ? queueCapacity : poolSize * 128;
+      nodes.add(new SqlClientOptions(url, user, password, poolSize, queue, connectionTimeout));
+    }
+    return new SqlProtocol(nodes, balance, failoverBackoff);
   }
 }

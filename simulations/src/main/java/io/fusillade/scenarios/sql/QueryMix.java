@@ -1,0 +1,39 @@
+package io.fusillade.scenarios.sql;
+
+import io.fusillade.gatling.sql.SqlCall;
+import io.fusillade.gen.AliasTable;
+import io.fusillade.gen.Rng;
+import io.fusillade.gen.RowGenerator;
+import io.fusillade.gen.Seeds;
+import io.fusillade.workload.Query;
+import io.fusillade.workload.WorkloadData;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An endless, seeded draw from a workload's queries in proportion to their counts (Picostress's
+ * {@code const_rps} mix), each with values from the query's parameter stream. Draws are taken in
+ * arrival order under a lock, so the n-th arrival sends the same call in every run with one seed.
+ */
+final class QueryMix {
+  private final List<Query> queries;
+  private final AliasTable weights;
+  private final Rng rng;
+  private final RowGenerator[] params;
+
+  QueryMix(WorkloadData data) {
+    this.queries = data.workload().queries();
+    this.weights = new AliasTable(queries.stream().map(q -> (double) q.count()).toList());
+    this.rng = new Rng(Seeds.stream(data.seed(), "fusillade", "query mix"));
+    this.params = new RowGenerator[queries.size()];
+    for (int q = 0; q < params.length; q++) {
+      params[q] = data.params(q, 0, 1);
+    }
+  }
+
+  synchronized SqlCall next() {
+    int index = weights.sample(rng);
+    Query query = queries.get(index);
+    return new SqlCall(query.name(), query.sql(), Arrays.asList(params[index].next()));
+  }
+}

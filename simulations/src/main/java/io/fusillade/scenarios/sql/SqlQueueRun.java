@@ -1,0 +1,43 @@
+package io.fusillade.scenarios.sql;
+
+import static io.fusillade.gatling.sql.SqlDsl.sqlCall;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.workload.Workload;
+import io.fusillade.workload.WorkloadData;
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Simulation;
+import java.util.Map;
+
+/**
+ * Picostress's {@code queue} mode for any workload file: the workload's queries, in the seeded,
+ * shuffled order of their counts, split between N virtual users that start together; each runs its
+ * share once. Settings: {@code -Dfusillade.workload=FILE -Dfusillade.users=10 -Dfusillade.seed=S}
+ * and the target properties of {@link SqlTarget}.
+ */
+public class SqlQueueRun extends Simulation {
+  private static final String SHARE = "fusillade.queueShare";
+
+  {
+    Workload workload = WorkloadProperties.workload();
+    long seed = WorkloadProperties.seed(workload);
+    int users = SimulationProperties.integer("fusillade.users", 10);
+    FusilladeRun.parameters(Map.of("mode", "queue", "users", users));
+    WorkloadData data = new WorkloadData(workload, seed);
+
+    ScenarioBuilder queue =
+        scenario("queue")
+            .exec(
+                session -> {
+                  int user = (int) ((session.userId() - 1) % users);
+                  return session.set(SHARE, new QueueShare(data, user, users));
+                })
+            .asLongAs(session -> session.<QueueShare>get(SHARE).hasNext())
+            .on(sqlCall(session -> session.<QueueShare>get(SHARE).next()));
+
+    setUp(queue.injectOpen(atOnceUsers(users))).protocols(SqlTarget.prepare(workload, seed));
+  }
+}

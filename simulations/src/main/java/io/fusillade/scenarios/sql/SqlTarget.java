@@ -1,0 +1,139 @@
+package io.fusillade.scenarios.sql;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.sql.SqlBalance;
+import io.fusillade.gatling.sql.SqlDsl;
+import io.fusillade.gatling.sql.SqlProtocolBuilder;
+import io.fusillade.local.LocalPostgres;
+import io.fusillade.sql.JdbcUrls;
+import io.fusillade.sql.schema.Dialect;
+import io.fusillade.sql.schema.SchemaTool;
+import io.fusillade.workload.Workload;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where a workload-driven SQL simulation sends its load, from system properties:
+ *
+ * <ul>
+ *   <li>{@code fusillade.urls} — comma-separated JDBC URLs of the nodes; else the workload's {@code
+ *       connection} section; else an embedded PostgreSQL is started;
+ *   <li>{@code fusillade.user} and the password in the environment variable {@code
+ *       FUSILLADE_SQL_PASSWORD} (or the workload's {@code ${env:...}});
+ *   <li>{@code fusillade.setup} — {@code auto} (the default: create and fill the tables on an
+ *       embedded server only, as {@code fusillade schema up} and {@code fill} would), {@code true}
+ *       or {@code false}; {@code fusillade.teardown} — drop the tables at the end;
+ *   <li>{@code fusillade.pool}, {@code fusillade.balance} ({@code round-robin}, {@code random},
+ *       {@code weighted:2,1,1}), {@code fusillade.failover} (a back-off such as {@code 5s}).
+ * </ul>
+ */
+final class SqlTarget {
+  private SqlTarget() {}
+
+  /** Starts what is needed and returns the protocol; resources close with the run. */
+  static SqlProtocolBuilder prepare(Workload workload, long seed) {
+    String urls = SimulationProperties.string("fusillade.urls", null);
+    List<String> nodes;
+    String user;
+    String password = System.getenv("FUSILLADE_SQL_PASSWORD");
+    boolean embedded = false;
+    if (urls != null) {
+      nodes = Arrays.stream(urls.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+      user = SimulationProperties.string("fusillade.user", null);
+    } else if (workload.connection().isPresent()) {
+      nodes = workload.connection().get().urls();
+      user = SimulationProperties.string("fusillade.user", workload.connection().get().user());
+      if (password == null) {
+        password = workload.connection().get().password();
+      }
+    } else {
+      LocalPostgres postgres = LocalPostgres.start();
+      FusilladeRun.closeAtEnd(postgres);
+      FusilladeRun.parameters(java.util.Map.of("target", "embedded"));
+      nodes = List.of(postgres.jdbcUrl());
+      user = postgres.user();
+      embedded = true;
+    }
+    if (!embedded) {
+      FusilladeRun.parameters(
+          java.util.Map.of("target", nodes.stream().map(JdbcUrls::mask).toList()));
+    }
+    String setup = SimulationProperties.string("fusillade.setup", "auto").toLowerCase(Locale.ROOT);
+    if (setup.equals("true") || (setup.equals("auto") && embedded)) {
+      setUp(nodes.get(0), user, password, workload, seed);
+    }
+    if (Boolean.parseBoolean(SimulationProperties.string("fusillade.teardown", "false"))) {
+      String url = nodes.get(0);
+      String u = user;
+      String p = password;
+      FusilladeRun.closeAtEnd(() -> schema(url, u, p, tool -> tool.down(workload)));
+    }
+    return SqlDsl.sql
+        .urls(nodes)
+        .user(user)
+        .password(password)
+        .poolSize(SimulationProperties.integer("fusillade.pool", 8))
+        .balance(balance(SimulationProperties.string("fusillade.balance", "round-robin")))
+        .connectionTimeout(
+            SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
+        .failover(SimulationProperties.duration("fusillade.failover", null));
+  }
+
+  private static void setUp(
+      String url, String user, String password, Workload workload, long seed) {
+    schema(
+        url,
+        user,
+        password,
+        tool -> {
+          tool.up(workload);
+          tool.fill(workload, seed);
+        });
+  }
+
+  interface SchemaWork {
+    void run(SchemaTool tool);
+  }
+
+  static void schema(String url, String user, String password, SchemaWork work) {
+    try (Connection connection = DriverManager.getConnection(url, user, password)) {
+      work.run(new SchemaTool(connection, Dialect.of(url), new PrintWriter(System.out, true)));
+    } catch (SQLException e) {
+      throw new FusilladeException(
+          "cannot connect to " + JdbcUrls.mask(url) + ": " + e.getMessage(), e);
+    }
+  }
+
+  static SqlBalance balance(String spec) {
+    String value = spec.strip().toLowerCase(Locale.ROOT);
+    if (value.equals("round-robin") || value.equals("roundrobin")) {
+      return SqlBalance.roundRobin();
+    }
+    if (value.equals("random")) {
+      return SqlBalance.random();
+    }
+    if (value.startsWith("weighted:")) {
+      try {
+        return SqlBalance.weighted(
+            Arrays.stream(value.substring("weighted:".length()).split(","))
+                .map(String::strip)
+                .mapToInt(Integer::parseInt)
+                .toArray());
+      } catch (NumberFormatException e) {
+        // fall through to the error
+      }
+    }
+    throw new FusilladeException(
+        "system property fusillade.balance="
+            + spec
+            + " is not one of round-robin, random, weighted:2,1,1");
+  }
+}

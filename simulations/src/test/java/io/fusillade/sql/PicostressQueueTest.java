@@ -1,0 +1,48 @@
+package io.fusillade.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.gatling.GatlingFork;
+import io.fusillade.record.RequestTotals;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Picostress example (its {@code ::string} cast made {@code ::text}) on the embedded
+ * PostgreSQL: schema up and fill, {@link SqlQueueSimulation} with its 100 queries split between 4
+ * users, schema down — with no KO.
+ */
+class PicostressQueueTest {
+  @TempDir Path base;
+
+  @Test
+  void theExampleRunsItsWholeQueueWithoutAFailure() throws Exception {
+    Path workload =
+        Path.of("src/test/resources/workloads/picostress-queue-pg.yml").toAbsolutePath();
+    GatlingFork run =
+        GatlingFork.run(
+            base,
+            SqlQueueSimulation.class,
+            Map.of(
+                "fusillade.workload", workload.toString(),
+                "fusillade.users", "4",
+                "fusillade.seed", "7",
+                "fusillade.teardown", "true"));
+
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    assertThat(run.output())
+        .contains("created table cars_q", "created index cars_brand_index")
+        .containsPattern("filled cars_q: 100 rows")
+        .contains("dropped table cars_q");
+    RequestTotals queries = run.record().requests().get("query1");
+    assertThat(queries).as(run.output()).isNotNull();
+    assertThat(queries.okCount()).isEqualTo(100);
+    assertThat(queries.koCount()).isZero();
+    assertThat(run.record().manifest().parameters())
+        .containsEntry("mode", "queue")
+        .containsEntry("seed", 7)
+        .containsEntry("target", "embedded");
+  }
+}
