@@ -9,8 +9,8 @@ import java.util.function.IntPredicate;
 
 /**
  * Chooses the node of a cluster that runs a request. Implementations are thread-safe and do not
- * lock. When the chosen node is down (see {@link SqlCluster}'s failover), the balancer moves to
- * the next healthy one in its own order; when every node is down it returns its first choice.
+ * lock. When the chosen node is down (see {@link SqlCluster}'s failover), the balancer moves to the
+ * next healthy one in its own order; when every node is down it returns its first choice.
  */
 public interface Balancer {
 
@@ -59,8 +59,8 @@ public interface Balancer {
   /**
    * Consistent hashing on the request's key: a key goes to the same node while the node set is
    * unchanged, and when a node goes, only its keys move (to the next node on the ring). Each node
-   * holds {@code virtualNodes} points on a 64-bit ring, so removing one of N nodes moves about
-   * 1/N of the keys.
+   * holds {@code virtualNodes} points on a 64-bit ring, so removing one of N nodes moves about 1/N
+   * of the keys.
    */
   static Balancer consistentHash(List<String> nodeNames, int virtualNodes) {
     return new ConsistentHashRing(nodeNames, virtualNodes);
@@ -81,7 +81,8 @@ public interface Balancer {
   static int[] smoothSchedule(int[] weights) {
     int total = Arrays.stream(weights).sum();
     if (total <= 0 || Arrays.stream(weights).anyMatch(w -> w < 0)) {
-      throw new IllegalArgumentException("weights must be >= 0 with a positive sum: " + Arrays.toString(weights));
+      throw new IllegalArgumentException(
+          "weights must be >= 0 with a positive sum: " + Arrays.toString(weights));
     }
     int[] current = new int[weights.length];
     int[] schedule = new int[total];

@@ -129,13 +129,25 @@ public final class SqlClient implements AutoCloseable {
       }
       return SqlOutcome.ok(result.rows());
     } catch (SQLException e) {
-      String state = e.getSQLState();
-      return state != null && state.startsWith("08")
+      return nodeUnavailable(e.getSQLState())
           ? SqlOutcome.connectionFailure(reason(e))
           : SqlOutcome.ko(reason(e));
     } catch (RuntimeException e) {
       return SqlOutcome.ko(e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
     }
+  }
+
+  /**
+   * True for the SQLStates that mean the node itself is unavailable, not the statement wrong: class
+   * 08 (connection exceptions) and PostgreSQL's 57P01-57P03 (shutting down, crashed, not yet
+   * accepting connections), which a stopping server sends before it refuses connections.
+   */
+  static boolean nodeUnavailable(String sqlState) {
+    return sqlState != null
+        && (sqlState.startsWith("08")
+            || sqlState.equals("57P01")
+            || sqlState.equals("57P02")
+            || sqlState.equals("57P03"));
   }
 
   /** "SQLState 42P01: relation "x" does not exist": short, and the same for the same error. */

@@ -22,7 +22,8 @@ public final class SqlCluster implements AutoCloseable {
   private final long backoffNanos; // 0: failover off
   private final AtomicLongArray downUntil;
 
-  private SqlCluster(List<SqlClient> nodes, List<String> labels, Balancer balancer, Duration backoff) {
+  private SqlCluster(
+      List<SqlClient> nodes, List<String> labels, Balancer balancer, Duration backoff) {
     this.nodes = List.copyOf(nodes);
     this.labels = List.copyOf(labels);
     this.balancer = balancer;

@@ -9,8 +9,8 @@ import io.fusillade.record.Status;
  * @param rows rows read (queries) or affected (updates, batches, transactions)
  * @param reason for {@link Status#KO}: a short, low-cardinality reason ("SQLState 23505: ...")
  * @param node the index of the node that ran it in its cluster (0 for a single database)
- * @param connectionFailure true when the node could not give a connection (it is down or
- *     refusing): what failover reacts to
+ * @param connectionFailure true when the node could not give a connection (it is down or refusing):
+ *     what failover reacts to
  */
 public record SqlOutcome(
     Status status, long endNanos, long rows, String reason, int node, boolean connectionFailure) {

@@ -51,8 +51,8 @@ public final class Statements {
 
   /**
    * Several statements as one transaction: {@code autoCommit} off, each executed in order, then a
-   * commit; any failure rolls the whole transaction back and fails the request. The rows are
-   * those of all statements together.
+   * commit; any failure rolls the whole transaction back and fails the request. The rows are those
+   * of all statements together.
    */
   public static SqlWork transaction(List<Bound> statements) {
     List<Bound> copy = List.copyOf(statements);

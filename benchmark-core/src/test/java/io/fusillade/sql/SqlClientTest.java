@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -76,6 +77,112 @@ class SqlClientTest {
     }
   }
 
+  private static SqlOutcome run(SqlClient client, SqlWork work, SqlCheck... checks)
+      throws Exception {
+    CompletableFuture<SqlOutcome> outcome = new CompletableFuture<>();
+    client.execute(work, List.of(checks), outcome::complete);
+    return outcome.get(30, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void checksPassOrMakeTheRequestKo() throws Exception {
+    try (SqlClient client = client(1, 10)) {
+      SqlWork one =
+          Statements.query(
+              "select id, name from items where id = ?", new Object[] {7}, Set.of("name"), 0);
+      assertThat(run(client, one, SqlCheck.rowCount(1), SqlCheck.column("name", "item 7")).status())
+          .isEqualTo(Status.OK);
+      SqlOutcome wrong = run(client, one, SqlCheck.column("name", "item 8"));
+      assertThat(wrong.status()).isEqualTo(Status.KO);
+      assertThat(wrong.reason()).isEqualTo("check failed: expected name = item 8, got item 7");
+      SqlOutcome count =
+          run(
+              client,
+              Statements.query("select * from items where id < ?", new Object[] {11}),
+              SqlCheck.rowCountBetween(1, 5));
+      assertThat(count.reason()).isEqualTo("check failed: expected 1 to 5 rows, got 10");
+    }
+  }
+
+  @Test
+  void aStreamedQueryReadsEveryRow() throws Exception {
+    try (SqlClient client = client(1, 10)) {
+      SqlOutcome streamed =
+          run(
+              client,
+              Statements.query(
+                  "select * from generate_series(1, 25000)", new Object[0], Set.of(), 1000));
+      assertThat(streamed.rows()).isEqualTo(25_000);
+    }
+  }
+
+  @Test
+  void aTransactionCommitsAsAUnitOrRollsBackAsAUnit() throws Exception {
+    try (SqlClient client = client(1, 10)) {
+      run(
+          client,
+          Statements.query(
+              "create table accounts (id int primary key, balance int not null check (balance >= 0))",
+              new Object[0]));
+      run(client, Statements.query("insert into accounts values (1, 100), (2, 0)", new Object[0]));
+      SqlWork transfer50 =
+          Statements.transaction(
+              List.of(
+                  new Statements.Bound(
+                      "update accounts set balance = balance - ? where id = 1", new Object[] {50}),
+                  new Statements.Bound(
+                      "update accounts set balance = balance + ? where id = 2",
+                      new Object[] {50})));
+      SqlOutcome ok = run(client, transfer50);
+      assertThat(ok.status()).isEqualTo(Status.OK);
+      assertThat(ok.rows()).isEqualTo(2);
+      SqlWork overdraw =
+          Statements.transaction(
+              List.of(
+                  new Statements.Bound(
+                      "update accounts set balance = balance + ? where id = 2", new Object[] {500}),
+                  new Statements.Bound(
+                      "update accounts set balance = balance - ? where id = 1",
+                      new Object[] {500})));
+      SqlOutcome failed = run(client, overdraw);
+      assertThat(failed.status()).isEqualTo(Status.KO);
+      assertThat(failed.reason()).startsWith("SQLState 23514"); // the check constraint
+      // Nothing of the failed transaction stayed, and the connection went back clean.
+      SqlWork balances =
+          Statements.query(
+              "select balance from accounts where id = 2", new Object[0], Set.of("balance"), 0);
+      assertThat(run(client, balances, SqlCheck.column("balance", 50)).status())
+          .isEqualTo(Status.OK);
+      assertThat(
+              run(client, Statements.query("insert into accounts values (3, 1)", new Object[0]))
+                  .status())
+          .isEqualTo(Status.OK);
+      assertThat(
+              run(
+                      client,
+                      Statements.query("select * from accounts", new Object[0]),
+                      SqlCheck.rowCount(3))
+                  .status())
+          .isEqualTo(Status.OK);
+      run(client, Statements.query("drop table accounts", new Object[0]));
+    }
+  }
+
+  @Test
+  void aBatchRunsEverySetOfValues() throws Exception {
+    try (SqlClient client = client(1, 10)) {
+      run(client, Statements.query("create table events (id int, at timestamptz)", new Object[0]));
+      List<Object[]> rows = new ArrayList<>();
+      for (int i = 0; i < 250; i++) {
+        rows.add(new Object[] {i, java.time.Instant.ofEpochSecond(1_700_000_000L + i)});
+      }
+      SqlOutcome batch = run(client, Statements.batch("insert into events values (?, ?)", rows));
+      assertThat(batch.status()).as(batch.reason()).isEqualTo(Status.OK);
+      assertThat(batch.rows()).isEqualTo(250);
+      run(client, Statements.query("drop table events", new Object[0]));
+    }
+  }
+
   @Test
   void aSqlErrorIsAKoWithItsSqlState() throws Exception {
     try (SqlClient client = client(1, 10)) {
@@ -124,7 +231,14 @@ class SqlClientTest {
   void aFullQueueFailsAtOnceInsteadOfGrowing() throws Exception {
     try (SqlClient client = client(1, 2)) {
       List<CompletableFuture<SqlOutcome>> outcomes = new ArrayList<>();
-      for (int i = 0; i < 6; i++) {
+      CompletableFuture<SqlOutcome> first = new CompletableFuture<>();
+      client.execute("select pg_sleep(0.5)", new Object[0], first::complete);
+      outcomes.add(first);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (client.queued() > 0 && System.nanoTime() < deadline) {
+        Thread.onSpinWait(); // until the only worker has taken it
+      }
+      for (int i = 1; i < 6; i++) {
         CompletableFuture<SqlOutcome> outcome = new CompletableFuture<>();
         client.execute("select pg_sleep(0.2)", new Object[0], outcome::complete);
         outcomes.add(outcome);

@@ -5,8 +5,8 @@ import java.util.Locale;
 
 /**
  * How a database spells column types. PostgreSQL (and what speaks its protocol: Picodata's
- * PostgreSQL port, Greenplum/Arenadata, YugabyteDB, CockroachDB) gets its own types; any other
- * JDBC database gets the standard ones.
+ * PostgreSQL port, Greenplum/Arenadata, YugabyteDB, CockroachDB) gets its own types; any other JDBC
+ * database gets the standard ones.
  */
 public enum Dialect {
   POSTGRESQL,

@@ -44,6 +44,8 @@ public final class SchemaDdl {
 
   /** A quoted identifier only where needed, so plain names stay readable in the database. */
   static String quote(String identifier) {
-    return identifier.matches("[a-z_][a-z0-9_]*") ? identifier : '"' + identifier.replace("\"", "\"\"") + '"';
+    return identifier.matches("[a-z_][a-z0-9_]*")
+        ? identifier
+        : '"' + identifier.replace("\"", "\"\"") + '"';
   }
 }

@@ -72,7 +72,13 @@ public final class SchemaTool {
                 });
       } catch (SQLException e) {
         throw new FusilladeException(
-            "cannot fill table " + table.name() + ": SQLState " + e.getSQLState() + ": " + e.getMessage(), e);
+            "cannot fill table "
+                + table.name()
+                + ": SQLState "
+                + e.getSQLState()
+                + ": "
+                + e.getMessage(),
+            e);
       }
       double seconds = (System.nanoTime() - start) / 1e9;
       out.printf(
@@ -105,7 +111,14 @@ public final class SchemaTool {
     } catch (SQLException e) {
       String hint = "42P07".equals(e.getSQLState()) ? " (run schema down first)" : "";
       throw new FusilladeException(
-          "cannot " + what + ": SQLState " + e.getSQLState() + ": " + firstLine(e.getMessage()) + hint, e);
+          "cannot "
+              + what
+              + ": SQLState "
+              + e.getSQLState()
+              + ": "
+              + firstLine(e.getMessage())
+              + hint,
+          e);
     }
   }
 

@@ -38,13 +38,19 @@ public final class TableFiller {
   }
 
   private static long copy(
-      PGConnection connection, String table, RowGenerator generator, long rows, LongConsumer progress)
+      PGConnection connection,
+      String table,
+      RowGenerator generator,
+      long rows,
+      LongConsumer progress)
       throws SQLException {
-    String columns = String.join(", ", generator.columnNames().stream().map(SchemaDdl::quote).toList());
+    String columns =
+        String.join(", ", generator.columnNames().stream().map(SchemaDdl::quote).toList());
     CopyIn copy =
         connection
             .getCopyAPI()
-            .copyIn("copy " + SchemaDdl.quote(table) + " (" + columns + ") from stdin (format csv)");
+            .copyIn(
+                "copy " + SchemaDdl.quote(table) + " (" + columns + ") from stdin (format csv)");
     CsvBuffer buffer = new CsvBuffer(BUFFER_BYTES * 2);
     Object[] row = new Object[generator.width()];
     try {
@@ -75,13 +81,20 @@ public final class TableFiller {
   private static long insert(
       Connection connection, String table, RowGenerator generator, long rows, LongConsumer progress)
       throws SQLException {
-    String columns = String.join(", ", generator.columnNames().stream().map(SchemaDdl::quote).toList());
+    String columns =
+        String.join(", ", generator.columnNames().stream().map(SchemaDdl::quote).toList());
     String marks = String.join(", ", java.util.Collections.nCopies(generator.width(), "?"));
     boolean autoCommit = connection.getAutoCommit();
     connection.setAutoCommit(false);
     try (PreparedStatement insert =
         connection.prepareStatement(
-            "insert into " + SchemaDdl.quote(table) + " (" + columns + ") values (" + marks + ")")) {
+            "insert into "
+                + SchemaDdl.quote(table)
+                + " ("
+                + columns
+                + ") values ("
+                + marks
+                + ")")) {
       Object[] row = new Object[generator.width()];
       for (long written = 0; written < rows; written++) {
         generator.next(row);

@@ -1,0 +1,182 @@
+package io.fusillade.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.local.LocalPostgres;
+import io.fusillade.record.Status;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Balancing and failover over three real PostgreSQL servers, started once for the class; the
+ * failover test, which stops one of them, runs last.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SqlClusterTest {
+  private static final List<LocalPostgres> servers = new ArrayList<>();
+
+  @BeforeAll
+  static void startThreeNodes() {
+    for (int i = 0; i < 3; i++) {
+      servers.add(LocalPostgres.start());
+    }
+  }
+
+  @AfterAll
+  static void stopNodes() {
+    for (LocalPostgres server : servers) {
+      try {
+        server.close();
+      } catch (RuntimeException alreadyStopped) {
+        // the failover test stops one itself
+      }
+    }
+  }
+
+  private SqlCluster cluster(Balancer balancer, Duration failover) {
+    List<SqlClientOptions> nodes = new ArrayList<>();
+    for (LocalPostgres server : servers) {
+      nodes.add(
+          new SqlClientOptions(
+              server.jdbcUrl(), server.user(), "", 4, 4096, Duration.ofMillis(500)));
+    }
+    return SqlCluster.open(nodes, balancer, failover);
+  }
+
+  /** Runs {@code count} requests with keys 0..count-1 and returns the outcomes. */
+  private static List<SqlOutcome> run(SqlCluster cluster, int count) throws InterruptedException {
+    List<SqlOutcome> outcomes = new ArrayList<>();
+    CountDownLatch done = new CountDownLatch(count);
+    Consumer<SqlOutcome> collect =
+        outcome -> {
+          synchronized (outcomes) {
+            outcomes.add(outcome);
+          }
+          done.countDown();
+        };
+    for (int key = 0; key < count; key++) {
+      cluster.execute(key, Statements.query("select 1", new Object[0]), List.of(), collect);
+    }
+    assertThat(done.await(60, TimeUnit.SECONDS)).isTrue();
+    return outcomes;
+  }
+
+  private static double[] shares(List<SqlOutcome> outcomes, int nodes) {
+    double[] shares = new double[nodes];
+    for (SqlOutcome outcome : outcomes) {
+      assertThat(outcome.status()).as(outcome.reason()).isEqualTo(Status.OK);
+      shares[outcome.node()] += 1.0 / outcomes.size();
+    }
+    return shares;
+  }
+
+  @Test
+  void roundRobinSplitsWithinOnePercent() throws Exception {
+    try (SqlCluster cluster = cluster(null, null)) {
+      for (double share : shares(run(cluster, 3000), 3)) {
+        assertThat(share).isBetween(1 / 3.0 - 0.01, 1 / 3.0 + 0.01);
+      }
+    }
+  }
+
+  @Test
+  void weightsTwoOneOneGiveFiftyTwentyFiveTwentyFive() throws Exception {
+    try (SqlCluster cluster = cluster(Balancer.weightedRoundRobin(new int[] {2, 1, 1}), null)) {
+      double[] shares = shares(run(cluster, 4000), 3);
+      assertThat(shares[0]).isBetween(0.48, 0.52);
+      assertThat(shares[1]).isBetween(0.23, 0.27);
+      assertThat(shares[2]).isBetween(0.23, 0.27);
+    }
+  }
+
+  @Test
+  void consistentHashingSendsEachKeyToOneNode() throws Exception {
+    List<String> names = SqlCluster.labels(List.of());
+    try (SqlCluster cluster = cluster(null, null)) {
+      names = cluster.labels();
+    }
+    try (SqlCluster cluster = cluster(Balancer.consistentHash(names, 160), null)) {
+      Map<Long, Integer> nodeOfKey = new HashMap<>();
+      for (int round = 0; round < 3; round++) {
+        CountDownLatch done = new CountDownLatch(300);
+        for (long key = 0; key < 300; key++) {
+          long k = key;
+          cluster.execute(
+              k,
+              Statements.query("select 1", new Object[0]),
+              List.of(),
+              outcome -> {
+                synchronized (nodeOfKey) {
+                  Integer before = nodeOfKey.putIfAbsent(k, outcome.node());
+                  if (before != null) {
+                    assertThat(outcome.node()).isEqualTo(before);
+                  }
+                }
+                done.countDown();
+              });
+        }
+        assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+      }
+      assertThat(nodeOfKey).hasSize(300);
+      assertThat(nodeOfKey.values()).contains(0, 1, 2); // all nodes own keys
+    }
+  }
+
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void whenANodeStopsMidRunFailoverMovesItsTrafficToTheOthers() throws Exception {
+    ConcurrentLinkedQueue<long[]> results = new ConcurrentLinkedQueue<>(); // sent at ms, node, ok
+    long start = System.nanoTime();
+    // A back-off longer than the run: the stopped node is not tried again within it.
+    try (SqlCluster cluster = cluster(Balancer.roundRobin(3), Duration.ofSeconds(30))) {
+      int requests = 0;
+      CountDownLatch all = new CountDownLatch(300);
+      // 100 requests per second for 3 seconds; node 3 stops after one second.
+      for (int i = 0; i < 300; i++) {
+        long due = start + TimeUnit.MILLISECONDS.toNanos(i * 10L);
+        while (System.nanoTime() < due) {
+          Thread.sleep(1);
+        }
+        if (i == 100) {
+          servers.get(2).close();
+        }
+        long sentAt = i * 10L;
+        cluster.execute(
+            i,
+            Statements.query("select 1", new Object[0]),
+            List.of(),
+            outcome -> {
+              long at = sentAt;
+              results.add(new long[] {at, outcome.node(), outcome.status() == Status.OK ? 1 : 0});
+              all.countDown();
+            });
+        requests++;
+      }
+      assertThat(all.await(30, TimeUnit.SECONDS)).as("every request got an outcome").isTrue();
+      assertThat(requests).isEqualTo(300);
+    }
+    long okBefore = results.stream().filter(r -> r[0] < 1000 && r[2] == 1).count();
+    long failed = results.stream().filter(r -> r[2] == 0).count();
+    long thirdNodeLater = results.stream().filter(r -> r[0] >= 1500 && r[1] == 2).count();
+    long okLater = results.stream().filter(r -> r[0] >= 1500 && r[2] == 1).count();
+    assertThat(okBefore).isGreaterThan(90);
+    // Only what was sent to node 3 before its failure was noticed fails...
+    assertThat(failed).isBetween(1L, 30L);
+    // ...then the other two take all the traffic, and every request after that succeeds.
+    assertThat(thirdNodeLater).isZero();
+    assertThat(okLater).isEqualTo(150);
+  }
+}

@@ -1,0 +1,24 @@
+package io.fusillade.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class JdbcPlaceholdersTest {
+  @Test
+  void numberedPlaceholdersBecomeQuestionMarksBoundInTheirOrder() {
+    SqlPlaceholders.Jdbc jdbc =
+        SqlPlaceholders.toJdbc("select * from t where b = $2::text and a = $1 and c = $2");
+    assertThat(jdbc.sql()).isEqualTo("select * from t where b = ?::text and a = ? and c = ?");
+    assertThat(jdbc.order()).containsExactly(1, 0, 1);
+    assertThat(jdbc.bind(new Object[] {"A", "B"})).containsExactly("B", "A", "B");
+  }
+
+  @Test
+  void literalsCommentsAndDollarQuotesAreLeftAlone() {
+    String sql = "select '$1 ?', \"?col\", $$ $1 $$ -- $1 ?\n from t where x = ? /* $2 */";
+    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(sql);
+    assertThat(jdbc.sql()).isEqualTo(sql);
+    assertThat(jdbc.order()).containsExactly(0);
+  }
+}

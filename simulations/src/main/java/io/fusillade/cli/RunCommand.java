@@ -1,0 +1,170 @@
+package io.fusillade.cli;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.scenarios.sql.SqlQueueRun;
+import io.fusillade.scenarios.sql.SqlRateRun;
+import io.fusillade.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fusillade run WORKLOAD --mode queue|rate}: runs a workload's queries without code, as the
+ * reference simulations do, with Gatling in a forked JVM.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run a YAML workload's SQL queries: in queue mode (each of N users runs its share of the",
+      "seeded, shuffled query queue once) or at a constant arrival rate (with an optional spike).",
+      "Without --url and without a connection section, an embedded PostgreSQL is started, and",
+      "the tables are created and filled first. The password comes from the environment variable "
+          + DatabaseOptions.PASSWORD_VARIABLE
+          + "."
+    })
+final class RunCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload YAML file.")
+  Path file;
+
+  @Option(
+      names = "--mode",
+      defaultValue = "rate",
+      description = "queue or rate (default: ${DEFAULT-VALUE}).")
+  String mode;
+
+  @Option(names = "--rate", description = "Arrivals per second in rate mode (default 100).")
+  Integer rate;
+
+  @Option(names = "--duration", description = "How long rate mode runs: 60s, 5m... (default 60s).")
+  String duration;
+
+  @Option(
+      names = "--peak",
+      description = "Rate mode spike: the peak rate after the constant phase.")
+  Integer peak;
+
+  @Option(names = "--rise", description = "Spike: time to rise to the peak (default 10s).")
+  String rise;
+
+  @Option(names = "--hold", description = "Spike: time at the peak (default 30s).")
+  String hold;
+
+  @Option(names = "--fall", description = "Spike: time to fall back (default 10s).")
+  String fall;
+
+  @Option(names = "--users", description = "Virtual users in queue mode (default 10).")
+  Integer users;
+
+  @Option(names = "--seed", description = "The seed (default: the workload's, or 1).")
+  Long seed;
+
+  @Option(names = "--pool", description = "Connections per node (default 8).")
+  Integer pool;
+
+  @Option(
+      names = "--balance",
+      description = "round-robin, random or weighted:2,1,1 (default round-robin).")
+  String balance;
+
+  @Option(
+      names = "--setup",
+      description = "Create and fill the tables first: auto (embedded only), true, false.")
+  String setup;
+
+  @Option(names = "--teardown", description = "Drop the tables at the end.")
+  boolean teardown;
+
+  @Option(
+      names = "--output",
+      defaultValue = "fusillade-results",
+      description = "Where reports go (default: ${DEFAULT-VALUE}).")
+  Path output;
+
+  @Mixin DatabaseOptions database = new DatabaseOptions();
+
+  @Override
+  public Integer call() throws Exception {
+    Class<?> simulation =
+        switch (mode) {
+          case "queue" -> SqlQueueRun.class;
+          case "rate" -> SqlRateRun.class;
+          default ->
+              throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
+        };
+    Workload workload = WorkloadFiles.load(file);
+    if (workload.queries().isEmpty()) {
+      throw new FusilladeException(file + ": no queries to run");
+    }
+    for (String value : new String[] {duration, rise, hold, fall}) {
+      if (value != null) {
+        try {
+          SimulationProperties.parseDuration(value);
+        } catch (IllegalArgumentException e) {
+          throw new FusilladeException(
+              "\"" + value + "\" is not a duration (examples: 30s, 500ms, 2m)");
+        }
+      }
+    }
+    List<String> urls = database.urls(workload);
+    // Fail before forking, with a message naming the node, when one cannot be reached.
+    for (String url : urls) {
+      try (Connection ignored =
+          DatabaseOptions.connect(url, database.user(workload), database.password(workload))) {
+        // reachable
+      } catch (SQLException e) {
+        // closing failed: the node was reachable
+      }
+    }
+
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("fusillade.workload", file.toAbsolutePath().toString());
+    properties.put("fusillade.runs.dir", output.toAbsolutePath().toString());
+    put(properties, "fusillade.rate", rate);
+    put(properties, "fusillade.duration", duration);
+    put(properties, "fusillade.peak", peak);
+    put(properties, "fusillade.rise", rise);
+    put(properties, "fusillade.hold", hold);
+    put(properties, "fusillade.fall", fall);
+    put(properties, "fusillade.users", users);
+    put(properties, "fusillade.seed", seed);
+    put(properties, "fusillade.pool", pool);
+    put(properties, "fusillade.balance", balance);
+    put(properties, "fusillade.setup", setup);
+    if (teardown) {
+      properties.put("fusillade.teardown", "true");
+    }
+    if (!urls.isEmpty()) {
+      properties.put("fusillade.urls", String.join(",", urls));
+    }
+    put(properties, "fusillade.user", database.user);
+
+    Files.createDirectories(output);
+    int exit = GatlingLauncher.run(simulation, properties, output.resolve("gatling"));
+    return switch (exit) {
+      case 0 -> 0;
+      case 2 -> 3; // Gatling's "assertions failed": a check failed
+      default -> 1;
+    };
+  }
+
+  private static void put(Map<String, String> properties, String name, Object value) {
+    if (value != null) {
+      properties.put(name, value.toString());
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.fusillade.cli;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.sql.schema.Dialect;
+import io.fusillade.sql.schema.SchemaTool;
+import io.fusillade.workload.Workload;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fusillade schema up|fill|down WORKLOAD}: the tables of a workload, apart from runs. */
+@Command(
+    name = "schema",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Create (up), fill, or drop (down) the tables and indexes of a workload.",
+      "Filling uses PostgreSQL's COPY, batched inserts elsewhere, and prints rows/s.",
+      "The password comes from the environment variable " + DatabaseOptions.PASSWORD_VARIABLE + "."
+    })
+final class SchemaCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "up|fill|down", description = "What to do.")
+  String action;
+
+  @Parameters(index = "1", paramLabel = "WORKLOAD", description = "The workload YAML file.")
+  Path file;
+
+  @Option(names = "--seed", description = "The seed of the rows (default: the workload's, or 1).")
+  Long seed;
+
+  @Mixin DatabaseOptions database = new DatabaseOptions();
+
+  @Override
+  public Integer call() {
+    if (!List.of("up", "fill", "down").contains(action)) {
+      throw new FusilladeException("schema: unknown action \"" + action + "\" (up, fill or down)");
+    }
+    Workload workload = WorkloadFiles.load(file);
+    DatabaseOptions db = database;
+    List<String> urls = db.urls(workload);
+    if (urls.isEmpty()) {
+      throw new FusilladeException(
+          "schema " + action + ": no database: give --url or a connection section in " + file);
+    }
+    // One node is enough: a distributed database shares its schema between nodes.
+    String url = urls.get(0);
+    PrintWriter out = spec.commandLine().getOut();
+    try (Connection connection =
+        DatabaseOptions.connect(url, db.user(workload), db.password(workload))) {
+      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out);
+      switch (action) {
+        case "up" -> tool.up(workload);
+        case "fill" ->
+            tool.fill(
+                workload, seed != null ? seed : workload.seed().orElse(Workload.DEFAULT_SEED));
+        default -> tool.down(workload);
+      }
+    } catch (SQLException e) {
+      throw new FusilladeException("schema " + action + ": " + e.getMessage(), e);
+    }
+    return 0;
+  }
+}
