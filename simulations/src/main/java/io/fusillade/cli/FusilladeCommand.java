@@ -14,10 +14,21 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Load testing for data systems: SQL, topics and log ingestion.",
-    subcommands = {SummaryCommand.class, WorkloadCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      SummaryCommand.class,
+      WorkloadCommand.class,
+      ReportCommand.class,
+      IntervalsCommand.class,
+      CompareCommand.class,
+      TrendCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class FusilladeCommand implements Runnable {
   /** Exit code of a user error. */
   public static final int USER_ERROR = 2;
+
+  /** Exit code of a failed check or a regression. */
+  public static final int CHECK_FAILED = 3;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
