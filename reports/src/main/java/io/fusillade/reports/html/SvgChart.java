@@ -86,7 +86,7 @@ public final class SvgChart {
     svg.append(
             String.format(
                 Locale.ROOT,
-                "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+                "<svg class=\"chart\" width=\"%d\" height=\"%d\""
                     + " viewBox=\"0 0 %d %d\" role=\"img\"><title>%s</title>",
                 WIDTH,
                 HEIGHT + legendHeight(series),

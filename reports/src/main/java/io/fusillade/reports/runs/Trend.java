@@ -47,13 +47,30 @@ public record Trend(List<String> runIds, List<Series> series, List<String> warni
               + " are needed to find a change point");
     }
     List<Series> series = new ArrayList<>();
-    for (String name : Intervals.common(metrics)) {
+    java.util.Set<String> names = Intervals.common(metrics);
+    ChangePoints.Settings perMetric = bonferroni(settings, names.size());
+    for (String name : names) {
       double[] values = metrics.stream().mapToDouble(m -> m.get(name).value()).toArray();
       series.add(
-          new Series(metrics.get(0).get(name), values, ChangePoints.detect(values, settings)));
+          new Series(metrics.get(0).get(name), values, ChangePoints.detect(values, perMetric)));
     }
     List<String> ids = ordered.stream().map(r -> r.manifest().runId()).toList();
     return new Trend(ids, series, warnings);
+  }
+
+  /**
+   * Many metrics are searched at once, so each is searched at {@code alpha / metrics} (Bonferroni):
+   * the chance of a false change point in any metric of a history without change stays at most
+   * {@code alpha}. The permutations are raised so that such a p-value can be reached.
+   */
+  static ChangePoints.Settings bonferroni(ChangePoints.Settings settings, int metrics) {
+    if (metrics <= 1) {
+      return settings;
+    }
+    double alpha = settings.alpha() / metrics;
+    int permutations = Math.max(settings.permutations(), (int) Math.ceil(2 / alpha) - 1);
+    return new ChangePoints.Settings(
+        permutations, alpha, settings.minSegmentSize(), settings.exponent(), settings.seed());
   }
 
   /**
