@@ -29,6 +29,7 @@ final class ManifestWriter {
       Long endEpochMs,
       Map<String, Object> health,
       List<String> flags,
+      List<String> checks,
       InjectorInfo injector) {
     ObjectNode root = JSON.createObjectNode();
     root.put("format", RunFiles.FORMAT_VERSION);
@@ -46,6 +47,9 @@ final class ManifestWriter {
     root.set("injector", JSON.valueToTree(injector));
     root.set("health", JSON.valueToTree(health));
     root.set("flags", JSON.valueToTree(flags));
+    if (!checks.isEmpty()) {
+      root.set("checks", JSON.valueToTree(checks));
+    }
     ObjectNode files = root.putObject("files");
     files.put("histograms", RunFiles.HISTOGRAMS);
     files.put("counters", RunFiles.COUNTERS);

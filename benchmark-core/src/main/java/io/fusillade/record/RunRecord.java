@@ -28,6 +28,32 @@ public record RunRecord(
     return Math.max(0, endEpochMs - manifest.startEpochMs()) / 1000.0;
   }
 
+  /**
+   * A gauge's value in each second of {@link #seconds()}, {@code NaN} in the seconds it is missing.
+   *
+   * @param name the gauge's name, e.g. {@code system.cpu.steal}
+   * @return one value per second
+   */
+  public double[] gauge(String name) {
+    double[] values = new double[seconds.size()];
+    for (int i = 0; i < values.length; i++) {
+      Double v = seconds.get(i).gauges().get(name);
+      values[i] = v == null ? Double.NaN : v;
+    }
+    return values;
+  }
+
+  /**
+   * The names of the gauges recorded in any second, sorted.
+   *
+   * @return the names
+   */
+  public java.util.SortedSet<String> gaugeNames() {
+    java.util.SortedSet<String> names = new java.util.TreeSet<>();
+    seconds.forEach(s -> names.addAll(s.gauges().keySet()));
+    return names;
+  }
+
   /** True when the record does not cover a whole, normally ended run. */
   public boolean isPartial() {
     return manifest.status().isPartial();

@@ -43,6 +43,34 @@ public final class RunRecordReader {
    * @throws FusilladeException when the directory holds no readable run record
    */
   public static RunRecord read(Path directory) {
+    return read(directory, null);
+  }
+
+  /**
+   * Receives every interval of {@code latency.hlog} while a record is read, so that per-second
+   * views (latency percentiles over time) need no second pass over the file.
+   */
+  @FunctionalInterface
+  public interface IntervalListener {
+    /**
+     * One decoded interval.
+     *
+     * @param tag the interval's tag ({@code req/OK/by%20id}: see {@link Tags#parse})
+     * @param startSeconds the interval's start, in seconds since the start of the run
+     * @param lengthSeconds the interval's length in seconds
+     * @param histogram its latencies in microseconds; the listener may keep it
+     */
+    void interval(String tag, double startSeconds, double lengthSeconds, Histogram histogram);
+  }
+
+  /**
+   * Reads the run record in {@code directory}, handing every histogram interval to {@code listener}
+   * as it is decoded (each line is decoded once).
+   *
+   * @param listener receives the intervals in file order; null for none
+   * @throws FusilladeException when the directory holds no readable run record
+   */
+  public static RunRecord read(Path directory, IntervalListener listener) {
     Path manifestFile = directory.resolve(RunFiles.MANIFEST);
     if (!Files.isRegularFile(manifestFile)) {
       throw new FusilladeException(
@@ -63,7 +91,7 @@ public final class RunRecordReader {
     }
     int[] truncated = {0};
     Map<String, Histogram[]> byTag =
-        readHistograms(directory.resolve(RunFiles.HISTOGRAMS), truncated);
+        readHistograms(directory.resolve(RunFiles.HISTOGRAMS), truncated, listener);
     List<SecondCounts> seconds = readSeconds(directory.resolve(RunFiles.COUNTERS), truncated);
 
     RunManifest manifest = manifest(manifestFile, manifestJson, directory);
@@ -103,6 +131,8 @@ public final class RunRecordReader {
             : written;
     List<String> flags = new ArrayList<>();
     json.path("flags").forEach(flag -> flags.add(flag.asText()));
+    List<String> checks = new ArrayList<>();
+    json.path("checks").forEach(check -> checks.add(check.asText()));
     return new RunManifest(
         json.path("format").asInt(RunFiles.FORMAT_VERSION),
         json.path("runId").asText(directory.getFileName().toString()),
@@ -113,7 +143,8 @@ public final class RunRecordReader {
         asMap(json.path("parameters")),
         injector,
         asMap(json.path("health")),
-        List.copyOf(flags));
+        List.copyOf(flags),
+        List.copyOf(checks));
   }
 
   private static boolean stillRunning(Map<String, Object> injector, Path directory) {
@@ -142,7 +173,8 @@ public final class RunRecordReader {
   }
 
   /** Per tag, the whole-run histogram (index 0). */
-  private static Map<String, Histogram[]> readHistograms(Path file, int[] truncated) {
+  private static Map<String, Histogram[]> readHistograms(
+      Path file, int[] truncated, IntervalListener listener) {
     Map<String, Histogram[]> byTag = new LinkedHashMap<>();
     if (!Files.isRegularFile(file)) {
       return byTag;
@@ -181,6 +213,17 @@ public final class RunRecordReader {
             byTag.computeIfAbsent(
                 tag == null ? "" : tag, t -> new Histogram[] {Latencies.newHistogram()});
         total[0].add(interval);
+        if (listener != null) {
+          double start;
+          double length;
+          try {
+            start = Double.parseDouble(fields[0]);
+            length = Double.parseDouble(fields[1]);
+          } catch (NumberFormatException e) {
+            continue;
+          }
+          listener.interval(tag == null ? "" : tag, start, length, interval);
+        }
       }
     } catch (IOException e) {
       throw new FusilladeException("cannot read " + file + ": " + e.getMessage(), e);

@@ -61,6 +61,7 @@ public final class RunRecorder implements AutoCloseable {
   private final Map<String, DoubleSupplier> gauges = new ConcurrentHashMap<>();
   private final Map<String, Object> health = Collections.synchronizedMap(new LinkedHashMap<>());
   private final List<String> flags = new CopyOnWriteArrayList<>();
+  private final List<String> checks = new CopyOnWriteArrayList<>();
   private final Map<String, Object> extraParameters =
       Collections.synchronizedMap(new LinkedHashMap<>());
   private final List<Runnable> finishHooks = new CopyOnWriteArrayList<>();
@@ -190,6 +191,16 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   /**
+   * Declares a check (an SLO such as {@code "p99 < 50ms"}) in {@code run.json}; the reports
+   * evaluate it ({@code fusillade report}). The text is not validated here.
+   */
+  public void check(String check) {
+    if (!checks.contains(check)) {
+      checks.add(check);
+    }
+  }
+
+  /**
    * Runs {@code hook} when the run closes, after the last flush and before the final {@code
    * run.json} is written: the place for verdicts computed from whole-run totals.
    */
@@ -287,6 +298,7 @@ public final class RunRecorder implements AutoCloseable {
         endEpochMs,
         healthCopy,
         flagList,
+        new ArrayList<>(checks),
         injector);
   }
 }

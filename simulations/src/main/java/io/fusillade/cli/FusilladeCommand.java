@@ -18,12 +18,19 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       SchemaCommand.class,
       SummaryCommand.class,
+      ReportCommand.class,
+      IntervalsCommand.class,
+      CompareCommand.class,
+      TrendCommand.class,
       WorkloadCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class FusilladeCommand implements Runnable {
   /** Exit code of a user error. */
   public static final int USER_ERROR = 2;
+
+  /** Exit code of a failed check or a regression. */
+  public static final int CHECK_FAILED = 3;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -5,8 +5,11 @@ import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunRecorder;
+import io.fusillade.reports.checks.CheckParser;
 import io.fusillade.reports.summary.RunSummary;
 import io.fusillade.reports.summary.SummaryTable;
+import io.fusillade.system.SystemSampler;
+import io.fusillade.system.WatchedProcess;
 import io.gatling.core.CoreComponents;
 import io.netty.util.concurrent.EventExecutor;
 import java.io.PrintStream;
@@ -34,7 +37,11 @@ import scala.runtime.BoxedUnit;
  *
  * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
  * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
- * above which the injector counts as saturated; default 20).
+ * above which the injector counts as saturated; default 20), {@code fusillade.system.processes}
+ * (command names of processes whose CPU and memory to record, comma-separated, e.g. {@code
+ * postgres,java}), {@code fusillade.system.stealThreshold} (average CPU steal, %, above which the
+ * run is flagged; default 5). Every run samples system metrics once a second: see {@link
+ * SystemSampler}.
  */
 public final class FusilladeRun {
   private static final Logger LOG = LoggerFactory.getLogger(FusilladeRun.class);
@@ -44,6 +51,8 @@ public final class FusilladeRun {
   private static final Map<String, Object> parameters = new LinkedHashMap<>();
   private static RunRecorder current;
   private static final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
+  private static final List<WatchedProcess> watched = new ArrayList<>();
+  private static final List<String> checks = new ArrayList<>();
 
   private FusilladeRun() {}
 
@@ -55,6 +64,36 @@ public final class FusilladeRun {
     parameters.putAll(values);
     if (current != null) {
       values.forEach(current::parameter);
+    }
+  }
+
+  /**
+   * Records the CPU and memory of a process (and its descendants) beside the machine's, as {@code
+   * process.<label>.cpu} and {@code process.<label>.rss}: the server under test when it runs
+   * locally. Call it from the simulation's constructor, before the run starts.
+   *
+   * @param pid the process id, e.g. {@code LocalPostgres.pid()}
+   * @param label the name in the gauges: letters, digits, '_' and '-'
+   */
+  public static synchronized void watchProcess(long pid, String label) {
+    watched.add(WatchedProcess.ofPid(pid, label));
+  }
+
+  /**
+   * Declares checks (SLOs) in {@code run.json}, such as {@code "p99 < 50ms"}, {@code "errors <
+   * 1%"}, {@code "rate >= 99% of target"}; {@code fusillade report} evaluates them. The syntax is
+   * checked here, so a typo fails the simulation before it runs.
+   *
+   * @param texts the checks
+   * @throws io.fusillade.FusilladeException naming a check with bad syntax and the position
+   */
+  public static synchronized void checks(String... texts) {
+    for (String text : texts) {
+      CheckParser.parse(text);
+      checks.add(text);
+      if (current != null) {
+        current.check(text);
+      }
     }
   }
 
@@ -102,6 +141,8 @@ public final class FusilladeRun {
       List<EventExecutor> loops = new ArrayList<>();
       core.eventLoopGroup().forEach(loops::add);
       InjectorLagMonitor.install(run, loops, InjectorLagMonitor.DEFAULT_PERIOD, lagThreshold());
+      checks.forEach(run::check);
+      installSystemSampler(run);
       core.actorSystem()
           .registerOnTermination(
               () -> {
@@ -117,6 +158,23 @@ public final class FusilladeRun {
   /** Closes {@code resource} when the run ends, before the run record is closed. */
   public static synchronized void closeAtEnd(AutoCloseable resource) {
     closeAtEnd.push(resource);
+  }
+
+  private static void installSystemSampler(RunRecorder run) {
+    List<WatchedProcess> processes = new ArrayList<>(watched);
+    for (String name : System.getProperty("fusillade.system.processes", "").split(",")) {
+      if (!name.isBlank()) {
+        processes.add(WatchedProcess.ofName(name.strip()));
+      }
+    }
+    SystemSampler.Options defaults = SystemSampler.Options.defaults();
+    double steal =
+        Double.parseDouble(
+            System.getProperty(
+                "fusillade.system.stealThreshold",
+                Double.toString(SystemSampler.DEFAULT_STEAL_THRESHOLD_PERCENT)));
+    SystemSampler.install(
+        run, new SystemSampler.Options(defaults.procRoot(), defaults.sysBlock(), processes, steal));
   }
 
   private static Duration lagThreshold() {
@@ -137,6 +195,8 @@ public final class FusilladeRun {
       current = null;
       simulation = null;
       parameters.clear();
+      watched.clear();
+      checks.clear();
     }
     for (AutoCloseable resource : resources) {
       try {

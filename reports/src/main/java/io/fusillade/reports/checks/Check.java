@@ -1,0 +1,26 @@
+package io.fusillade.reports.checks;
+
+import io.fusillade.reports.runs.RunData;
+
+/**
+ * A check (a service-level objective) on a run, parsed from text by {@link CheckParser}. {@link
+ * #evaluate} measures the run and says whether the check held.
+ */
+public sealed interface Check
+    permits LatencyCheck, ErrorsCheck, RateCheck, LagNotGrowingCheck, InjectorCheck {
+
+  /**
+   * The check as written.
+   *
+   * @return e.g. {@code p99 < 50ms}
+   */
+  String text();
+
+  /**
+   * Measures the run.
+   *
+   * @param run the run
+   * @return the outcome with the measured value
+   */
+  CheckResult evaluate(RunData run);
+}

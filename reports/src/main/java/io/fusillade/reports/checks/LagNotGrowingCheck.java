@@ -1,0 +1,62 @@
+package io.fusillade.reports.checks;
+
+import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.RunData;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code lag not growing}: every gauge whose name starts with {@value #PREFIX} (consumer lag, as
+ * the topic protocols record it) must show no growing trend ({@link TrendTest}) over the run, its
+ * first 10% left out as warm-up. A run without such gauges fails: nothing shows the readers kept
+ * up.
+ */
+record LagNotGrowingCheck(String text) implements Check {
+  /** The prefix of consumer-lag gauges. */
+  static final String PREFIX = "lag.";
+
+  private static final int MIN_POINTS = 10;
+
+  @Override
+  public CheckResult evaluate(RunData run) {
+    List<String> parts = new ArrayList<>();
+    boolean passed = true;
+    boolean any = false;
+    for (Map.Entry<String, double[]> gauge : run.gauges().entrySet()) {
+      if (!gauge.getKey().startsWith(PREFIX)) {
+        continue;
+      }
+      any = true;
+      double[] values = present(gauge.getValue());
+      int warmUp = values.length / 10;
+      double[] tested = java.util.Arrays.copyOfRange(values, warmUp, values.length);
+      if (tested.length < MIN_POINTS) {
+        passed = false;
+        parts.add(gauge.getKey() + ": only " + tested.length + " seconds, too few to judge");
+        continue;
+      }
+      TrendTest trend = TrendTest.of(tested);
+      passed &= !trend.growing();
+      parts.add(
+          gauge.getKey()
+              + (trend.growing() ? " growing" : " not growing")
+              + ": Sen slope "
+              + Numbers.number(trend.slopePerSecond())
+              + "/s, growth "
+              + Numbers.number(trend.growth())
+              + " vs IQR "
+              + Numbers.number(trend.interquartileRange())
+              + ", Mann-Kendall "
+              + Numbers.pValue(trend.pValue()));
+    }
+    if (!any) {
+      return CheckResult.of(text, false, "no consumer lag gauges (" + PREFIX + "*) in the run", "");
+    }
+    return CheckResult.of(text, passed, String.join("; ", parts), "");
+  }
+
+  private static double[] present(double[] values) {
+    return java.util.Arrays.stream(values).filter(Double::isFinite).toArray();
+  }
+}

@@ -1,0 +1,57 @@
+package io.fusillade.reports.checks;
+
+import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.RunData;
+import java.util.Map;
+
+/**
+ * {@code rate >= 150/s} or {@code rate >= 99% of target}: the steady-state rate of completed
+ * requests (all names, or one), against a number or a share of a parameter of {@code run.json}.
+ * {@code target} means the parameter {@code targetRate} if the run has one, else {@code rate};
+ * {@code of <name>} names any other parameter.
+ *
+ * @param limit requests per second, or a percentage when {@code parameter} is set
+ * @param parameter the parameter the percentage is of, or null for an absolute limit
+ * @param request the request name, or null for all requests
+ */
+record RateCheck(String text, Comparator comparator, double limit, String parameter, String request)
+    implements Check {
+
+  @Override
+  public CheckResult evaluate(RunData run) {
+    if (request != null && !run.requests().containsKey(request)) {
+      return CheckResult.of(text, false, "no requests named \"" + request + "\"", "");
+    }
+    double rate = run.rate(request);
+    String measured = "rate = " + Numbers.number(rate) + "/s";
+    if (parameter == null) {
+      return CheckResult.of(
+          text,
+          comparator.holds(rate, limit),
+          measured,
+          "limit " + comparator.symbol + " " + Numbers.number(limit) + "/s");
+    }
+    Map<String, Object> parameters = run.manifest().parameters();
+    String name = parameter;
+    if (name.equals("target")) {
+      name = parameters.containsKey("targetRate") ? "targetRate" : "rate";
+    }
+    Object value = parameters.get(name);
+    if (!(value instanceof Number target)) {
+      return CheckResult.of(
+          text, false, measured, "run.json has no numeric parameter \"" + name + "\"");
+    }
+    double limitRate = target.doubleValue() * limit / 100;
+    return CheckResult.of(
+        text,
+        comparator.holds(rate, limitRate),
+        measured
+            + ", "
+            + Numbers.number(100 * rate / target.doubleValue())
+            + "% of "
+            + name
+            + " "
+            + Numbers.number(target.doubleValue()),
+        "limit " + comparator.symbol + " " + Numbers.number(limitRate) + "/s");
+  }
+}

@@ -1,0 +1,217 @@
+package io.fusillade.reports.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fusillade.FusilladeException;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunStatus;
+import io.fusillade.reports.checks.Check;
+import io.fusillade.reports.checks.CheckParser;
+import io.fusillade.reports.checks.CheckResult;
+import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.html.ReportPage;
+import io.fusillade.reports.junit.JUnitXml;
+import io.fusillade.reports.runs.MetricValue;
+import io.fusillade.reports.runs.RunData;
+import io.fusillade.reports.runs.RunMetrics;
+import io.fusillade.reports.summary.RequestSummary;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code fusillade report}: one run (one or several injectors) with its checks evaluated, written
+ * as {@code index.html}, {@code summary.json} and {@code junit.xml}.
+ *
+ * <p>The checks are those declared in {@code run.json} followed by the extra ones given, each once.
+ * An implicit first check, {@value #RUN_COMPLETED}, fails when the record is incomplete (killed,
+ * aborted or failed run): a build should not pass on half a test.
+ *
+ * @param run the run
+ * @param results one per check, {@value #RUN_COMPLETED} first
+ */
+public record Report(RunData run, List<CheckResult> results) {
+  /** The implicit check that the run ended normally. */
+  public static final String RUN_COMPLETED = "run completed";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /**
+   * Reads the run and evaluates its checks.
+   *
+   * @param directories one run directory per injector of the same run
+   * @param extraChecks checks given on the command line
+   * @return the report
+   * @throws FusilladeException on an unreadable record or a check with bad syntax
+   */
+  public static Report create(List<Path> directories, List<String> extraChecks) {
+    RunData run = RunData.load(directories);
+    LinkedHashSet<String> texts = new LinkedHashSet<>(run.declaredChecks());
+    texts.addAll(extraChecks);
+    List<Check> checks = CheckParser.parseAll(new ArrayList<>(texts));
+    List<CheckResult> results = new ArrayList<>();
+    boolean completed = run.status() == RunStatus.COMPLETED;
+    results.add(
+        new CheckResult(
+            RUN_COMPLETED,
+            completed,
+            "status " + run.status().jsonName(),
+            (completed ? "passed: " : "FAILED: ")
+                + RUN_COMPLETED
+                + " (status "
+                + run.status().jsonName()
+                + ")"));
+    for (Check check : checks) {
+      results.add(check.evaluate(run));
+    }
+    return new Report(run, List.copyOf(results));
+  }
+
+  /**
+   * Whether any check failed.
+   *
+   * @return true when the exit code should be 3
+   */
+  public boolean anyFailed() {
+    return results.stream().anyMatch(r -> !r.passed());
+  }
+
+  /** The report's title: the run id(s). */
+  public String title() {
+    List<String> ids = run.injectors().stream().map(r -> r.manifest().runId()).toList();
+    return "Fusillade report: "
+        + ids.get(0)
+        + (ids.size() > 1 ? " (+" + (ids.size() - 1) + " injectors)" : "");
+  }
+
+  /**
+   * Writes {@code index.html}, {@code summary.json} and {@code junit.xml}.
+   *
+   * @param output the directory, created if needed
+   * @throws FusilladeException when it cannot be written
+   */
+  public void write(Path output) {
+    try {
+      Files.createDirectories(output);
+      Files.writeString(
+          output.resolve("index.html"),
+          ReportPage.render(run, results, title()),
+          StandardCharsets.UTF_8);
+      JSON.writeValue(output.resolve("summary.json").toFile(), summaryJson());
+      Files.writeString(output.resolve("junit.xml"), junitXml(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new FusilladeException(
+          "cannot write the report to " + output + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The JUnit XML document. */
+  public String junitXml() {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("runId", run.manifest().runId());
+    properties.put("simulation", run.manifest().simulation());
+    properties.put("status", run.status().jsonName());
+    run.manifest().parameters().forEach((k, v) -> properties.put(k, String.valueOf(v)));
+    String simulation = run.manifest().simulation();
+    String simple = simulation.substring(simulation.lastIndexOf('.') + 1);
+    return JUnitXml.render(
+        "fusillade." + (simple.isEmpty() ? "run" : simple),
+        run.startEpochMs(),
+        run.durationSeconds(),
+        properties,
+        results);
+  }
+
+  /** {@code summary.json}. */
+  public ObjectNode summaryJson() {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("runId", run.manifest().runId());
+    root.put("simulation", run.manifest().simulation());
+    root.put("status", run.status().jsonName());
+    root.put("incomplete", run.isPartial());
+    root.put("start", Instant.ofEpochMilli(run.startEpochMs()).toString());
+    root.put("durationSeconds", run.durationSeconds());
+    ArrayNode injectors = root.putArray("injectors");
+    for (RunRecord r : run.injectors()) {
+      injectors.add(r.directory().toAbsolutePath().toString());
+    }
+    root.set("parameters", JSON.valueToTree(run.manifest().parameters()));
+    root.set("flags", JSON.valueToTree(run.flags()));
+    root.put("passed", !anyFailed());
+    root.set("checks", JSON.valueToTree(results));
+    ArrayNode requests = root.putArray("requests");
+    for (RequestSummary r : run.summaries()) {
+      requests.add(JSON.valueToTree(r));
+    }
+    ObjectNode metrics = root.putObject("metrics");
+    for (Map.Entry<String, MetricValue> m : RunMetrics.of(run).entrySet()) {
+      ObjectNode node = metrics.putObject(m.getKey());
+      node.put("value", m.getValue().value());
+      node.put("unit", m.getValue().unit());
+    }
+    return root;
+  }
+
+  /** The console text: per request name counts and latencies, flags, then one line per check. */
+  public String consoleText() {
+    StringBuilder out = new StringBuilder();
+    String nl = System.lineSeparator();
+    out.append(title())
+        .append(": ")
+        .append(run.status().jsonName())
+        .append(", ")
+        .append(Numbers.number(run.durationSeconds()))
+        .append(" s")
+        .append(nl);
+    if (run.isPartial()) {
+      out.append("INCOMPLETE: the record covers the run until it stopped").append(nl);
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(
+        new String[] {
+          "request",
+          "count",
+          "OK",
+          "KO",
+          "rate/s",
+          "p50 ms",
+          "p95 ms",
+          "p99 ms",
+          "p99.9 ms",
+          "max ms"
+        });
+    for (RequestSummary r : run.summaries()) {
+      rows.add(
+          new String[] {
+            r.name(),
+            Long.toString(r.count()),
+            Long.toString(r.ok()),
+            Long.toString(r.ko()),
+            Numbers.number(r.rate()),
+            Numbers.number(r.p50Ms()),
+            Numbers.number(r.p95Ms()),
+            Numbers.number(r.p99Ms()),
+            Numbers.number(r.p999Ms()),
+            Numbers.number(r.maxMs())
+          });
+    }
+    out.append(Numbers.table(rows));
+    for (String flag : run.flags()) {
+      out.append("WARNING: ").append(flag).append(nl);
+    }
+    for (CheckResult r : results) {
+      out.append(r.message()).append(nl);
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,478 @@
+package io.fusillade.reports.runs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fusillade.FusilladeException;
+import io.fusillade.record.Latencies;
+import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunFiles;
+import io.fusillade.record.RunManifest;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.record.RunStatus;
+import io.fusillade.record.SecondCounts;
+import io.fusillade.record.Status;
+import io.fusillade.record.Tags;
+import io.fusillade.reports.summary.RequestSummary;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.IntCountsHistogram;
+
+/**
+ * One run as the reports see it: the record of one injector, or of several injectors of the same
+ * run merged. Histograms are merged exactly (HdrHistogram addition of the same-shaped histograms,
+ * so percentiles are those of all values together); counts and counters are summed second by
+ * second, aligned on wall-clock time from the earliest injector's start.
+ *
+ * <p>Besides the totals it holds per-second series for charts, built in the single pass that
+ * decodes {@code latency.hlog}: completed and failed requests per name, latency percentiles of all
+ * requests (from a per-second merge at two significant digits: 1% resolution, enough for a chart),
+ * p99 of OK requests per name, injector lag, counters and gauges. Gauges of several injectors are
+ * averaged for {@code system.*} and {@code process.*} (each injector measures its own machine) and
+ * summed for the others (each injector's consumers report their own lag).
+ */
+public final class RunData {
+  /** The percentiles of the per-second latency series of all requests. */
+  public static final double[] SECOND_PERCENTILES = {50, 90, 99, 100};
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final List<RunRecord> injectors;
+  private final RunStatus status;
+  private final long startEpochMs;
+  private final long endEpochMs;
+  private final Map<String, RequestTotals> requests;
+  private final Map<String, Histogram> metrics;
+  private final List<String> flags;
+  private final List<String> checks;
+  private final int seconds;
+  private final Map<String, long[]> completedPerSecond;
+  private final Map<String, long[]> koPerSecond;
+  private final Map<String, long[]> sentPerSecond;
+  private final Map<String, long[]> counters;
+  private final Map<String, double[]> gauges;
+  private final double[][] latency;
+  private final Map<String, double[]> okP99;
+  private final double[] lagP99;
+  private final double[] lagMax;
+
+  private RunData(Builder b) {
+    this.injectors = List.copyOf(b.records);
+    this.status = b.status;
+    this.startEpochMs = b.startEpochMs;
+    this.endEpochMs = b.endEpochMs;
+    this.requests = Collections.unmodifiableMap(b.requests);
+    this.metrics = Collections.unmodifiableMap(b.metrics);
+    this.flags = List.copyOf(b.flags);
+    this.checks = List.copyOf(b.checks);
+    this.seconds = b.seconds;
+    this.completedPerSecond = fitLongs(b.completed, seconds);
+    this.koPerSecond = fitLongs(b.ko, seconds);
+    this.sentPerSecond = fitLongs(b.sent, seconds);
+    this.counters = fitLongs(b.counters, seconds);
+    Map<String, double[]> gaugeSeries = new TreeMap<>();
+    b.gaugeSums.forEach(
+        (name, sum) -> {
+          double[] s = Growable.fit(sum, seconds);
+          if (averaged(name)) {
+            long[] n = Growable.fit(b.gaugeCounts.get(name), seconds);
+            for (int i = 0; i < s.length; i++) {
+              s[i] = n[i] == 0 ? Double.NaN : s[i] / n[i];
+            }
+          }
+          gaugeSeries.put(name, s);
+        });
+    this.gauges = Collections.unmodifiableMap(gaugeSeries);
+    this.latency = new double[SECOND_PERCENTILES.length][seconds];
+    for (double[] row : latency) {
+      java.util.Arrays.fill(row, Double.NaN);
+    }
+    b.perSecond.forEach(
+        (second, h) -> {
+          if (second < seconds && h.getTotalCount() > 0) {
+            for (int p = 0; p < SECOND_PERCENTILES.length; p++) {
+              latency[p][second] = h.getValueAtPercentile(SECOND_PERCENTILES[p]) / 1000.0;
+            }
+          }
+        });
+    Map<String, double[]> p99 = new TreeMap<>();
+    b.okP99.forEach((name, s) -> p99.put(name, Growable.fit(s, seconds)));
+    this.okP99 = Collections.unmodifiableMap(p99);
+    this.lagP99 = Growable.fit(b.lagP99, seconds);
+    this.lagMax = Growable.fit(b.lagMax, seconds);
+  }
+
+  private static boolean averaged(String gauge) {
+    return gauge.startsWith("system.") || gauge.startsWith("process.");
+  }
+
+  private static Map<String, long[]> fitLongs(Map<String, long[]> series, int length) {
+    Map<String, long[]> fitted = new TreeMap<>();
+    series.forEach((name, s) -> fitted.put(name, Growable.fit(s, length)));
+    return Collections.unmodifiableMap(fitted);
+  }
+
+  /**
+   * Reads one run directory.
+   *
+   * @param directory a run directory
+   * @return the run
+   * @throws FusilladeException when it holds no readable run record
+   */
+  public static RunData load(Path directory) {
+    return load(List.of(directory));
+  }
+
+  /**
+   * Reads the records of one run's injectors and merges them. Each file is read once and each
+   * histogram interval decoded once.
+   *
+   * @param directories one run directory per injector, at least one
+   * @return the merged run
+   * @throws FusilladeException when a directory holds no readable run record
+   */
+  public static RunData load(List<Path> directories) {
+    if (directories.isEmpty()) {
+      throw new FusilladeException("no run directory given");
+    }
+    Builder b = new Builder();
+    b.startEpochMs = Long.MAX_VALUE;
+    for (Path directory : directories) {
+      b.startEpochMs = Math.min(b.startEpochMs, startOf(directory));
+    }
+    for (Path directory : directories) {
+      b.add(directory);
+    }
+    return new RunData(b);
+  }
+
+  /** The start written in {@code run.json}, read before the record so seconds can be aligned. */
+  private static long startOf(Path directory) {
+    Path manifest = directory.resolve(RunFiles.MANIFEST);
+    try {
+      JsonNode start = JSON.readTree(manifest.toFile()).path("startEpochMs");
+      if (start.canConvertToLong()) {
+        return start.asLong();
+      }
+    } catch (IOException e) {
+      // RunRecordReader gives the precise message below
+    }
+    return RunRecordReader.read(directory).manifest().startEpochMs();
+  }
+
+  private static final class Builder {
+    final List<RunRecord> records = new ArrayList<>();
+    RunStatus status = RunStatus.COMPLETED;
+    long startEpochMs;
+    long endEpochMs;
+    final Map<String, RequestTotals> requests = new TreeMap<>();
+    final Map<String, Histogram> metrics = new TreeMap<>();
+    final LinkedHashSet<String> flags = new LinkedHashSet<>();
+    final LinkedHashSet<String> checks = new LinkedHashSet<>();
+    int seconds;
+    final Map<String, long[]> completed = new LinkedHashMap<>();
+    final Map<String, long[]> ko = new LinkedHashMap<>();
+    final Map<String, long[]> sent = new LinkedHashMap<>();
+    final Map<String, long[]> counters = new LinkedHashMap<>();
+    final Map<String, double[]> gaugeSums = new LinkedHashMap<>();
+    final Map<String, long[]> gaugeCounts = new HashMap<>();
+    final Map<Integer, org.HdrHistogram.AbstractHistogram> perSecond = new HashMap<>();
+    final Map<String, double[]> okP99 = new LinkedHashMap<>();
+    double[] lagP99 = new double[0];
+    double[] lagMax = new double[0];
+
+    void add(Path directory) {
+      long[] injectorStart = {Long.MIN_VALUE};
+      RunRecord record =
+          RunRecordReader.read(
+              directory,
+              (tag, start, length, histogram) -> {
+                if (injectorStart[0] == Long.MIN_VALUE) {
+                  injectorStart[0] = startOf(directory);
+                }
+                int second = second(injectorStart[0] + Math.round((start + length) * 1000));
+                interval(tag, second, histogram);
+              });
+      records.add(record);
+      if (record.isPartial() && status == RunStatus.COMPLETED) {
+        status = record.manifest().status();
+      }
+      endEpochMs = Math.max(endEpochMs, record.endEpochMs());
+      seconds = Math.max(seconds, second(record.endEpochMs()) + 1);
+      flags.addAll(record.manifest().flags());
+      checks.addAll(record.manifest().checks());
+      record.requests().forEach((name, t) -> requests.merge(name, t, RunData::merge));
+      record
+          .metrics()
+          .forEach(
+              (name, h) ->
+                  metrics.merge(
+                      name,
+                      h,
+                      (a, c) -> {
+                        Histogram sum = a.copy();
+                        sum.add(c);
+                        return sum;
+                      }));
+      for (SecondCounts s : record.seconds()) {
+        int second = second(s.epochMs());
+        seconds = Math.max(seconds, second + 1);
+        s.requests()
+            .forEach(
+                (name, r) -> {
+                  completed.put(
+                      name,
+                      Growable.add(
+                          completed.getOrDefault(name, new long[0]), second, r.ok() + r.ko()));
+                  ko.put(name, Growable.add(ko.getOrDefault(name, new long[0]), second, r.ko()));
+                  sent.put(
+                      name, Growable.add(sent.getOrDefault(name, new long[0]), second, r.sent()));
+                });
+        s.counters()
+            .forEach(
+                (name, delta) ->
+                    counters.put(
+                        name,
+                        Growable.add(counters.getOrDefault(name, new long[0]), second, delta)));
+        s.gauges()
+            .forEach(
+                (name, value) -> {
+                  gaugeSums.put(
+                      name,
+                      Growable.sum(gaugeSums.getOrDefault(name, new double[0]), second, value));
+                  gaugeCounts.put(
+                      name, Growable.add(gaugeCounts.getOrDefault(name, new long[0]), second, 1));
+                });
+      }
+    }
+
+    /** The index of the second that ends nearest {@code epochMs}: the first second is 0. */
+    int second(long epochMs) {
+      return (int) Math.max(0, Math.round((epochMs - startEpochMs) / 1000.0) - 1);
+    }
+
+    void interval(String tag, int second, Histogram histogram) {
+      Optional<Tags.Parsed> parsed = Tags.parse(tag);
+      if (parsed.isEmpty()) {
+        return;
+      }
+      Tags.Parsed p = parsed.get();
+      if (p.isRequest()) {
+        perSecond
+            .computeIfAbsent(
+                second, s -> new IntCountsHistogram(Latencies.HIGHEST_TRACKABLE_MICROS, 2))
+            .add(histogram);
+        if (p.status() == Status.OK) {
+          okP99.put(
+              p.name(),
+              Growable.max(
+                  okP99.getOrDefault(p.name(), new double[0]),
+                  second,
+                  histogram.getValueAtPercentile(99) / 1000.0));
+        }
+      } else if (p.name().equals("injector.lag")) {
+        lagP99 = Growable.max(lagP99, second, histogram.getValueAtPercentile(99) / 1000.0);
+        lagMax = Growable.max(lagMax, second, histogram.getMaxValue() / 1000.0);
+      }
+    }
+  }
+
+  private static RequestTotals merge(RequestTotals a, RequestTotals b) {
+    Histogram ok = a.ok().copy();
+    ok.add(b.ok());
+    Histogram ko = a.ko().copy();
+    ko.add(b.ko());
+    Map<String, Long> errors = new TreeMap<>(a.errors());
+    b.errors().forEach((reason, n) -> errors.merge(reason, n, Long::sum));
+    return new RequestTotals(a.name(), ok, ko, a.sent() + b.sent(), a.bytes() + b.bytes(), errors);
+  }
+
+  /** The injectors' records, in the order given. */
+  public List<RunRecord> injectors() {
+    return injectors;
+  }
+
+  /** The first injector's manifest: simulation, parameters, health. */
+  public RunManifest manifest() {
+    return injectors.get(0).manifest();
+  }
+
+  /** Completed, or the status of the first injector whose record is partial. */
+  public RunStatus status() {
+    return status;
+  }
+
+  /** True when some injector's record does not cover a whole, normally ended run. */
+  public boolean isPartial() {
+    return status.isPartial();
+  }
+
+  /** The earliest injector's start, epoch ms. */
+  public long startEpochMs() {
+    return startEpochMs;
+  }
+
+  /** Seconds from the earliest start to the latest end. */
+  public double durationSeconds() {
+    return Math.max(0, endEpochMs - startEpochMs) / 1000.0;
+  }
+
+  /** Per request name, the merged totals, sorted by name. */
+  public Map<String, RequestTotals> requests() {
+    return requests;
+  }
+
+  /** Per metric name (such as {@code injector.lag}), the merged whole-run histogram. */
+  public Map<String, Histogram> metrics() {
+    return metrics;
+  }
+
+  /** Every injector's flags, once each. */
+  public List<String> flags() {
+    return flags;
+  }
+
+  /** The checks declared in the injectors' {@code run.json}, once each. */
+  public List<String> declaredChecks() {
+    return checks;
+  }
+
+  /** The number of seconds of the per-second series. */
+  public int seconds() {
+    return seconds;
+  }
+
+  /** Per request name, requests completed (OK + KO) in each second. */
+  public Map<String, long[]> completedPerSecond() {
+    return completedPerSecond;
+  }
+
+  /** Per request name, failed requests in each second. */
+  public Map<String, long[]> koPerSecond() {
+    return koPerSecond;
+  }
+
+  /** Per request name, requests sent (the arrival rate) in each second. */
+  public Map<String, long[]> sentPerSecond() {
+    return sentPerSecond;
+  }
+
+  /** Per counter, its increase in each second, summed over the injectors. */
+  public Map<String, long[]> counters() {
+    return counters;
+  }
+
+  /** Per gauge, its value in each second ({@code NaN} when missing), sorted by name. */
+  public Map<String, double[]> gauges() {
+    return gauges;
+  }
+
+  /**
+   * Latency of all requests (OK and KO) in each second, ms, at {@link #SECOND_PERCENTILES}[{@code
+   * index}].
+   */
+  public double[] latencyPerSecond(int index) {
+    return latency[index];
+  }
+
+  /** Per request name, the p99 of OK requests in each second, ms (several injectors: the worst). */
+  public Map<String, double[]> okP99PerSecond() {
+    return okP99;
+  }
+
+  /** The injector lag's p99 in each second, ms (several injectors: the worst). */
+  public double[] injectorLagP99() {
+    return lagP99;
+  }
+
+  /** The injector lag's maximum in each second, ms. */
+  public double[] injectorLagMax() {
+    return lagMax;
+  }
+
+  /** All request names' completions per second, summed. */
+  public long[] completedAll() {
+    long[] all = new long[seconds];
+    completedPerSecond.values().forEach(s -> add(all, s));
+    return all;
+  }
+
+  private static void add(long[] into, long[] s) {
+    for (int i = 0; i < into.length; i++) {
+      into[i] += s[i];
+    }
+  }
+
+  /**
+   * Requests completed per second in the steady state: over the seconds between the first and the
+   * last second with completions, those two left out (they are partly before the first request and
+   * after the last); seconds without completions in between count. Fewer than three such seconds:
+   * the total over the span.
+   *
+   * @param perSecond completions per second
+   * @return the rate, per second
+   */
+  public static double steadyRate(long[] perSecond) {
+    int first = 0;
+    while (first < perSecond.length && perSecond[first] == 0) {
+      first++;
+    }
+    int last = perSecond.length - 1;
+    while (last >= first && perSecond[last] == 0) {
+      last--;
+    }
+    if (first > last) {
+      return 0;
+    }
+    long total = 0;
+    if (last - first + 1 < 3) {
+      for (int i = first; i <= last; i++) {
+        total += perSecond[i];
+      }
+      return total / (double) (last - first + 1);
+    }
+    for (int i = first + 1; i < last; i++) {
+      total += perSecond[i];
+    }
+    return total / (double) (last - first - 1);
+  }
+
+  /** The steady-state rate of one request name, or of all when {@code name} is null. */
+  public double rate(String name) {
+    if (name == null) {
+      return steadyRate(completedAll());
+    }
+    long[] s = completedPerSecond.get(name);
+    return s == null ? 0 : steadyRate(s);
+  }
+
+  /** The summary line of each request name, with its steady-state rate. */
+  public List<RequestSummary> summaries() {
+    List<RequestSummary> rows = new ArrayList<>();
+    requests.forEach((name, totals) -> rows.add(RequestSummary.of(totals, rate(name))));
+    return rows;
+  }
+
+  /** OK and KO of all request names together. */
+  public Histogram allLatencies() {
+    Histogram all = Latencies.newHistogram();
+    requests
+        .values()
+        .forEach(
+            t -> {
+              all.add(t.ok());
+              all.add(t.ko());
+            });
+    return all;
+  }
+}

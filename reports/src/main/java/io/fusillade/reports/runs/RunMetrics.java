@@ -1,0 +1,159 @@
+package io.fusillade.reports.runs;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunFiles;
+import io.fusillade.reports.stats.Metric;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The numbers that describe one run for statistics over runs ({@code intervals}, {@code compare},
+ * {@code trend}):
+ *
+ * <ul>
+ *   <li>{@code rate} (completed requests/s in the steady state), {@code mean}, {@code p50}, {@code
+ *       p90}, {@code p99}, {@code p99.9} (ms, all requests) and {@code errors} (% of requests that
+ *       failed);
+ *   <li>with more than one request name, {@code rate}, {@code p50} and {@code p99} of each, named
+ *       {@code p99 [account by id]};
+ *   <li>{@code MB/s} when requests carried bytes, and {@code <counter>/s} for every counter (such
+ *       as documents or messages): the total over the run's duration.
+ * </ul>
+ *
+ * Rates and counters are better higher; latencies and errors better lower.
+ */
+public final class RunMetrics {
+  private RunMetrics() {}
+
+  /**
+   * The metrics of a run, in a stable order.
+   *
+   * @param run the run
+   * @return by metric name
+   */
+  public static Map<String, MetricValue> of(RunData run) {
+    Map<String, MetricValue> m = new LinkedHashMap<>();
+    put(m, Metric.higherIsBetter("rate"), run.rate(null), "/s");
+    Histogram all = run.allLatencies();
+    latencies(m, "", all);
+    long ko = 0;
+    long count = 0;
+    long bytes = 0;
+    for (RequestTotals t : run.requests().values()) {
+      ko += t.koCount();
+      count += t.count();
+      bytes += t.bytes();
+    }
+    put(m, Metric.lowerIsBetter("errors"), count == 0 ? 0 : 100.0 * ko / count, "%");
+    double seconds = run.durationSeconds();
+    if (bytes > 0 && seconds > 0) {
+      put(m, Metric.higherIsBetter("MB/s"), bytes / seconds / 1e6, "MB/s");
+    }
+    run.counters()
+        .forEach(
+            (name, perSecond) -> {
+              long total = 0;
+              for (long v : perSecond) {
+                total += v;
+              }
+              if (seconds > 0) {
+                put(m, Metric.higherIsBetter(name + "/s"), total / seconds, "/s");
+              }
+            });
+    if (run.requests().size() > 1) {
+      run.requests()
+          .forEach(
+              (name, totals) -> {
+                put(m, Metric.higherIsBetter("rate [" + name + "]"), run.rate(name), "/s");
+                Histogram h = totals.all();
+                if (h.getTotalCount() > 0) {
+                  put(m, Metric.lowerIsBetter("p50 [" + name + "]"), ms(h, 50), "ms");
+                  put(m, Metric.lowerIsBetter("p99 [" + name + "]"), ms(h, 99), "ms");
+                }
+              });
+    }
+    return m;
+  }
+
+  private static void latencies(Map<String, MetricValue> m, String suffix, Histogram h) {
+    if (h.getTotalCount() == 0) {
+      return;
+    }
+    put(m, Metric.lowerIsBetter("mean" + suffix), h.getMean() / 1000.0, "ms");
+    for (double p : new double[] {50, 90, 99, 99.9}) {
+      String name = "p" + (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p));
+      put(m, Metric.lowerIsBetter(name + suffix), ms(h, p), "ms");
+    }
+  }
+
+  private static double ms(Histogram h, double percentile) {
+    return h.getValueAtPercentile(percentile) / 1000.0;
+  }
+
+  private static void put(Map<String, MetricValue> m, Metric metric, double value, String unit) {
+    if (Double.isFinite(value)) {
+      m.put(metric.name(), new MetricValue(metric, value, unit));
+    }
+  }
+
+  /**
+   * The run directories named: a run directory stands for itself; any other directory for the run
+   * directories directly inside it. Sorted by start time within each directory given.
+   *
+   * @param paths directories
+   * @return run directories
+   * @throws FusilladeException when a path is not a directory or holds no run
+   */
+  public static List<Path> runDirectories(List<Path> paths) {
+    List<Path> runs = new ArrayList<>();
+    for (Path path : paths) {
+      if (!Files.isDirectory(path)) {
+        throw new FusilladeException("no such directory: " + path);
+      }
+      if (Files.isRegularFile(path.resolve(RunFiles.MANIFEST))) {
+        runs.add(path);
+        continue;
+      }
+      List<Path> inside;
+      try (Stream<Path> children = Files.list(path)) {
+        inside =
+            children
+                .filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST)))
+                .sorted(Comparator.comparing(Path::getFileName))
+                .toList();
+      } catch (IOException e) {
+        throw new FusilladeException("cannot list " + path + ": " + e.getMessage(), e);
+      }
+      if (inside.isEmpty()) {
+        throw new FusilladeException(
+            "no run record in " + path + ": no " + RunFiles.MANIFEST + " in it or directly below");
+      }
+      runs.addAll(inside);
+    }
+    return runs;
+  }
+
+  /**
+   * Loads each run directory as one run.
+   *
+   * @param paths run directories or directories of runs
+   * @return the runs, ordered by start time
+   */
+  public static List<RunData> load(List<Path> paths) {
+    List<RunData> runs = new ArrayList<>();
+    for (Path dir : runDirectories(paths)) {
+      runs.add(RunData.load(dir));
+    }
+    runs.sort(Comparator.comparingLong(RunData::startEpochMs));
+    return runs;
+  }
+}

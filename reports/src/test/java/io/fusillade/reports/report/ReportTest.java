@@ -1,0 +1,188 @@
+package io.fusillade.reports.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.Latencies;
+import io.fusillade.record.RunStatus;
+import io.fusillade.reports.checks.CheckResult;
+import io.fusillade.reports.runs.RunData;
+import io.fusillade.reports.runs.SyntheticRecord;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+class ReportTest {
+  @TempDir Path base;
+
+  @Test
+  void mergingTwoInjectorsGivesThePercentilesOfOneHistogramOfAllValues() throws Exception {
+    SyntheticRecord a = SyntheticRecord.run().seed(1).median(2_000).rate(300).keepValues();
+    SyntheticRecord b =
+        SyntheticRecord.run().seed(2).median(9_000).rate(200).ko(0.1).keepValues().pid(4243);
+    Path one = a.write(base, "inj-1");
+    Path two = b.write(base, "inj-2");
+    RunData merged = RunData.load(List.of(one, two));
+
+    Histogram all = Latencies.newHistogram();
+    List<Long> values = new ArrayList<>();
+    values.addAll(valuesOf(a));
+    values.addAll(valuesOf(b));
+    values.forEach(all::recordValue);
+    Histogram mergedQ = merged.requests().get("q").all();
+    assertThat(mergedQ.getTotalCount()).isEqualTo(values.size()).isEqualTo(5_000);
+    for (double p : new double[] {50, 90, 95, 99, 99.9, 100}) {
+      assertThat(mergedQ.getValueAtPercentile(p))
+          .as("p" + p)
+          .isEqualTo(all.getValueAtPercentile(p));
+    }
+    // counts summed second by second: 300 + 200 per second
+    assertThat(merged.completedAll()).containsOnly(500L);
+    assertThat(merged.rate("q")).isEqualTo(500.0);
+    assertThat(merged.requests().get("q").sent()).isEqualTo(5_000);
+  }
+
+  private static List<Long> valuesOf(SyntheticRecord r) throws Exception {
+    var field = SyntheticRecord.class.getDeclaredField("written");
+    field.setAccessible(true);
+    @SuppressWarnings("unchecked")
+    Map<String, List<Long>> written = (Map<String, List<Long>>) field.get(r);
+    return written.get("q");
+  }
+
+  @Test
+  void aKilledRunStillGivesAReportMarkedIncompleteAndFailsRunCompleted() throws Exception {
+    Path dir = SyntheticRecord.run().status("running").seconds(5).write(base, "killed");
+    Report report = Report.create(List.of(dir), List.of("p99 < 1s"));
+    assertThat(report.run().status()).isEqualTo(RunStatus.INCOMPLETE);
+    assertThat(report.results().get(0).passed()).isFalse();
+    assertThat(report.results().get(1).passed()).isTrue();
+    assertThat(report.anyFailed()).isTrue();
+    Path out = base.resolve("out");
+    report.write(out);
+    String html = Files.readString(out.resolve("index.html"));
+    assertThat(html).contains("id=\"incomplete\"").contains("INCOMPLETE");
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"incomplete\" : true");
+  }
+
+  @Test
+  void checksPassOrFailWithTheMeasuredValue() throws Exception {
+    Path dir =
+        SyntheticRecord.run()
+            .seconds(60)
+            .rate(100)
+            .ko(0.05)
+            .parameter("rate", 100)
+            .gauge("lag.steady", s -> 100 + (s * 37 % 11))
+            .check("p99 < 50ms")
+            .write(base, "checks");
+    Path growing =
+        SyntheticRecord.run()
+            .seconds(60)
+            .gauge("lag.orders", s -> 10.0 * s + (s * 37 % 11))
+            .write(base, "growing");
+    RunData run = RunData.load(dir);
+    double p99 = run.allLatencies().getValueAtPercentile(99) / 1000.0;
+    Report report =
+        Report.create(
+            List.of(dir),
+            List.of(
+                "p99 < 1ms",
+                "errors < 1%",
+                "errors < 10%",
+                "rate >= 99% of target",
+                "rate >= 150/s",
+                "lag not growing",
+                "injector not saturated",
+                "p50 <= 200ms for \"q\"",
+                "p50 < 1ms for \"nope\""));
+    Map<String, CheckResult> byCheck = new java.util.HashMap<>();
+    report.results().forEach(r -> byCheck.put(r.check(), r));
+    assertThat(byCheck.get("p99 < 50ms").passed()).isTrue(); // declared in run.json
+    assertThat(byCheck.get("p99 < 50ms").measured())
+        .isEqualTo("p99 = " + io.fusillade.reports.format.Numbers.number(p99) + " ms");
+    assertThat(byCheck.get("p99 < 1ms").passed()).isFalse();
+    assertThat(byCheck.get("errors < 1%").passed()).isFalse();
+    assertThat(byCheck.get("errors < 1%").measured()).startsWith("errors = ").endsWith("of 6000)");
+    assertThat(byCheck.get("errors < 10%").passed()).isTrue();
+    assertThat(byCheck.get("rate >= 99% of target").passed()).isTrue();
+    assertThat(byCheck.get("rate >= 99% of target").measured()).contains("rate = 100/s");
+    assertThat(byCheck.get("rate >= 150/s").passed()).isFalse();
+    assertThat(byCheck.get("lag not growing").passed()).isTrue();
+    assertThat(byCheck.get("injector not saturated").passed()).isTrue();
+    assertThat(byCheck.get("p50 <= 200ms for \"q\"").passed()).isTrue();
+    assertThat(byCheck.get("p50 < 1ms for \"nope\"").passed()).isFalse();
+    assertThat(byCheck.get("p50 < 1ms for \"nope\"").measured()).contains("no requests named");
+
+    Report lag = Report.create(List.of(growing), List.of("lag not growing"));
+    assertThat(lag.results().get(1).passed()).isFalse();
+    assertThat(lag.results().get(1).measured()).contains("lag.orders growing");
+  }
+
+  @Test
+  void junitXmlHasSurefiresShape() throws Exception {
+    Path dir = SyntheticRecord.run().ko(0.05).write(base, "junit");
+    Report report = Report.create(List.of(dir), List.of("errors < 1%", "p99 < 1s"));
+    Document doc =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(report.junitXml().getBytes(StandardCharsets.UTF_8)));
+    Element suite = doc.getDocumentElement();
+    assertThat(suite.getTagName()).isEqualTo("testsuite");
+    for (String attribute : List.of("name", "tests", "failures", "errors", "skipped", "time")) {
+      assertThat(suite.hasAttribute(attribute)).as(attribute).isTrue();
+    }
+    assertThat(suite.getAttribute("tests")).isEqualTo("3");
+    assertThat(suite.getAttribute("failures")).isEqualTo("1");
+    assertThat(Double.parseDouble(suite.getAttribute("time"))).isEqualTo(10.0);
+    NodeList cases = suite.getElementsByTagName("testcase");
+    assertThat(cases.getLength()).isEqualTo(3);
+    int failures = 0;
+    for (int i = 0; i < cases.getLength(); i++) {
+      Element c = (Element) cases.item(i);
+      assertThat(c.getParentNode()).isSameAs(suite);
+      assertThat(c.getAttribute("name")).isNotBlank();
+      assertThat(c.getAttribute("classname")).isEqualTo("fusillade.SyntheticSimulation");
+      Double.parseDouble(c.getAttribute("time"));
+      NodeList failure = c.getElementsByTagName("failure");
+      if (failure.getLength() > 0) {
+        failures++;
+        Element f = (Element) failure.item(0);
+        assertThat(c.getAttribute("name")).isEqualTo("errors < 1%");
+        assertThat(f.getAttribute("message")).contains("errors = ");
+        assertThat(f.getAttribute("type")).isNotBlank();
+      }
+    }
+    assertThat(failures).isEqualTo(1);
+  }
+
+  @Test
+  void theHtmlIsSelfContainedAndHasItsCharts() throws Exception {
+    Path dir =
+        SyntheticRecord.run()
+            .names(List.of("a <b>", "c & d"))
+            .gauge("system.cpu.user", s -> 20)
+            .gauge("system.cpu.steal", s -> 1)
+            .gauge("lag.x", s -> s)
+            .parameter("rate", 200)
+            .write(base, "html");
+    Report report = Report.create(List.of(dir), List.of());
+    report.write(base.resolve("html-out"));
+    String html = Files.readString(base.resolve("html-out").resolve("index.html"));
+    assertThat(html).doesNotContain("http:").doesNotContain("https:").doesNotContain("<script");
+    assertThat(html).doesNotContain("src=").doesNotContain("<link");
+    assertThat(html).contains("a &lt;b&gt;").doesNotContain("a <b>");
+    assertThat(html.split("<svg", -1).length - 1).isGreaterThanOrEqualTo(7);
+    assertThat(html).contains("<polyline").contains("Consumer lag").contains("CPU, whole machine");
+  }
+}

@@ -1,0 +1,267 @@
+package io.fusillade.reports.runs;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fusillade.record.Latencies;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.IntToDoubleFunction;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes run records in the format of src/site/run-record.md directly, without waiting for real
+ * seconds to pass: for tests and for the report benchmark ({@link #main}).
+ */
+public final class SyntheticRecord {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  String simulation = "io.example.SyntheticSimulation";
+  long startEpochMs = 1_800_000_000_000L;
+  int seconds = 10;
+  List<String> names = List.of("q");
+  int ratePerName = 100;
+
+  /** Median latency in microseconds, per second of the run (lognormal, sigma 0.3). */
+  IntToDoubleFunction medianMicros = s -> 2000;
+
+  double koFraction = 0;
+  String status = "completed";
+  long seed = 1;
+  long pid = 4242;
+  String host = "synthetic-host";
+  Map<String, Object> parameters = new LinkedHashMap<>();
+  List<String> checks = new ArrayList<>();
+  Map<String, IntToDoubleFunction> gauges = new LinkedHashMap<>();
+  Map<String, Long> countersPerSecond = new LinkedHashMap<>();
+
+  /** Every latency written, per name (OK and KO together), when not null. */
+  Map<String, List<Long>> written;
+
+  public static SyntheticRecord run() {
+    return new SyntheticRecord();
+  }
+
+  public SyntheticRecord seconds(int s) {
+    seconds = s;
+    return this;
+  }
+
+  public SyntheticRecord start(long epochMs) {
+    startEpochMs = epochMs;
+    return this;
+  }
+
+  public SyntheticRecord names(List<String> n) {
+    names = n;
+    return this;
+  }
+
+  public SyntheticRecord rate(int perName) {
+    ratePerName = perName;
+    return this;
+  }
+
+  public SyntheticRecord median(double micros) {
+    medianMicros = s -> micros;
+    return this;
+  }
+
+  public SyntheticRecord median(IntToDoubleFunction perSecond) {
+    medianMicros = perSecond;
+    return this;
+  }
+
+  public SyntheticRecord ko(double fraction) {
+    koFraction = fraction;
+    return this;
+  }
+
+  public SyntheticRecord status(String s) {
+    status = s;
+    return this;
+  }
+
+  public SyntheticRecord seed(long s) {
+    seed = s;
+    return this;
+  }
+
+  public SyntheticRecord parameter(String name, Object value) {
+    parameters.put(name, value);
+    return this;
+  }
+
+  public SyntheticRecord check(String c) {
+    checks.add(c);
+    return this;
+  }
+
+  public SyntheticRecord gauge(String name, IntToDoubleFunction perSecond) {
+    gauges.put(name, perSecond);
+    return this;
+  }
+
+  public SyntheticRecord counter(String name, long perSecond) {
+    countersPerSecond.put(name, perSecond);
+    return this;
+  }
+
+  public SyntheticRecord keepValues() {
+    written = new LinkedHashMap<>();
+    return this;
+  }
+
+  public SyntheticRecord pid(long p) {
+    pid = p;
+    return this;
+  }
+
+  /** Writes the record into {@code base/<id>} and returns that directory. */
+  public Path write(Path base, String id) throws IOException {
+    Path dir = Files.createDirectories(base.resolve(id));
+    Random random = new Random(seed);
+    try (PrintStream hlog =
+            new PrintStream(
+                Files.newOutputStream(dir.resolve("latency.hlog")),
+                false,
+                StandardCharsets.US_ASCII);
+        Writer counters = Files.newBufferedWriter(dir.resolve("counters.jsonl"))) {
+      HistogramLogWriter log = new HistogramLogWriter(hlog);
+      log.outputLogFormatVersion();
+      log.outputStartTime(startEpochMs);
+      log.setBaseTime(startEpochMs);
+      log.outputBaseTime(startEpochMs);
+      log.outputLegend();
+      Histogram ok = Latencies.newHistogram();
+      Histogram ko = Latencies.newHistogram();
+      Histogram lag = Latencies.newHistogram();
+      for (int s = 0; s < seconds; s++) {
+        long end = startEpochMs + (s + 1) * 1000L;
+        ObjectNode line = JSON.createObjectNode();
+        line.put("t", end);
+        line.put("elapsed", s + 1.0);
+        line.put("interval", 1.0);
+        ObjectNode requests = line.putObject("requests");
+        double median = medianMicros.applyAsDouble(s);
+        for (String name : names) {
+          ok.reset();
+          ko.reset();
+          for (int i = 0; i < ratePerName; i++) {
+            long v =
+                Latencies.clampMicros(Math.round(median * Math.exp(0.3 * random.nextGaussian())));
+            boolean failed = random.nextDouble() < koFraction;
+            (failed ? ko : ok).recordValue(v);
+            if (written != null) {
+              written.computeIfAbsent(name, n -> new ArrayList<>()).add(v);
+            }
+          }
+          interval(log, ok, "req/OK/" + encode(name), s);
+          interval(log, ko, "req/KO/" + encode(name), s);
+          ObjectNode r = requests.putObject(name);
+          r.put("sent", ratePerName);
+          r.put("ok", ok.getTotalCount());
+          r.put("ko", ko.getTotalCount());
+          if (ko.getTotalCount() > 0) {
+            r.putObject("errors").put("timeout", ko.getTotalCount());
+          }
+        }
+        lag.reset();
+        for (int i = 0; i < 100; i++) {
+          lag.recordValue(50 + random.nextInt(200));
+        }
+        interval(log, lag, "metric/injector.lag", s);
+        line.putObject("metrics").put("injector.lag", 100);
+        ObjectNode c = line.putObject("counters");
+        countersPerSecond.forEach(c::put);
+        ObjectNode g = line.putObject("gauges");
+        final int second = s;
+        gauges.forEach((name, f) -> g.put(name, f.applyAsDouble(second)));
+        counters.write(JSON.writeValueAsString(line));
+        counters.write('\n');
+      }
+    }
+    ObjectNode root = JSON.createObjectNode();
+    root.put("format", 1);
+    root.put("runId", id);
+    root.put("simulation", simulation);
+    root.put("status", status);
+    root.put("start", Instant.ofEpochMilli(startEpochMs).toString());
+    root.put("startEpochMs", startEpochMs);
+    if (!status.equals("running")) {
+      long end = startEpochMs + seconds * 1000L;
+      root.put("end", Instant.ofEpochMilli(end).toString());
+      root.put("endEpochMs", end);
+      root.put("durationSeconds", seconds);
+    }
+    root.set("parameters", JSON.valueToTree(parameters));
+    ObjectNode injector = root.putObject("injector");
+    injector.put("host", host);
+    injector.put("pid", pid);
+    injector.put("cores", 2);
+    root.putObject("health");
+    root.putArray("flags");
+    if (!checks.isEmpty()) {
+      root.set("checks", JSON.valueToTree(checks));
+    }
+    JSON.writeValue(dir.resolve("run.json").toFile(), root);
+    if (status.equals("running")) {
+      // a killed run: nothing written for a minute
+      Files.setLastModifiedTime(
+          dir.resolve("counters.jsonl"),
+          java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+    }
+    return dir;
+  }
+
+  private static void interval(HistogramLogWriter log, Histogram h, String tag, int s) {
+    if (h.getTotalCount() == 0) {
+      return;
+    }
+    h.setTag(tag);
+    log.outputIntervalHistogram(s, s + 1.0, h, Latencies.MICROS_PER_MILLI);
+  }
+
+  private static String encode(String name) {
+    return java.net.URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  /**
+   * Writes the benchmark's record: {@code args[0]} the base directory, {@code args[1]} seconds
+   * (default 600), {@code args[2]} request names (default 20), {@code args[3]} requests per second
+   * per name (default 100).
+   */
+  public static void main(String[] args) throws IOException {
+    int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 600;
+    int names = args.length > 2 ? Integer.parseInt(args[2]) : 20;
+    int rate = args.length > 3 ? Integer.parseInt(args[3]) : 100;
+    List<String> list = new ArrayList<>();
+    for (int i = 0; i < names; i++) {
+      list.add("request " + i);
+    }
+    SyntheticRecord record =
+        run()
+            .seconds(seconds)
+            .names(list)
+            .rate(rate)
+            .ko(0.001)
+            .gauge("system.cpu.user", s -> 30 + s % 7)
+            .gauge("system.cpu.steal", s -> 1)
+            .gauge("lag.orders", s -> 100 + s % 13)
+            .counter("documents", 1000)
+            .parameter("rate", names * rate);
+    record.startEpochMs = System.currentTimeMillis() - seconds * 1000L;
+    Path dir = record.write(Path.of(args[0]), "Bench-" + seconds + "s-" + names + "names");
+    System.out.println(dir.toAbsolutePath());
+  }
+}
