@@ -2,10 +2,10 @@ package io.fusillade.gatling;
 
 import io.fusillade.health.InjectorLagMonitor;
 import io.fusillade.record.RunOptions;
-import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.reports.checks.CheckParser;
+import io.fusillade.reports.report.Report;
 import io.fusillade.reports.summary.RunSummary;
 import io.fusillade.reports.summary.SummaryTable;
 import io.fusillade.system.SystemSampler;
@@ -13,6 +13,7 @@ import io.fusillade.system.WatchedProcess;
 import io.gatling.core.CoreComponents;
 import io.netty.util.concurrent.EventExecutor;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -217,15 +218,28 @@ public final class FusilladeRun {
     }
   }
 
+  /**
+   * Writes Fusillade's report of the run into its directory ({@code report/index.html}, {@code
+   * summary.json}, {@code junit.xml}) and prints its table, its checks and where everything is.
+   */
   private static void printSummary(RunRecorder run, PrintStream out) {
+    Path directory = run.directory().toAbsolutePath();
+    out.println();
     try {
-      RunRecord record = RunRecordReader.read(run.directory());
-      out.println();
-      out.print(SummaryTable.render(RunSummary.of(record)));
-      out.println("Fusillade run record: " + run.directory().toAbsolutePath());
-      out.println();
+      Report report = Report.create(List.of(directory), List.of());
+      Path reportDirectory = directory.resolve("report");
+      report.write(reportDirectory);
+      out.print(report.consoleText());
+      out.println("Fusillade report: " + reportDirectory.resolve("index.html"));
     } catch (RuntimeException e) {
-      LOG.warn("Could not summarise the run record {}: {}", run.directory(), e.toString());
+      LOG.warn("Could not write the report of {}: {}", directory, e.toString());
+      try {
+        out.print(SummaryTable.render(RunSummary.of(RunRecordReader.read(directory))));
+      } catch (RuntimeException unreadable) {
+        LOG.warn("Could not summarise the run record {}: {}", directory, unreadable.toString());
+      }
     }
+    out.println("Fusillade run record: " + directory);
+    out.println();
   }
 }

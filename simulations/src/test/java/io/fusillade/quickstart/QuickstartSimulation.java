@@ -64,7 +64,11 @@ public class QuickstartSimulation extends Simulation {
   {
     if (postgres != null) {
       createTable(postgres);
+      // The server's CPU and memory beside the injector's, in the run record.
+      postgres.pid().ifPresent(pid -> FusilladeRun.watchProcess(pid, "postgres"));
     }
+    // Service-level checks: `fusillade report` turns each into a JUnit test case.
+    FusilladeRun.checks("errors < 1%", "rate >= 99% of target", "injector not saturated");
     FusilladeRun.parameters(
         Map.of(
             "rate", rate,
