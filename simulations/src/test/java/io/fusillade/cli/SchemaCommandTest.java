@@ -1,0 +1,104 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.local.LocalPostgres;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code fusillade schema up|fill|down} and {@code run}'s user errors, on a real PostgreSQL. */
+class SchemaCommandTest {
+  private static LocalPostgres postgres;
+  private static final Path WORKLOAD =
+      Path.of("src/test/resources/workloads/picostress-queue-pg.yml").toAbsolutePath();
+
+  @BeforeAll
+  static void start() {
+    postgres = LocalPostgres.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    postgres.close();
+  }
+
+  private record Result(int exitCode, String out, String err) {}
+
+  private static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        FusilladeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  private static long count(String sql) throws Exception {
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery(sql)) {
+      r.next();
+      return r.getLong(1);
+    }
+  }
+
+  @Test
+  void upFillAndDownCreateFillAndDropTheWorkloadsTables() throws Exception {
+    String url = postgres.jdbcUrl();
+    Result up = run("schema", "up", WORKLOAD.toString(), "--url", url);
+    assertThat(up.exitCode()).as(up.err()).isZero();
+    assertThat(up.out()).contains("created table cars_q", "created index cars_brand_index");
+
+    Result fill = run("schema", "fill", WORKLOAD.toString(), "--url", url, "--seed", "3");
+    assertThat(fill.exitCode()).as(fill.err()).isZero();
+    assertThat(fill.out()).containsPattern("filled cars_q: 100 rows in [0-9.]+ s, [0-9,]+ rows/s");
+    assertThat(count("select count(*) from cars_q")).isEqualTo(100);
+    assertThat(count("select count(distinct id) from cars_q")).isEqualTo(100);
+
+    Result again = run("schema", "up", WORKLOAD.toString(), "--url", url);
+    assertThat(again.exitCode()).isEqualTo(2);
+    assertThat(again.err())
+        .contains("cannot create table cars_q", "42P07", "run schema down first");
+
+    Result down = run("schema", "down", WORKLOAD.toString(), "--url", url);
+    assertThat(down.exitCode()).as(down.err()).isZero();
+    assertThat(count("select count(*) from pg_tables where tablename = 'cars_q'")).isZero();
+  }
+
+  @Test
+  void withoutADatabaseSchemaSaysWhatToGive() {
+    Result result = run("schema", "up", WORKLOAD.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: schema up: no database: give --url or a connection section in " + WORKLOAD);
+  }
+
+  @Test
+  void anUnreachableNodeIsNamedWithItsPasswordMasked() {
+    Result result =
+        run(
+            "run",
+            WORKLOAD.toString(),
+            "--url",
+            "jdbc:postgresql://127.0.0.1:1/app?password=hunter2");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .startsWith("fusillade: cannot connect to jdbc:postgresql://127.0.0.1:1/app?password=***")
+        .doesNotContain("hunter2", "\tat ");
+  }
+
+  @Test
+  void aWrongModeIsAUserError() {
+    Result result = run("run", WORKLOAD.toString(), "--mode", "fast");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo("fusillade: --mode must be queue or rate, not \"fast\"");
+  }
+}
