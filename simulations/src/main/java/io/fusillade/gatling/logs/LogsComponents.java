@@ -57,6 +57,7 @@ public final class LogsComponents implements ProtocolComponents, AutoCloseable {
   private final LatencyMetric build;
   private final Map<String, Counter> failedByReason = new ConcurrentHashMap<>();
   private final SearchabilityProbe probe;
+  private final StepReport steps;
 
   /** Buffers and compressor for one bulk in flight. */
   static final class Workspace {
@@ -95,6 +96,10 @@ public final class LogsComponents implements ProtocolComponents, AutoCloseable {
     if (settings.createIndex() != null) {
       client.createIndex(settings.createIndex(), settings.recreateIndex());
     }
+    this.steps =
+        settings.stepDuration() == null
+            ? null
+            : new StepReport(recorder, settings.stepRates(), settings.stepDuration());
     this.probe =
         settings.probe() == null
             ? null
@@ -184,6 +189,9 @@ public final class LogsComponents implements ProtocolComponents, AutoCloseable {
         probe.close();
       }
     } finally {
+      if (steps != null) {
+        steps.close();
+      }
       builders.shutdownNow();
       workspaces.forEach(w -> w.bodies.close());
       client.close();

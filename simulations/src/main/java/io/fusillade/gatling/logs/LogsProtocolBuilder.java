@@ -51,7 +51,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** Basic authentication; the password is never logged or written to a report. */
@@ -71,7 +73,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** An API key ({@code Authorization: ApiKey <key>}); never logged. */
@@ -91,7 +95,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** The index bulks and searches go to (default {@code logs}). */
@@ -111,7 +117,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** A built-in data profile (default {@link LogProfile#WEB}). */
@@ -131,7 +139,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** Your own documents instead of a built-in profile. */
@@ -151,7 +161,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** The data set's seed (default 1): the same seed gives the same documents. */
@@ -171,7 +183,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** Whether bulk bodies are gzipped ({@code Content-Encoding: gzip}); default off. */
@@ -191,7 +205,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /**
@@ -214,7 +230,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             false,
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** Deletes the index first, then creates it: every run starts empty. */
@@ -234,7 +252,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             true,
             s.probe(),
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** Runs the time-to-searchable probe beside the load with the default settings. */
@@ -259,7 +279,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             settings,
             s.requestTimeout(),
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /** How long one request may take before it is KO (default 60 s). */
@@ -279,7 +301,9 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             timeout,
-            s.firstDocument()));
+            s.firstDocument(),
+            s.stepRates(),
+            s.stepDuration()));
   }
 
   /**
@@ -302,7 +326,34 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
             s.recreateIndex(),
             s.probe(),
             s.requestTimeout(),
-            index));
+            index,
+            s.stepRates(),
+            s.stepDuration()));
+  }
+
+  /**
+   * Writes documents/s and MiB/s of each injection step to {@code run.json} (parameter {@code
+   * steps}), for a load injected as {@code rates.size()} steps of {@code step} each.
+   */
+  public LogsProtocolBuilder stepReport(java.util.List<Double> rates, Duration step) {
+    return with(
+        new LogsSettings(
+            s.urls(),
+            s.user(),
+            s.password(),
+            s.apiKey(),
+            s.index(),
+            s.profile(),
+            s.source(),
+            s.seed(),
+            s.gzip(),
+            s.createIndex(),
+            s.recreateIndex(),
+            s.probe(),
+            s.requestTimeout(),
+            s.firstDocument(),
+            List.copyOf(rates),
+            step));
   }
 
   @Override

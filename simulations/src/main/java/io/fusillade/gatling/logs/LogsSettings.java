@@ -26,7 +26,9 @@ record LogsSettings(
     boolean recreateIndex,
     SearchabilityProbe.Settings probe,
     Duration requestTimeout,
-    long firstDocument) {
+    long firstDocument,
+    List<Double> stepRates,
+    Duration stepDuration) {
 
   static final LogsSettings DEFAULT =
       new LogsSettings(
@@ -43,7 +45,9 @@ record LogsSettings(
           false,
           null,
           Duration.ofSeconds(60),
-          0);
+          0,
+          List.of(),
+          null);
 
   LogsClientOptions clientOptions() {
     return new LogsClientOptions(urls, user, password, apiKey, requestTimeout);
