@@ -14,7 +14,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Load testing for data systems: SQL, topics and log ingestion.",
-    subcommands = {SummaryCommand.class, WorkloadCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      SummaryCommand.class,
+      WorkloadCommand.class,
+      LogsCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class FusilladeCommand implements Runnable {
   /** Exit code of a user error. */
   public static final int USER_ERROR = 2;
