@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       CompareCommand.class,
       TrendCommand.class,
       WorkloadCommand.class,
+      LogsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class FusilladeCommand implements Runnable {

@@ -1,0 +1,47 @@
+package io.fusillade.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** Starts a real node, talks to it over HTTP, and checks that closing removes its data. */
+class LocalOpenSearchTest {
+
+  @Test
+  void startsOnLoopbackIndexesAndSearchesAndCleansUp() throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    Path directory;
+    try (LocalOpenSearch node = LocalOpenSearch.start()) {
+      directory = node.directoryForTests();
+      assertThat(node.baseUrl()).startsWith("http://127.0.0.1:");
+      HttpResponse<String> root =
+          http.send(
+              HttpRequest.newBuilder(URI.create(node.baseUrl() + "/")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(root.statusCode()).isEqualTo(200);
+      assertThat(root.body()).contains("\"number\" : \"2.19.1\"");
+
+      HttpResponse<String> indexed =
+          http.send(
+              HttpRequest.newBuilder(URI.create(node.baseUrl() + "/t/_doc/1?refresh=true"))
+                  .header("Content-Type", "application/json")
+                  .PUT(HttpRequest.BodyPublishers.ofString("{\"status\":200}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(indexed.statusCode()).isEqualTo(201);
+      HttpResponse<String> count =
+          http.send(
+              HttpRequest.newBuilder(URI.create(node.baseUrl() + "/t/_count")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(count.body()).contains("\"count\":1");
+      assertThat(directory).exists();
+    }
+    assertThat(Files.exists(directory)).isFalse();
+  }
+}

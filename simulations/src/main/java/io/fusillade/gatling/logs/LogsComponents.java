@@ -1,0 +1,205 @@
+package io.fusillade.gatling.logs;
+
+import io.fusillade.logs.BulkBodies;
+import io.fusillade.logs.JsonBuffer;
+import io.fusillade.logs.LogSource;
+import io.fusillade.logs.LogsClient;
+import io.fusillade.logs.SearchabilityProbe;
+import io.fusillade.record.Counter;
+import io.fusillade.record.LatencyMetric;
+import io.fusillade.record.RunRecorder;
+import io.gatling.core.CoreComponents;
+import io.gatling.core.protocol.ProtocolComponents;
+import io.gatling.core.session.Session;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import scala.Function1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * The logs protocol's per-run state: the client, the builders of bulk bodies, the pool of body
+ * buffers, the position in the data set, the counters, and the probe.
+ *
+ * <p>Counters in the run record (per second in {@code counters.jsonl}): {@value #DOCUMENTS}
+ * (documents stored), {@value #BYTES} (uncompressed NDJSON bytes of those bulks), {@value
+ * #WIRE_BYTES} (bytes sent, after gzip), {@value #FAILED} and {@value #REJECTED} (items), and
+ * {@code logs.failed.<reason>} per failure reason. Metric {@value #BUILD}: time to build a body.
+ */
+public final class LogsComponents implements ProtocolComponents, AutoCloseable {
+  public static final String DOCUMENTS = "logs.documents";
+  public static final String BYTES = "logs.bytes";
+  public static final String WIRE_BYTES = "logs.wireBytes";
+  public static final String FAILED = "logs.failedItems";
+  public static final String REJECTED = "logs.rejectedItems";
+  public static final String BUILD = "logs bulk build";
+
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private final LogsSettings settings;
+  private final CoreComponents core;
+  private final RunRecorder recorder;
+  private final LogsClient client;
+  private final LogSource source;
+  private final ThreadPoolExecutor builders;
+  private final ConcurrentLinkedQueue<Workspace> workspaces = new ConcurrentLinkedQueue<>();
+  private final AtomicLong nextDocument;
+  private final Counter documents;
+  private final Counter bytes;
+  private final Counter wireBytes;
+  private final Counter failed;
+  private final Counter rejected;
+  private final LatencyMetric build;
+  private final Map<String, Counter> failedByReason = new ConcurrentHashMap<>();
+  private final SearchabilityProbe probe;
+  private final StepReport steps;
+
+  /** Buffers and compressor for one bulk in flight. */
+  static final class Workspace {
+    final JsonBuffer plain = new JsonBuffer(1 << 20);
+    final JsonBuffer wire = new JsonBuffer(1 << 16);
+    final BulkBodies bodies = new BulkBodies();
+  }
+
+  LogsComponents(LogsSettings settings, CoreComponents core, RunRecorder recorder) {
+    this.settings = settings;
+    this.core = core;
+    this.recorder = recorder;
+    this.client = LogsClient.open(settings.clientOptions());
+    this.source = settings.logSource();
+    this.nextDocument = new AtomicLong(settings.firstDocument());
+    int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+    this.builders =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            30,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(10_000),
+            r -> {
+              Thread t = new Thread(r, "fusillade-logs-build-" + THREADS.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    this.documents = recorder.counter(DOCUMENTS);
+    this.bytes = recorder.counter(BYTES);
+    this.wireBytes = recorder.counter(WIRE_BYTES);
+    this.failed = recorder.counter(FAILED);
+    this.rejected = recorder.counter(REJECTED);
+    this.build = recorder.metric(BUILD);
+    // Before injection: an unreachable store or a bad mapping fails the run here, clearly.
+    if (settings.createIndex() != null) {
+      client.createIndex(settings.createIndex(), settings.recreateIndex());
+    }
+    this.steps =
+        settings.stepDuration() == null
+            ? null
+            : new StepReport(recorder, settings.stepRates(), settings.stepDuration());
+    this.probe =
+        settings.probe() == null
+            ? null
+            : new SearchabilityProbe(
+                client,
+                settings.index(),
+                source,
+                recorder.metric(SearchabilityProbe.METRIC),
+                recorder.counter(SearchabilityProbe.TIMEOUTS),
+                settings.probe(),
+                recorder.runId());
+  }
+
+  LogsSettings settings() {
+    return settings;
+  }
+
+  public LogsClient client() {
+    return client;
+  }
+
+  public CoreComponents core() {
+    return core;
+  }
+
+  public RunRecorder recorder() {
+    return recorder;
+  }
+
+  LogSource source() {
+    return source;
+  }
+
+  ThreadPoolExecutor builders() {
+    return builders;
+  }
+
+  /** Reserves the next {@code count} documents of the data set; returns the first one's index. */
+  long reserve(int count) {
+    return nextDocument.getAndAdd(count);
+  }
+
+  Workspace borrow() {
+    Workspace w = workspaces.poll();
+    return w != null ? w : new Workspace();
+  }
+
+  void release(Workspace w) {
+    workspaces.offer(w);
+  }
+
+  LatencyMetric buildMetric() {
+    return build;
+  }
+
+  void count(int stored, long plainBytes, long sentBytes, io.fusillade.logs.BulkResult result) {
+    documents.add(stored);
+    bytes.add(plainBytes);
+    wireBytes.add(sentBytes);
+    if (result.failed() > 0) {
+      failed.add(result.failed());
+      rejected.add(result.rejected());
+      result
+          .failuresByReason()
+          .forEach(
+              (reason, n) ->
+                  failedByReason
+                      .computeIfAbsent(reason, r -> recorder.counter("logs.failed." + r))
+                      .add(n));
+    }
+  }
+
+  @Override
+  public Function1<Session, Session> onStart() {
+    return session -> session;
+  }
+
+  @Override
+  public Function1<Session, BoxedUnit> onExit() {
+    return session -> BoxedUnit.UNIT;
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (probe != null) {
+        probe.close();
+      }
+    } finally {
+      if (steps != null) {
+        steps.close();
+      }
+      builders.shutdownNow();
+      workspaces.forEach(w -> w.bodies.close());
+      client.close();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "LogsComponents[" + settings + "]";
+  }
+}

@@ -1,0 +1,33 @@
+package io.fusillade.gatling.logs;
+
+import io.fusillade.gatling.FusilladeRun;
+
+/**
+ * The entry point of Fusillade's logs protocol (any Elasticsearch-compatible {@code _bulk} and
+ * {@code _search} API: Elasticsearch, OpenSearch, seq-db), in the style of Gatling's {@code
+ * HttpDsl}: {@code logs} configures the protocol, {@code logs("name")} starts a request.
+ *
+ * <pre>{@code
+ * import static io.fusillade.gatling.logs.LogsDsl.*;
+ *
+ * LogsProtocolBuilder store = logs.urls("http://127.0.0.1:9200").index("web-logs").seed(42)
+ *     .recreateIndex(IndexSpec.preset("web-logs", "web-logs")).timeToSearchable();
+ * ScenarioBuilder ingest = scenario("ingest").exec(logs("bulk").bulk(5_000));
+ * setUp(ingest.injectOpen(constantUsersPerSec(10).during(60))).protocols(store);
+ * }</pre>
+ */
+public final class LogsDsl {
+  /** The logs protocol with its defaults: index {@code logs}, web profile, seed 1, no gzip. */
+  public static final LogsProtocolBuilder logs = new LogsProtocolBuilder(LogsSettings.DEFAULT);
+
+  private LogsDsl() {}
+
+  /**
+   * Starts a logs request. {@code name} is the request's name in reports: keep it to a few distinct
+   * values.
+   */
+  public static LogsRequest logs(String name) {
+    FusilladeRun.noteSimulation();
+    return new LogsRequest(name);
+  }
+}
