@@ -41,6 +41,9 @@ public final class LocalOpenSearch implements AutoCloseable {
   }
 
   /** Starts a node with the default settings. */
+  private static final String NETTY_PROCESSORS_PROPERTY =
+      "opensearch.set.netty.runtime.available.processors";
+
   public static LocalOpenSearch start() {
     return builder().start();
   }
@@ -123,6 +126,11 @@ public final class LocalOpenSearch implements AutoCloseable {
         directory = StaleServers.newServerDirectory(DIRECTORY_PREFIX);
       } catch (IOException e) {
         throw new IllegalStateException("could not create a directory for OpenSearch", e);
+      }
+      // In a Gatling JVM, Netty's processor count is already set; OpenSearch would refuse to
+      // start rather than set it again. This property tells it to leave Netty's setting alone.
+      if (System.getProperty(NETTY_PROCESSORS_PROPERTY) == null) {
+        System.setProperty(NETTY_PROCESSORS_PROPERTY, "false");
       }
       OpenSearchRunner runner = new QuietRunner();
       try {

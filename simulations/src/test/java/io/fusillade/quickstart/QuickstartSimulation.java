@@ -1,13 +1,21 @@
 package io.fusillade.quickstart;
 
+import static io.fusillade.gatling.logs.LogsDsl.logs;
 import static io.fusillade.gatling.sql.SqlDsl.sql;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
+import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.logs.IndexSpec;
+import io.fusillade.logs.LogProfile;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.sql.Connection;
@@ -15,18 +23,22 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 /**
- * The quickstart: starts an embedded PostgreSQL, creates and fills a small table, then looks rows
- * up by primary key at a constant arrival rate (200 new users per second, one query each, for 30
- * seconds). Leaves Gatling's HTML report and Fusillade's run record.
+ * The quickstart. SQL phase: starts an embedded PostgreSQL, creates and fills a small table, then
+ * looks rows up by primary key at a constant arrival rate (200 new users per second, one query
+ * each, for 30 seconds). Ingest phase, after it: 20,000 seeded web-log documents in bulks of 5,000
+ * from two users into an embedded OpenSearch, with time-to-searchable measured. Leaves Gatling's
+ * HTML report, Fusillade's report and its run record.
  *
- * <p>Settings: {@code -Drate=200 -Dduration=30s -Drows=10000 -Dseed=42 -Dpool=8}; {@code
- * -Dsql.url=jdbc:postgresql://...} (with {@code -Dsql.user}, and the password in the environment
- * variable {@code FUSILLADE_SQL_PASSWORD}) runs it against your own PostgreSQL instead.
+ * <p>Settings: {@code -Drate=200 -Dduration=30s -Drows=10000 -Dseed=42 -Dpool=8}, {@code
+ * -Dphases=sql,logs} (leave one out to skip it); {@code -Dsql.url=jdbc:postgresql://...} (with
+ * {@code -Dsql.user}, and the password in the environment variable {@code FUSILLADE_SQL_PASSWORD})
+ * runs it against your own PostgreSQL instead.
  */
 public class QuickstartSimulation extends Simulation {
   private final int rate = SimulationProperties.integer("rate", 200);
@@ -37,7 +49,11 @@ public class QuickstartSimulation extends Simulation {
   private final int pool = SimulationProperties.integer("pool", 8);
   private final String externalUrl = SimulationProperties.string("sql.url", null);
 
+  private final List<String> phases =
+      List.of(SimulationProperties.string("phases", "sql,logs").split(","));
   private final LocalPostgres postgres = externalUrl == null ? LocalPostgres.start() : null;
+  private final LocalOpenSearch openSearch =
+      phases.contains("logs") ? LocalOpenSearch.start() : null;
 
   private final SqlProtocolBuilder database =
       postgres != null
@@ -68,7 +84,8 @@ public class QuickstartSimulation extends Simulation {
       postgres.pid().ifPresent(pid -> FusilladeRun.watchProcess(pid, "postgres"));
     }
     // Service-level checks: `fusillade report` turns each into a JUnit test case.
-    FusilladeRun.checks("errors < 1%", "rate >= 99% of target", "injector not saturated");
+    FusilladeRun.checks(
+        "errors < 1%", "rate >= 99% of target for \"account by id\"", "injector not saturated");
     FusilladeRun.parameters(
         Map.of(
             "rate", rate,
@@ -77,7 +94,22 @@ public class QuickstartSimulation extends Simulation {
             "seed", seed,
             "pool", pool,
             "target", postgres != null ? "embedded" : "external"));
-    setUp(lookups.injectOpen(constantUsersPerSec(rate).during(duration))).protocols(database);
+    PopulationBuilder sqlPhase = lookups.injectOpen(constantUsersPerSec(rate).during(duration));
+    if (openSearch == null) {
+      setUp(sqlPhase).protocols(database);
+    } else {
+      LogsProtocolBuilder store =
+          logs.urls(openSearch.baseUrl())
+              .profile(LogProfile.WEB)
+              .seed(seed)
+              .recreateIndex(IndexSpec.forProfile("quickstart-logs", LogProfile.WEB))
+              .timeToSearchable();
+      ScenarioBuilder ingest =
+          scenario("quickstart ingest")
+              .repeat(2)
+              .on(exec(logs("bulk of 5000 web logs").bulk(5_000)));
+      setUp(sqlPhase.andThen(ingest.injectOpen(atOnceUsers(2)))).protocols(database, store);
+    }
   }
 
   private void createTable(LocalPostgres server) {
@@ -100,6 +132,9 @@ public class QuickstartSimulation extends Simulation {
 
   @Override
   public void after() {
+    if (openSearch != null) {
+      FusilladeRun.closeAtEnd(openSearch);
+    }
     if (postgres != null) {
       // The SQL pool closes with the run, after this hook; the server goes once the run is over.
       FusilladeRun.closeAtEnd(postgres);
