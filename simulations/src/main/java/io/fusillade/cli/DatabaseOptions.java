@@ -61,6 +61,15 @@ final class DatabaseOptions {
     }
   }
 
+  /** Connects once and closes, or fails with a message naming the URL (password masked). */
+  static void checkReachable(String url, String user, String password) {
+    try (Connection connection = connect(url, user, password)) {
+      connection.isValid(5);
+    } catch (SQLException closingFailed) {
+      // it answered: reachable
+    }
+  }
+
   private static String firstLine(String message) {
     if (message == null) {
       return "(no message)";

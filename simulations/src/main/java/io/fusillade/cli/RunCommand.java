@@ -7,8 +7,6 @@ import io.fusillade.scenarios.sql.SqlRateRun;
 import io.fusillade.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,12 +121,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> urls = database.urls(workload);
     // Fail before forking, with a message naming the node, when one cannot be reached.
     for (String url : urls) {
-      try (Connection ignored =
-          DatabaseOptions.connect(url, database.user(workload), database.password(workload))) {
-        // reachable
-      } catch (SQLException e) {
-        // closing failed: the node was reachable
-      }
+      DatabaseOptions.checkReachable(url, database.user(workload), database.password(workload));
     }
 
     Map<String, String> properties = new LinkedHashMap<>();
