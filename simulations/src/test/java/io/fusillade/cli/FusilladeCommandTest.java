@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,33 +11,23 @@ import org.junit.jupiter.api.io.TempDir;
 class FusilladeCommandTest {
   @TempDir Path base;
 
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        FusilladeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    return new Result(code, out.toString(), err.toString());
-  }
-
   @Test
   void helpListsTheSubcommands() {
-    Result result = run("--help");
+    CliRun result = CliRun.of("--help");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out()).contains("Usage: fusillade", "summary");
   }
 
   @Test
   void versionPrintsAVersion() {
-    Result result = run("--version");
+    CliRun result = CliRun.of("--version");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out()).startsWith("fusillade ");
   }
 
   @Test
   void aWrongArgumentIsAOneLineErrorWithExitCode2() {
-    Result result = run("--no-such-option");
+    CliRun result = CliRun.of("--no-such-option");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().lines().findFirst().orElseThrow())
         .startsWith("fusillade: Unknown option: '--no-such-option'");
@@ -48,7 +36,7 @@ class FusilladeCommandTest {
 
   @Test
   void anUnknownSubcommandIsAUserError() {
-    Result result = run("sumary", "x");
+    CliRun result = CliRun.of("sumary", "x");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).startsWith("fusillade: ").doesNotContain("\tat ");
   }
@@ -71,22 +59,23 @@ class FusilladeCommandTest {
             "        unique: true",
             "    primary_keys: [id]",
             ""));
-    Result check = run("workload", "check", workload.toString());
+    CliRun check = CliRun.of("workload", "check", workload.toString());
     assertThat(check.exitCode()).as(check.err()).isZero();
-    Result sample = run("workload", "sample", workload.toString(), "--table", "t", "--rows", "10");
+    CliRun sample =
+        CliRun.of("workload", "sample", workload.toString(), "--table", "t", "--rows", "10");
     assertThat(sample.exitCode()).as(sample.err()).isZero();
     assertThat(sample.out().lines().skip(1).map(String::strip).sorted().toList())
         .containsExactlyInAnyOrder("1", "10", "2", "3", "4", "5", "6", "7", "8", "9");
 
     java.nio.file.Files.writeString(workload, "config_name: [unclosed");
-    Result broken = run("workload", "check", workload.toString());
+    CliRun broken = CliRun.of("workload", "check", workload.toString());
     assertThat(broken.exitCode()).isEqualTo(2);
     assertThat(broken.err() + broken.out()).contains("tiny.yml:1").doesNotContain("\tat ");
   }
 
   @Test
   void summaryOfAMissingDirectoryIsAUserError() {
-    Result result = run("summary", base.resolve("nothing-here").toString());
+    CliRun result = CliRun.of("summary", base.resolve("nothing-here").toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo("fusillade: no such directory: " + base.resolve("nothing-here"));
@@ -107,13 +96,13 @@ class FusilladeCommandTest {
       }
       newest = run.directory();
     }
-    Result direct = run("summary", newest.toString());
+    CliRun direct = CliRun.of("summary", newest.toString());
     assertThat(direct.exitCode()).isZero();
     assertThat(direct.out()).contains("lookup", "completed").doesNotContain("old request");
     assertThat(direct.out().lines().filter(l -> l.startsWith("lookup")).findFirst().orElseThrow())
         .matches("lookup\\s+3\\s+3\\s+0\\s+.*");
 
-    Result newestOfMany = run("summary", base.toString());
+    CliRun newestOfMany = CliRun.of("summary", base.toString());
     assertThat(newestOfMany.exitCode()).isZero();
     assertThat(newestOfMany.out())
         .contains("newest run in", "lookup")
@@ -122,7 +111,7 @@ class FusilladeCommandTest {
 
   @Test
   void summaryOfADirectoryWithoutRunsSaysSo() {
-    Result result = run("summary", base.toString());
+    CliRun result = CliRun.of("summary", base.toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("no run record in " + base);
   }

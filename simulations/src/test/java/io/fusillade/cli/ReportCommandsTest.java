@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fusillade.record.RequestChannel;
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -17,16 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** report, intervals, compare and trend from the command line: output and exit codes. */
 class ReportCommandsTest {
   @TempDir static Path base;
-
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        FusilladeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    return new Result(code, out.toString(), err.toString());
-  }
 
   /** Four runs of 2 ms ± 2% and four of 3 ms ± 2%, recorded through the RunRecorder. */
   @BeforeAll
@@ -62,23 +50,24 @@ class ReportCommandsTest {
   @Test
   void reportWritesItsFilesAndExitsThreeWhenACheckFails() throws Exception {
     Path out = base.resolve("report-ok");
-    Result ok =
-        run("report", oneRun("fast").toString(), "-o", out.toString(), "--check", "p99 < 1s");
+    CliRun ok =
+        CliRun.of("report", oneRun("fast").toString(), "-o", out.toString(), "--check", "p99 < 1s");
     assertThat(ok.exitCode()).as(ok.err()).isZero();
     assertThat(ok.out()).contains("passed: p99 < 1s (p99 = ").contains("index.html");
     assertThat(out.resolve("index.html")).exists();
     assertThat(out.resolve("summary.json")).exists();
     assertThat(out.resolve("junit.xml")).exists();
 
-    Result failed =
-        run("report", oneRun("fast").toString(), "-o", out.toString(), "--check", "p99 < 1ms");
+    CliRun failed =
+        CliRun.of(
+            "report", oneRun("fast").toString(), "-o", out.toString(), "--check", "p99 < 1ms");
     assertThat(failed.exitCode()).isEqualTo(3);
     assertThat(failed.out()).contains("FAILED: p99 < 1ms (p99 = ");
   }
 
   @Test
   void aBadCheckIsAUserErrorNamingThePosition() throws Exception {
-    Result bad = run("report", oneRun("fast").toString(), "--check", "p99 < 5 parsecs");
+    CliRun bad = CliRun.of("report", oneRun("fast").toString(), "--check", "p99 < 5 parsecs");
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err()).contains("check \"p99 < 5 parsecs\"").contains("at position 9");
     assertThat(bad.err()).doesNotContain("Exception");
@@ -86,8 +75,8 @@ class ReportCommandsTest {
 
   @Test
   void compareExitsThreeOnARegressionAndZeroOtherwise() {
-    Result worse =
-        run(
+    CliRun worse =
+        CliRun.of(
             "compare",
             "--baseline",
             base.resolve("fast").toString(),
@@ -96,8 +85,8 @@ class ReportCommandsTest {
     assertThat(worse.exitCode()).as(worse.out() + worse.err()).isEqualTo(3);
     assertThat(worse.out()).contains("WORSE").contains("Verdict: WORSE");
 
-    Result better =
-        run(
+    CliRun better =
+        CliRun.of(
             "compare",
             "--baseline",
             base.resolve("slow").toString(),
@@ -108,8 +97,8 @@ class ReportCommandsTest {
     assertThat(better.exitCode()).isZero();
     assertThat(better.out()).contains("better").contains("Verdict: no regression");
 
-    Result badThreshold =
-        run(
+    CliRun badThreshold =
+        CliRun.of(
             "compare",
             "--baseline",
             base.resolve("slow").toString(),
@@ -122,12 +111,13 @@ class ReportCommandsTest {
 
   @Test
   void intervalsAndTrendPrintTheirTables() {
-    Result intervals = run("intervals", "--confidence", "0.9", base.resolve("fast").toString());
+    CliRun intervals =
+        CliRun.of("intervals", "--confidence", "0.9", base.resolve("fast").toString());
     assertThat(intervals.exitCode()).as(intervals.err()).isZero();
     assertThat(intervals.out()).contains("90.0% CI").contains("p99").contains("Intervals over 4");
 
     Path history = base.resolve("fast");
-    Result trend = run("trend", history.toString(), "-o", base.resolve("trend").toString());
+    CliRun trend = CliRun.of("trend", history.toString(), "-o", base.resolve("trend").toString());
     assertThat(trend.exitCode()).as(trend.err()).isZero();
     assertThat(trend.out()).contains("Trend over 4 runs").contains("at least 10 are needed");
     assertThat(base.resolve("trend").resolve("trend.html")).exists();

@@ -3,8 +3,6 @@ package io.fusillade.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.local.LocalPostgres;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,16 +27,6 @@ class SchemaCommandTest {
     postgres.close();
   }
 
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        FusilladeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    return new Result(code, out.toString(), err.toString());
-  }
-
   private static long count(String sql) throws Exception {
     try (Connection c = postgres.connect();
         Statement s = c.createStatement();
@@ -51,29 +39,29 @@ class SchemaCommandTest {
   @Test
   void upFillAndDownCreateFillAndDropTheWorkloadsTables() throws Exception {
     String url = postgres.jdbcUrl();
-    Result up = run("schema", "up", WORKLOAD.toString(), "--url", url);
+    CliRun up = CliRun.of("schema", "up", WORKLOAD.toString(), "--url", url);
     assertThat(up.exitCode()).as(up.err()).isZero();
     assertThat(up.out()).contains("created table cars_q", "created index cars_brand_index");
 
-    Result fill = run("schema", "fill", WORKLOAD.toString(), "--url", url, "--seed", "3");
+    CliRun fill = CliRun.of("schema", "fill", WORKLOAD.toString(), "--url", url, "--seed", "3");
     assertThat(fill.exitCode()).as(fill.err()).isZero();
     assertThat(fill.out()).containsPattern("filled cars_q: 100 rows in [0-9.]+ s, [0-9,]+ rows/s");
     assertThat(count("select count(*) from cars_q")).isEqualTo(100);
     assertThat(count("select count(distinct id) from cars_q")).isEqualTo(100);
 
-    Result again = run("schema", "up", WORKLOAD.toString(), "--url", url);
+    CliRun again = CliRun.of("schema", "up", WORKLOAD.toString(), "--url", url);
     assertThat(again.exitCode()).isEqualTo(2);
     assertThat(again.err())
         .contains("cannot create table cars_q", "42P07", "run schema down first");
 
-    Result down = run("schema", "down", WORKLOAD.toString(), "--url", url);
+    CliRun down = CliRun.of("schema", "down", WORKLOAD.toString(), "--url", url);
     assertThat(down.exitCode()).as(down.err()).isZero();
     assertThat(count("select count(*) from pg_tables where tablename = 'cars_q'")).isZero();
   }
 
   @Test
   void withoutADatabaseSchemaSaysWhatToGive() {
-    Result result = run("schema", "up", WORKLOAD.toString());
+    CliRun result = CliRun.of("schema", "up", WORKLOAD.toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo(
@@ -82,8 +70,8 @@ class SchemaCommandTest {
 
   @Test
   void anUnreachableNodeIsNamedWithItsPasswordMasked() {
-    Result result =
-        run(
+    CliRun result =
+        CliRun.of(
             "run",
             WORKLOAD.toString(),
             "--url",
@@ -96,7 +84,7 @@ class SchemaCommandTest {
 
   @Test
   void aWrongModeIsAUserError() {
-    Result result = run("run", WORKLOAD.toString(), "--mode", "fast");
+    CliRun result = CliRun.of("run", WORKLOAD.toString(), "--mode", "fast");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo("fusillade: --mode must be queue or rate, not \"fast\"");

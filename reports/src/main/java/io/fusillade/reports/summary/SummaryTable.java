@@ -1,6 +1,7 @@
 package io.fusillade.reports.summary;
 
 import io.fusillade.record.RunStatus;
+import io.fusillade.reports.format.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,12 +37,12 @@ public final class SummaryTable {
             Long.toString(r.count()),
             Long.toString(r.ok()),
             Long.toString(r.ko()),
-            number(r.rate()),
-            number(r.p50Ms()),
-            number(r.p90Ms()),
-            number(r.p99Ms()),
-            number(r.p999Ms()),
-            number(r.maxMs())
+            Numbers.number(r.rate()),
+            Numbers.number(r.p50Ms()),
+            Numbers.number(r.p90Ms()),
+            Numbers.number(r.p99Ms()),
+            Numbers.number(r.p999Ms()),
+            Numbers.number(r.maxMs())
           });
     }
     appendTable(out, rows);
@@ -59,9 +60,9 @@ public final class SummaryTable {
           String.format(
               Locale.ROOT,
               "Injector lag: p50 %s ms, p99 %s ms, max %s ms%n",
-              number(lag.getValueAtPercentile(50) / 1000.0),
-              number(lag.getValueAtPercentile(99) / 1000.0),
-              number(lag.getMaxValue() / 1000.0)));
+              Numbers.number(lag.getValueAtPercentile(50) / 1000.0),
+              Numbers.number(lag.getValueAtPercentile(99) / 1000.0),
+              Numbers.number(lag.getMaxValue() / 1000.0)));
     }
     for (String flag : manifest.flags()) {
       out.append("WARNING: ").append(flag).append(System.lineSeparator());
@@ -84,24 +85,6 @@ public final class SummaryTable {
       case ABORTED -> "ABORTED before its end";
       case FAILED -> "FAILED";
     };
-  }
-
-  /** Three significant digits, never scientific notation. */
-  static String number(double value) {
-    if (value == 0) {
-      return "0";
-    }
-    double magnitude = Math.abs(value);
-    if (magnitude >= 100) {
-      return String.format(Locale.ROOT, "%.0f", value);
-    }
-    if (magnitude >= 10) {
-      return String.format(Locale.ROOT, "%.1f", value);
-    }
-    if (magnitude >= 1) {
-      return String.format(Locale.ROOT, "%.2f", value);
-    }
-    return String.format(Locale.ROOT, "%.3f", value);
   }
 
   private static void appendTable(StringBuilder out, List<String[]> rows) {

@@ -88,13 +88,4 @@ class RunSummaryTest {
         .contains("KO insert: 1 × SQLState 23505: duplicate key")
         .contains("WARNING: injector saturated — latencies are not trustworthy");
   }
-
-  @Test
-  void numbersKeepThreeSignificantDigits() {
-    assertThat(SummaryTable.number(0)).isEqualTo("0");
-    assertThat(SummaryTable.number(0.15432)).isEqualTo("0.154");
-    assertThat(SummaryTable.number(1.9449)).isEqualTo("1.94");
-    assertThat(SummaryTable.number(13.64)).isEqualTo("13.6");
-    assertThat(SummaryTable.number(1234.5)).isEqualTo("1235");
-  }
 }

@@ -1,5 +1,6 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.SessionlessComponents;
 import io.fusillade.logs.BulkBodies;
 import io.fusillade.logs.JsonBuffer;
 import io.fusillade.logs.LogSource;
@@ -9,8 +10,6 @@ import io.fusillade.record.Counter;
 import io.fusillade.record.LatencyMetric;
 import io.fusillade.record.RunRecorder;
 import io.gatling.core.CoreComponents;
-import io.gatling.core.protocol.ProtocolComponents;
-import io.gatling.core.session.Session;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,8 +18,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import scala.Function1;
-import scala.runtime.BoxedUnit;
 
 /**
  * The logs protocol's per-run state: the client, the builders of bulk bodies, the pool of body
@@ -31,7 +28,7 @@ import scala.runtime.BoxedUnit;
  * #WIRE_BYTES} (bytes sent, after gzip), {@value #FAILED} and {@value #REJECTED} (items), and
  * {@code logs.failed.<reason>} per failure reason. Metric {@value #BUILD}: time to build a body.
  */
-public final class LogsComponents implements ProtocolComponents, AutoCloseable {
+public final class LogsComponents extends SessionlessComponents implements AutoCloseable {
   public static final String DOCUMENTS = "logs.documents";
   public static final String BYTES = "logs.bytes";
   public static final String WIRE_BYTES = "logs.wireBytes";
@@ -170,16 +167,6 @@ public final class LogsComponents implements ProtocolComponents, AutoCloseable {
                       .computeIfAbsent(reason, r -> recorder.counter("logs.failed." + r))
                       .add(n));
     }
-  }
-
-  @Override
-  public Function1<Session, Session> onStart() {
-    return session -> session;
-  }
-
-  @Override
-  public Function1<Session, BoxedUnit> onExit() {
-    return session -> BoxedUnit.UNIT;
   }
 
   @Override

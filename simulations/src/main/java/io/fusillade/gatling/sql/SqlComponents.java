@@ -1,5 +1,6 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.gatling.SessionlessComponents;
 import io.fusillade.gen.Seeds;
 import io.fusillade.record.Counter;
 import io.fusillade.record.LatencyMetric;
@@ -8,11 +9,8 @@ import io.fusillade.record.Status;
 import io.fusillade.sql.SqlCluster;
 import io.fusillade.sql.SqlOutcome;
 import io.gatling.core.CoreComponents;
-import io.gatling.core.protocol.ProtocolComponents;
 import io.gatling.core.session.Session;
 import java.util.List;
-import scala.Function1;
-import scala.runtime.BoxedUnit;
 
 /**
  * The SQL protocol's per-run state: the cluster (a pool and workers per node), the run recorder,
@@ -21,7 +19,7 @@ import scala.runtime.BoxedUnit;
  * <p>Per node, the run record holds the metric {@code sql node <host:port/db>} (latencies of all
  * requests it ran) and the counters {@code sql node <host:port/db> ok} and {@code ... ko}.
  */
-public final class SqlComponents implements ProtocolComponents, AutoCloseable {
+public final class SqlComponents extends SessionlessComponents implements AutoCloseable {
   private final SqlCluster cluster;
   private final CoreComponents core;
   private final RunRecorder recorder;
@@ -79,16 +77,6 @@ public final class SqlComponents implements ProtocolComponents, AutoCloseable {
     int node = outcome.node();
     nodeLatency[node].record(startNanos, outcome.endNanos());
     (outcome.status() == Status.OK ? nodeOk : nodeKo)[node].increment();
-  }
-
-  @Override
-  public Function1<Session, Session> onStart() {
-    return session -> session;
-  }
-
-  @Override
-  public Function1<Session, BoxedUnit> onExit() {
-    return session -> BoxedUnit.UNIT;
   }
 
   @Override

@@ -1,0 +1,22 @@
+package io.fusillade.gatling;
+
+import io.gatling.core.protocol.ProtocolComponents;
+import io.gatling.core.session.Session;
+import scala.Function1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * Base of Fusillade's protocol components: they keep their state per run, not per virtual user, so
+ * a user's start and exit change nothing.
+ */
+public abstract class SessionlessComponents implements ProtocolComponents {
+  @Override
+  public final Function1<Session, Session> onStart() {
+    return session -> session;
+  }
+
+  @Override
+  public final Function1<Session, BoxedUnit> onExit() {
+    return session -> BoxedUnit.UNIT;
+  }
+}
