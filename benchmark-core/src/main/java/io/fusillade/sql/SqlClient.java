@@ -33,10 +33,12 @@ public final class SqlClient implements AutoCloseable {
   private final SqlClientOptions options;
   private final HikariDataSource dataSource;
   private final ThreadPoolExecutor executor;
+  private final int timeoutMillis;
 
   private SqlClient(SqlClientOptions options, HikariDataSource dataSource) {
     this.options = options;
     this.dataSource = dataSource;
+    this.timeoutMillis = (int) Math.min(Integer.MAX_VALUE, options.requestTimeout().toMillis());
     AtomicInteger threads = new AtomicInteger();
     String prefix = dataSource.getPoolName() + "-worker-";
     this.executor =
@@ -120,6 +122,8 @@ public final class SqlClient implements AutoCloseable {
       return SqlOutcome.connectionFailure(reason(e));
     }
     try (connection) {
+      // The driver gives up on an answer that does not come (the pool resets this on return).
+      connection.setNetworkTimeout(Runnable::run, timeoutMillis);
       SqlResult result = work.run(connection);
       for (SqlCheck check : checks) {
         String failure = check.verify(result);
@@ -129,6 +133,9 @@ public final class SqlClient implements AutoCloseable {
       }
       return SqlOutcome.ok(result.rows());
     } catch (SQLException e) {
+      if (timedOut(e)) {
+        return SqlOutcome.ko("timed out after " + options.requestTimeout().toSeconds() + " s");
+      }
       return nodeUnavailable(e.getSQLState())
           ? SqlOutcome.connectionFailure(reason(e))
           : SqlOutcome.ko(reason(e));
@@ -142,6 +149,15 @@ public final class SqlClient implements AutoCloseable {
    * 08 (connection exceptions) and PostgreSQL's 57P01-57P03 (shutting down, crashed, not yet
    * accepting connections), which a stopping server sends before it refuses connections.
    */
+  private static boolean timedOut(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean nodeUnavailable(String sqlState) {
     return sqlState != null
         && (sqlState.startsWith("08")

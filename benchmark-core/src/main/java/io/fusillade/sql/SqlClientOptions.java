@@ -10,6 +10,8 @@ import java.util.Objects;
  * @param queueCapacity statements that may wait for a thread; beyond it a request fails at once
  *     with "injector queue full" instead of growing an unbounded backlog
  * @param connectionTimeout how long a statement may wait for a connection before it fails
+ * @param requestTimeout how long a request may wait for the database's answer before it fails (a
+ *     stuck statement must not hold a worker, and the run, for ever)
  */
 public record SqlClientOptions(
     String url,
@@ -17,7 +19,22 @@ public record SqlClientOptions(
     String password,
     int poolSize,
     int queueCapacity,
-    Duration connectionTimeout) {
+    Duration connectionTimeout,
+    Duration requestTimeout) {
+
+  /** The default {@link #requestTimeout}. */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+  /** Options with the default request timeout. */
+  public SqlClientOptions(
+      String url,
+      String user,
+      String password,
+      int poolSize,
+      int queueCapacity,
+      Duration connectionTimeout) {
+    this(url, user, password, poolSize, queueCapacity, connectionTimeout, DEFAULT_REQUEST_TIMEOUT);
+  }
 
   public SqlClientOptions {
     Objects.requireNonNull(url, "url");
@@ -48,6 +65,8 @@ public record SqlClientOptions(
         + queueCapacity
         + ", connectionTimeout="
         + connectionTimeout
+        + ", requestTimeout="
+        + requestTimeout
         + "]";
   }
 }

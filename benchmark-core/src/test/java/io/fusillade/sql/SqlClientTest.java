@@ -184,6 +184,27 @@ class SqlClientTest {
   }
 
   @Test
+  void aStatementThatDoesNotAnswerTimesOutAndFreesItsWorker() throws Exception {
+    SqlClientOptions options =
+        new SqlClientOptions(
+            postgres.jdbcUrl(),
+            postgres.user(),
+            "",
+            1,
+            10,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(1));
+    try (SqlClient client = SqlClient.open(options)) {
+      long start = System.nanoTime();
+      SqlOutcome stuck = run(client, "select pg_sleep(30)");
+      assertThat(stuck.status()).isEqualTo(Status.KO);
+      assertThat(stuck.reason()).isEqualTo("timed out after 1 s");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+      assertThat(run(client, "select 1").status()).isEqualTo(Status.OK); // the worker is free again
+    }
+  }
+
+  @Test
   void aSqlErrorIsAKoWithItsSqlState() throws Exception {
     try (SqlClient client = client(1, 10)) {
       SqlOutcome outcome = run(client, "select * from no_such_table");

@@ -2,6 +2,7 @@ package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.sql.SqlCheck;
+import io.fusillade.sql.SqlClientOptions;
 import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +30,15 @@ public final class SqlDsl {
   /** The SQL protocol with its defaults: 8 connections per node, round robin, no failover. */
   public static final SqlProtocolBuilder sql =
       new SqlProtocolBuilder(
-          List.of(), null, null, 8, null, Duration.ofSeconds(30), SqlBalance.roundRobin(), null);
+          List.of(),
+          null,
+          null,
+          8,
+          null,
+          Duration.ofSeconds(30),
+          SqlBalance.roundRobin(),
+          null,
+          SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
 
   private SqlDsl() {}
 

@@ -29,6 +29,7 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
   private final Duration connectionTimeout;
   private final SqlBalance balance;
   private final Duration failoverBackoff;
+  private final Duration requestTimeout;
 
   SqlProtocolBuilder(
       List<String> urls,
@@ -38,7 +39,8 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
       Integer queueCapacity,
       Duration connectionTimeout,
       SqlBalance balance,
-      Duration failoverBackoff) {
+      Duration failoverBackoff,
+      Duration requestTimeout) {
     this.urls = List.copyOf(urls);
     this.user = user;
     this.password = password;
@@ -47,6 +49,7 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
     this.connectionTimeout = connectionTimeout;
     this.balance = balance;
     this.failoverBackoff = failoverBackoff;
+    this.requestTimeout = requestTimeout;
   }
 
   /** One database. Any JDBC driver on the classpath works; PostgreSQL's is included. */
@@ -63,24 +66,56 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
   public SqlProtocolBuilder urls(List<String> urls) {
     FusilladeRun.noteSimulation();
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        connectionTimeout,
+        balance,
+        failoverBackoff,
+        requestTimeout);
   }
 
   public SqlProtocolBuilder user(String user) {
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        connectionTimeout,
+        balance,
+        failoverBackoff,
+        requestTimeout);
   }
 
   /** The password; it is never logged or written to a report. */
   public SqlProtocolBuilder password(String password) {
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        connectionTimeout,
+        balance,
+        failoverBackoff,
+        requestTimeout);
   }
 
   /** Connections per node, and threads running statements: the most in flight on a node. */
   public SqlProtocolBuilder poolSize(int poolSize) {
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        connectionTimeout,
+        balance,
+        failoverBackoff,
+        requestTimeout);
   }
 
   /**
@@ -89,19 +124,43 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    */
   public SqlProtocolBuilder queueCapacity(int capacity) {
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, capacity, connectionTimeout, balance, failoverBackoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        capacity,
+        connectionTimeout,
+        balance,
+        failoverBackoff,
+        requestTimeout);
   }
 
   /** How long a statement may wait for a connection before it fails (default 30 s). */
   public SqlProtocolBuilder connectionTimeout(Duration timeout) {
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, queueCapacity, timeout, balance, failoverBackoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        timeout,
+        balance,
+        failoverBackoff,
+        requestTimeout);
   }
 
   /** How requests are spread over the nodes (default: round robin). */
   public SqlProtocolBuilder balance(SqlBalance balance) {
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, failoverBackoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        connectionTimeout,
+        balance,
+        failoverBackoff,
+        requestTimeout);
   }
 
   /**
@@ -111,7 +170,32 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    */
   public SqlProtocolBuilder failover(Duration backoff) {
     return new SqlProtocolBuilder(
-        urls, user, password, poolSize, queueCapacity, connectionTimeout, balance, backoff);
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        connectionTimeout,
+        balance,
+        backoff,
+        requestTimeout);
+  }
+
+  /**
+   * How long a request may wait for the database's answer before it fails as "timed out" (default
+   * 60 s): a stuck statement must not hold a worker, and the run, for ever.
+   */
+  public SqlProtocolBuilder requestTimeout(Duration timeout) {
+    return new SqlProtocolBuilder(
+        urls,
+        user,
+        password,
+        poolSize,
+        queueCapacity,
+        connectionTimeout,
+        balance,
+        failoverBackoff,
+        timeout);
   }
 
   @Override
@@ -122,7 +206,9 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
     List<SqlClientOptions> nodes = new ArrayList<>();
     for (String url : urls) {
       int queue = queueCapacity != null ? queueCapacity : poolSize * 128;
-      nodes.add(new SqlClientOptions(url, user, password, poolSize, queue, connectionTimeout));
+      nodes.add(
+          new SqlClientOptions(
+              url, user, password, poolSize, queue, connectionTimeout, requestTimeout));
     }
     return new SqlProtocol(nodes, balance, failoverBackoff);
   }
