@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  * this JVM's heap.
  */
 public final class LocalOpenSearch implements AutoCloseable {
+  private static final String NETTY_PROCESSORS =
+      "opensearch.set.netty.runtime.available.processors";
   private static final Logger LOG = LoggerFactory.getLogger(LocalOpenSearch.class);
   private static final String DIRECTORY_PREFIX = "fusillade-os-";
 
@@ -123,6 +125,11 @@ public final class LocalOpenSearch implements AutoCloseable {
         directory = StaleServers.newServerDirectory(DIRECTORY_PREFIX);
       } catch (IOException e) {
         throw new IllegalStateException("could not create a directory for OpenSearch", e);
+      }
+      // In a JVM where Netty already runs (a Gatling run), its processor count is fixed, and
+      // OpenSearch's attempt to set it again would fail the start: leave it as it is.
+      if (System.getProperty(NETTY_PROCESSORS) == null) {
+        System.setProperty(NETTY_PROCESSORS, "false");
       }
       OpenSearchRunner runner = new QuietRunner();
       try {
