@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A validated workload: tables to create and fill, indexes, and the queries to send. Load it with
- * {@link WorkloadLoader}; generate its data with {@link WorkloadData}.
+ * A validated workload: tables to create and fill, indexes, the queries to send, and a log
+ * workload. Load it with {@link WorkloadLoader}; generate its data with {@link WorkloadData}.
  *
  * @param file the file it was read from, for messages
  * @param name the {@code config_name}
@@ -15,6 +15,7 @@ import java.util.OptionalLong;
  * @param tables the tables
  * @param indexes the indexes
  * @param queries the queries
+ * @param logs the {@code logs} section, if any
  */
 public record Workload(
     String file,
@@ -23,7 +24,8 @@ public record Workload(
     Optional<Connection> connection,
     List<Table> tables,
     List<Index> indexes,
-    List<Query> queries) {
+    List<Query> queries,
+    Optional<LogsSection> logs) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -33,6 +35,18 @@ public record Workload(
     tables = List.copyOf(tables);
     indexes = List.copyOf(indexes);
     queries = List.copyOf(queries);
+  }
+
+  /** A workload without a {@code logs} section. */
+  public Workload(
+      String file,
+      String name,
+      OptionalLong seed,
+      Optional<Connection> connection,
+      List<Table> tables,
+      List<Index> indexes,
+      List<Query> queries) {
+    this(file, name, seed, connection, tables, indexes, queries, Optional.empty());
   }
 
   /**

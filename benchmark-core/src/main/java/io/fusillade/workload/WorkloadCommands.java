@@ -8,6 +8,7 @@ import io.fusillade.gen.ValueType;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -168,7 +169,63 @@ public final class WorkloadCommands {
         sb.append("    ").append(describe(p)).append('\n');
       }
     }
+    workload.logs().ifPresent(l -> sb.append(describe(l)));
     return sb.toString();
+  }
+
+  private static String describe(LogsSection l) {
+    StringBuilder sb = new StringBuilder("logs: profile ").append(l.profile().label());
+    sb.append(", index ")
+        .append(l.index())
+        .append(" (mapping ")
+        .append(l.mapping())
+        .append(", ")
+        .append(l.shards())
+        .append(l.shards() == 1 ? " shard, " : " shards, ")
+        .append(l.replicas())
+        .append(l.replicas() == 1 ? " replica)" : " replicas)")
+        .append(" on ")
+        .append(
+            l.urls().isEmpty()
+                ? "an embedded OpenSearch"
+                : l.urls().size() + " url" + (l.urls().size() == 1 ? "" : "s"))
+        .append(l.user() == null ? "" : ", user and password set")
+        .append(l.apiKey() == null ? "" : ", API key set")
+        .append('\n');
+    LogIngest ingest = l.ingest();
+    sb.append("  ingest: ");
+    switch (ingest.mode()) {
+      case DOCS ->
+          sb.append(ingest.docs())
+              .append(" docs by ")
+              .append(l.concurrency())
+              .append(l.concurrency() == 1 ? " user" : " users");
+      case RATE ->
+          sb.append(fmt(ingest.rate()))
+              .append(" bulks/s for ")
+              .append(ingest.duration().toString().substring(2).toLowerCase(Locale.ROOT));
+      case STEPS ->
+          sb.append("steps of ")
+              .append(ingest.steps().stream().map(WorkloadCommands::fmt).toList())
+              .append(" bulks/s, ")
+              .append(ingest.stepDuration().toString().substring(2).toLowerCase(Locale.ROOT))
+              .append(" each");
+    }
+    sb.append(", bulks of ")
+        .append(l.bulkSize())
+        .append(l.gzip() ? ", gzip" : "")
+        .append(l.timeToSearchable() ? ", time-to-searchable" : "")
+        .append('\n');
+    if (!l.searches().isEmpty()) {
+      sb.append("  searches: ")
+          .append(String.join(", ", l.searches().stream().map(LogSearch::name).toList()))
+          .append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 
   private static String describe(ValueSpec c) {

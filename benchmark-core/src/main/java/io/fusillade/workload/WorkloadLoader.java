@@ -6,6 +6,10 @@ import io.fusillade.gen.Distribution;
 import io.fusillade.gen.ValueSpec;
 import io.fusillade.gen.ValueType;
 import io.fusillade.gen.Vocabulary;
+import io.fusillade.logs.IndexSpec;
+import io.fusillade.logs.LogProfile;
+import io.fusillade.logs.LogSearches;
+import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.workload.YamlNode.Entry;
 import io.fusillade.workload.YamlNode.ListNode;
 import io.fusillade.workload.YamlNode.MapNode;
@@ -30,8 +34,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
@@ -55,8 +61,31 @@ import java.util.stream.Stream;
 public final class WorkloadLoader {
 
   private static final Set<String> TOP_KEYS =
-      keys("config_name", "seed", "connection", "tables_schema", "indexes", "queries");
+      keys("config_name", "seed", "connection", "tables_schema", "indexes", "queries", "logs");
   private static final Set<String> CONNECTION_KEYS = keys("url", "urls", "user", "password");
+  private static final Set<String> LOGS_KEYS =
+      keys(
+          "urls",
+          "user",
+          "password",
+          "api_key",
+          "profile",
+          "index",
+          "mapping",
+          "shards",
+          "replicas",
+          "bulk_size",
+          "gzip",
+          "concurrency",
+          "docs",
+          "rate",
+          "duration",
+          "steps",
+          "step_duration",
+          "time_to_searchable",
+          "searches");
+  private static final Set<String> SEARCH_KEYS =
+      keys("name", "concurrency", "duration", "iterations");
   private static final Set<String> TABLE_VENDOR_KEYS =
       keys("engine", "tier", "distribution_keys", "timeout");
   private static final Set<String> TABLE_KEYS =
@@ -235,12 +264,17 @@ public final class WorkloadLoader {
       }
     }
 
+    Optional<LogsSection> logs = Optional.ofNullable(field(top, "logs")).map(n -> logs(n, "logs"));
+
     if (problems.isEmpty()
         && field(top, "tables_schema") == null
-        && field(top, "queries") == null) {
+        && field(top, "queries") == null
+        && field(top, "logs") == null) {
       problems.add(
           new Problem(
-              top.location(), "", "nothing to do: the file has neither tables_schema nor queries"));
+              top.location(),
+              "",
+              "nothing to do: the file has neither tables_schema nor queries nor logs"));
     }
     String configName = name != null ? name : defaultName();
     return new Workload(
@@ -250,7 +284,8 @@ public final class WorkloadLoader {
         connection,
         tables,
         indexes,
-        queries);
+        queries,
+        logs);
   }
 
   private String defaultName() {
@@ -949,6 +984,433 @@ public final class WorkloadLoader {
     } catch (DateTimeParseException ignored) {
       return null;
     }
+  }
+
+  // ---------------------------------------------------------------- logs
+
+  private LogsSection logs(YamlNode node, String path) {
+    MapNode m = asMap(node, path);
+    if (m == null) {
+      return null;
+    }
+    int before = problems.size();
+    checkKeys(m, path, LOGS_KEYS);
+
+    List<String> urls = new ArrayList<>();
+    YamlNode urlsNode = field(m, "urls");
+    List<YamlNode> urlNodes =
+        urlsNode instanceof Scalar s && !s.isNull() ? List.of(urlsNode) : list(m, path, "urls");
+    for (int i = 0; i < urlNodes.size(); i++) {
+      String itemPath = join(path, "urls") + (urlsNode instanceof ListNode ? "[" + i + "]" : "");
+      YamlNode at = urlNodes.get(i);
+      String raw = scalarString(at, itemPath);
+      if (raw == null) {
+        continue;
+      }
+      Optional<String> url =
+          Interpolation.apply(raw, environment, problems, at.location(), itemPath);
+      if (url.isPresent()) {
+        String why = httpUrlProblem(url.get());
+        if (why != null) {
+          problem(at, itemPath, why);
+        } else {
+          urls.add(url.get());
+        }
+      }
+    }
+
+    String user = secret(m, path, "user");
+    String password = logsSecret(m, path, "password", "a password");
+    String apiKey = logsSecret(m, path, "api_key", "an API key");
+    if (field(m, "api_key") != null && field(m, "user") != null) {
+      problem(
+          field(m, "api_key"),
+          join(path, "api_key"),
+          "give user and password or api_key, not both");
+    } else if (field(m, "password") != null && field(m, "user") == null) {
+      problem(field(m, "password"), join(path, "password"), "a password needs a user");
+    } else if (field(m, "user") != null && field(m, "password") == null) {
+      problem(
+          field(m, "user"),
+          join(path, "user"),
+          "basic authentication needs a password too: password: ${env:NAME}");
+    }
+
+    LogProfile profile =
+        enumField(
+            m,
+            path,
+            "profile",
+            false,
+            LogProfile::parse,
+            Arrays.stream(LogProfile.values()).map(LogProfile::label).toList());
+    LogProfile effectiveProfile = profile == null ? LogProfile.WEB : profile;
+    // After a bad profile, checks that depend on it would only repeat the problem.
+    boolean profileKnown = profile != null || field(m, "profile") == null;
+    String mapping =
+        enumField(m, path, "mapping", false, WorkloadLoader::preset, IndexSpec.PRESETS);
+    if (mapping != null
+        && profileKnown
+        && !mapping.equals("none")
+        && !mapping.equals(effectiveProfile.mappingPreset())) {
+      LogProfile owner =
+          Arrays.stream(LogProfile.values())
+              .filter(p -> p.mappingPreset().equals(mapping))
+              .findFirst()
+              .orElseThrow();
+      problem(
+          field(m, "mapping"),
+          join(path, "mapping"),
+          "mapping "
+              + mapping
+              + " is for profile "
+              + owner.label()
+              + ", not "
+              + effectiveProfile.label()
+              + " (use "
+              + effectiveProfile.mappingPreset()
+              + " or none)");
+    }
+    String effectiveMapping = mapping == null ? effectiveProfile.mappingPreset() : mapping;
+
+    String index = string(m, path, "index", false);
+    if (index != null) {
+      String why = indexNameProblem(index);
+      if (why != null) {
+        problem(field(m, "index"), join(path, "index"), why);
+      }
+    }
+    Long shards = bounded(m, path, "shards", 1, 1024);
+    Long replicas = bounded(m, path, "replicas", 0, 100);
+    Long bulkSize = bounded(m, path, "bulk_size", 1, 1_000_000);
+    Boolean gzip = bool(m, path, "gzip");
+    Long concurrency = bounded(m, path, "concurrency", 1, 10_000);
+    Boolean tts = bool(m, path, "time_to_searchable");
+
+    LogIngest ingest = ingest(m, path, bulkSize == null ? LogsSection.DEFAULT_BULK_SIZE : bulkSize);
+
+    List<LogSearch> searches = new ArrayList<>();
+    Map<String, Location> searchNames = new LinkedHashMap<>();
+    List<YamlNode> searchNodes = list(m, path, "searches");
+    for (int i = 0; i < searchNodes.size(); i++) {
+      String itemPath = join(path, "searches[" + i + "]");
+      LogSearch search = search(searchNodes.get(i), itemPath);
+      if (search != null) {
+        Location first = searchNames.putIfAbsent(search.name(), searchNodes.get(i).location());
+        if (first != null) {
+          problem(
+              searchNodes.get(i),
+              itemPath,
+              "duplicate search '" + search.name() + "' (first at line " + first.line() + ")");
+        }
+        searches.add(search);
+      }
+    }
+    if (!searchNodes.isEmpty() && profileKnown && effectiveProfile != LogProfile.WEB) {
+      problem(
+          field(m, "searches"),
+          join(path, "searches"),
+          "the built-in searches query the web profile's fields; profile is "
+              + effectiveProfile.label());
+    }
+
+    if (problems.size() > before || ingest == null) {
+      return null;
+    }
+    int shardCount =
+        shards != null
+            ? shards.intValue()
+            : IndexSpec.preset("x", effectiveProfile.mappingPreset()).shards();
+    return new LogsSection(
+        urls,
+        user,
+        password,
+        apiKey,
+        effectiveProfile,
+        index != null ? index : effectiveProfile.mappingPreset(),
+        effectiveMapping,
+        shardCount,
+        replicas == null ? 0 : replicas.intValue(),
+        bulkSize == null ? LogsSection.DEFAULT_BULK_SIZE : bulkSize.intValue(),
+        gzip != null && gzip,
+        concurrency == null ? LogsSection.DEFAULT_CONCURRENCY : concurrency.intValue(),
+        ingest,
+        tts != null && tts,
+        searches);
+  }
+
+  /** Exactly one of docs, rate and steps, with the keys that go with it. */
+  private LogIngest ingest(MapNode m, String path, long bulkSize) {
+    List<String> given =
+        Stream.of("docs", "rate", "steps").filter(k -> field(m, k) != null).toList();
+    if (given.isEmpty()) {
+      problems.add(
+          new Problem(
+              m.location(),
+              path,
+              "nothing to ingest: give docs (an exact count), rate (bulks/s) or steps (a list of"
+                  + " rates)"));
+      return null;
+    }
+    if (given.size() > 1) {
+      String second = given.get(1);
+      problem(
+          field(m, second),
+          join(path, second),
+          "give one of docs, rate or steps, not " + given.get(0) + " and " + second);
+      return null;
+    }
+    String mode = given.get(0);
+    misplaced(m, path, "duration", !mode.equals("rate"), "duration goes with rate");
+    misplaced(m, path, "step_duration", !mode.equals("steps"), "step_duration goes with steps");
+    misplaced(
+        m,
+        path,
+        "concurrency",
+        !mode.equals("docs"),
+        "concurrency goes with docs: at a rate, each arrival sends one bulk");
+    switch (mode) {
+      case "docs" -> {
+        Long docs = bounded(m, path, "docs", 1, Long.MAX_VALUE);
+        if (docs == null) {
+          return null;
+        }
+        if (docs % bulkSize != 0) {
+          problem(
+              field(m, "docs"),
+              join(path, "docs"),
+              "docs " + docs + " is not a multiple of bulk_size " + bulkSize);
+          return null;
+        }
+        return LogIngest.docs(docs);
+      }
+      case "rate" -> {
+        Double rate = positiveNumber(field(m, "rate"), join(path, "rate"), "rate");
+        java.time.Duration duration = logsDuration(m, path, "duration");
+        if (rate == null || field(m, "duration") != null && duration == null) {
+          return null;
+        }
+        return LogIngest.rate(rate, duration != null ? duration : LogIngest.DEFAULT_DURATION);
+      }
+      default -> {
+        List<YamlNode> items = list(m, path, "steps");
+        if (items.isEmpty() && field(m, "steps") instanceof ListNode) {
+          problem(field(m, "steps"), join(path, "steps"), "steps needs at least one rate");
+          return null;
+        }
+        List<Double> rates = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+          Double rate =
+              positiveNumber(items.get(i), join(path, "steps") + "[" + i + "]", "a step's rate");
+          if (rate != null) {
+            rates.add(rate);
+          }
+        }
+        java.time.Duration step = logsDuration(m, path, "step_duration");
+        if (rates.size() != items.size()
+            || items.isEmpty()
+            || field(m, "step_duration") != null && step == null) {
+          return null;
+        }
+        return LogIngest.steps(rates, step != null ? step : LogIngest.DEFAULT_STEP_DURATION);
+      }
+    }
+  }
+
+  private void misplaced(MapNode m, String path, String key, boolean wrong, String why) {
+    if (wrong && field(m, key) != null) {
+      problem(field(m, key), join(path, key), why);
+    }
+  }
+
+  /** A search: its name, or a mapping with name and overrides. */
+  private LogSearch search(YamlNode node, String path) {
+    YamlNode nameNode;
+    MapNode m = null;
+    String namePath;
+    if (node instanceof MapNode map) {
+      m = map;
+      checkKeys(m, path, SEARCH_KEYS);
+      nameNode = field(m, "name");
+      namePath = join(path, "name");
+      if (nameNode == null) {
+        problems.add(new Problem(m.location(), namePath, "missing required field"));
+        return null;
+      }
+    } else {
+      nameNode = node;
+      namePath = path;
+    }
+    String text = scalarString(nameNode, namePath);
+    if (text == null) {
+      return null;
+    }
+    String key = text.strip().toLowerCase(Locale.ROOT).replace('-', ' ').replace('_', ' ');
+    if (!LogSearches.NAMES.contains(key)) {
+      problem(
+          nameNode,
+          namePath,
+          "unknown search '"
+              + text
+              + "'"
+              + suggestion(key, LogSearches.NAMES)
+              + " (one of "
+              + String.join(", ", LogSearches.NAMES)
+              + ")");
+      return null;
+    }
+    if (m == null) {
+      return new LogSearch(key, OptionalInt.empty(), Optional.empty(), OptionalInt.empty());
+    }
+    int before = problems.size();
+    Long users = bounded(m, path, "concurrency", 1, 10_000);
+    java.time.Duration duration = logsDuration(m, path, "duration");
+    Long iterations = bounded(m, path, "iterations", 1, Integer.MAX_VALUE);
+    if (field(m, "duration") != null && field(m, "iterations") != null) {
+      problem(
+          field(m, "iterations"),
+          join(path, "iterations"),
+          "give duration or iterations, not both");
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    return new LogSearch(
+        key,
+        users == null ? OptionalInt.empty() : OptionalInt.of(users.intValue()),
+        Optional.ofNullable(duration),
+        iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations.intValue()));
+  }
+
+  /** A secret of the logs section: from the environment only. */
+  private String logsSecret(MapNode m, String path, String key, String what) {
+    YamlNode node = field(m, key);
+    if (node instanceof Scalar s && !s.isNull() && !Interpolation.usesEnvironment(s.text())) {
+      problem(node, join(path, key), what + " must not be written in the file; use ${env:NAME}");
+      return null;
+    }
+    return secret(m, path, key);
+  }
+
+  /** An optional integer in [min, max]. */
+  private Long bounded(MapNode m, String path, String key, long min, long max) {
+    Long value = integer(m, path, key, false);
+    if (value == null) {
+      return null;
+    }
+    if (value < min || value > max) {
+      problem(
+          field(m, key),
+          join(path, key),
+          key
+              + (max == Long.MAX_VALUE || max == Integer.MAX_VALUE
+                  ? " must be >= " + min
+                  : " must be between " + min + " and " + max)
+              + ", got "
+              + value);
+      return null;
+    }
+    return value;
+  }
+
+  private Double positiveNumber(YamlNode node, String path, String what) {
+    Double value = numberOf(node, path);
+    if (value == null) {
+      return null;
+    }
+    if (!(value > 0) || value.isInfinite()) {
+      problem(node, path, what + " must be > 0 bulks/s, got " + text(node));
+      return null;
+    }
+    return value;
+  }
+
+  /**
+   * A duration: whole seconds ({@code 30}) or {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}.
+   */
+  private java.time.Duration logsDuration(MapNode m, String path, String key) {
+    YamlNode node = field(m, key);
+    if (node == null) {
+      return null;
+    }
+    String p = join(path, key);
+    if (node instanceof Scalar s
+        && (s.token() == JsonToken.VALUE_NUMBER_INT || s.token() == JsonToken.VALUE_STRING)) {
+      java.util.regex.Matcher match =
+          java.util.regex.Pattern.compile("([0-9]{1,9})\\s*(ms|s|m|h)?")
+              .matcher(s.text().strip().toLowerCase(Locale.ROOT));
+      if (match.matches()) {
+        long amount = Long.parseLong(match.group(1));
+        String unit = match.group(2) == null ? "s" : match.group(2);
+        java.time.Duration d =
+            switch (unit) {
+              case "ms" -> java.time.Duration.ofMillis(amount);
+              case "m" -> java.time.Duration.ofMinutes(amount);
+              case "h" -> java.time.Duration.ofHours(amount);
+              default -> java.time.Duration.ofSeconds(amount);
+            };
+        if (d.isZero()) {
+          problem(node, p, key + " must be > 0, got " + s.text());
+          return null;
+        }
+        return d;
+      }
+    }
+    problem(node, p, "expected a duration such as 30s, 500ms, 2m or 1h, got " + node.describe());
+    return null;
+  }
+
+  private static Optional<String> preset(String name) {
+    if (!IndexSpec.isPreset(name)) {
+      return Optional.empty();
+    }
+    String key = name.strip().toLowerCase(Locale.ROOT);
+    return Optional.of(
+        switch (key) {
+          case "web" -> "web-logs";
+          case "k8s" -> "k8s-logs-index";
+          default -> key;
+        });
+  }
+
+  /** Why a base URL cannot be used (never showing credentials), or null. */
+  private static String httpUrlProblem(String url) {
+    java.net.URI uri;
+    try {
+      uri = java.net.URI.create(url.strip());
+    } catch (IllegalArgumentException e) {
+      return "not a URL: " + LogsClientOptions.mask(url);
+    }
+    if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+      return "expected an http:// or https:// base URL, got " + LogsClientOptions.mask(url);
+    }
+    if (uri.getHost() == null) {
+      return "no host in " + LogsClientOptions.mask(url);
+    }
+    if (uri.getUserInfo() != null) {
+      return "put credentials in user and password (from ${env:NAME}), not in the URL: "
+          + LogsClientOptions.mask(url);
+    }
+    return null;
+  }
+
+  /** Elasticsearch's rules for index names, or null when the name is valid. */
+  private static String indexNameProblem(String name) {
+    if (name.isEmpty()
+        || !name.equals(name.toLowerCase(Locale.ROOT))
+        || name.matches(".*[\\\\/*?\"<>| ,#:].*")
+        || name.startsWith("-")
+        || name.startsWith("_")
+        || name.startsWith("+")
+        || name.equals(".")
+        || name.equals("..")
+        || name.getBytes(StandardCharsets.UTF_8).length > 255) {
+      return "index '"
+          + name
+          + "' is not a valid index name: lowercase, at most 255 bytes, none of \\ / * ? \" < > |"
+          + " , # : or spaces, not starting with -, _ or +";
+    }
+    return null;
   }
 
   // ---------------------------------------------------------------- fields

@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  * this JVM's heap.
  */
 public final class LocalOpenSearch implements AutoCloseable {
+  private static final String NETTY_PROCESSORS =
+      "opensearch.set.netty.runtime.available.processors";
   private static final Logger LOG = LoggerFactory.getLogger(LocalOpenSearch.class);
   private static final String DIRECTORY_PREFIX = "fusillade-os-";
 
@@ -41,9 +43,6 @@ public final class LocalOpenSearch implements AutoCloseable {
   }
 
   /** Starts a node with the default settings. */
-  private static final String NETTY_PROCESSORS_PROPERTY =
-      "opensearch.set.netty.runtime.available.processors";
-
   public static LocalOpenSearch start() {
     return builder().start();
   }
@@ -127,10 +126,10 @@ public final class LocalOpenSearch implements AutoCloseable {
       } catch (IOException e) {
         throw new IllegalStateException("could not create a directory for OpenSearch", e);
       }
-      // In a Gatling JVM, Netty's processor count is already set; OpenSearch would refuse to
-      // start rather than set it again. This property tells it to leave Netty's setting alone.
-      if (System.getProperty(NETTY_PROCESSORS_PROPERTY) == null) {
-        System.setProperty(NETTY_PROCESSORS_PROPERTY, "false");
+      // In a JVM where Netty already runs (a Gatling run), its processor count is fixed, and
+      // OpenSearch's attempt to set it again would fail the start: leave it as it is.
+      if (System.getProperty(NETTY_PROCESSORS) == null) {
+        System.setProperty(NETTY_PROCESSORS, "false");
       }
       OpenSearchRunner runner = new QuietRunner();
       try {

@@ -19,8 +19,11 @@ final class DatabaseOptions {
 
   @Option(
       names = "--url",
-      paramLabel = "JDBC_URL",
-      description = "A node's JDBC URL (repeat for a cluster). Default: the workload's connection.")
+      paramLabel = "URL",
+      description = {
+        "A node's JDBC URL (repeat for a cluster). Default: the workload's connection.",
+        "With a logs workload: a node's http(s) base URL. Default: its logs urls."
+      })
   List<String> urls;
 
   @Option(names = "--user", description = "The database user.")

@@ -2,11 +2,15 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.scenarios.logs.LogsPlan;
+import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
+import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +24,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code fusillade run WORKLOAD --mode queue|rate}: runs a workload's queries without code, as the
- * reference simulations do, with Gatling in a forked JVM.
+ * reference simulations do, with Gatling in a forked JVM. A workload with a {@code logs} section
+ * (and no queries) runs {@link LogsRun} instead, with the options that apply to it: {@code --url},
+ * {@code --rate}, {@code --duration}, {@code --seed} and {@code --output}.
  */
 @Command(
     name = "run",
@@ -31,7 +37,10 @@ import picocli.CommandLine.Spec;
       "Without --url and without a connection section, an embedded PostgreSQL is started, and",
       "the tables are created and filled first. The password comes from the environment variable "
           + DatabaseOptions.PASSWORD_VARIABLE
-          + "."
+          + ".",
+      "A workload with a logs section (and no queries) runs its log ingest and searches instead:",
+      "--url (http base URLs; default: the section's, else an embedded OpenSearch), --rate and",
+      "--duration (for a section with rate:), --seed and --output apply to it."
     })
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -105,6 +114,15 @@ final class RunCommand implements Callable<Integer> {
               throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
         };
     Workload workload = WorkloadFiles.load(file);
+    if (workload.logs().isPresent()) {
+      if (!workload.queries().isEmpty()) {
+        throw new FusilladeException(
+            file
+                + ": has both queries and a logs section; fusillade run runs one kind of workload:"
+                + " put them in two files");
+      }
+      return runLogs(workload, workload.logs().get());
+    }
     if (workload.queries().isEmpty()) {
       throw new FusilladeException(file + ": no queries to run");
     }
@@ -149,6 +167,76 @@ final class RunCommand implements Callable<Integer> {
     Files.createDirectories(output);
     int exit = GatlingLauncher.run(simulation, properties, output.resolve("gatling"));
     return switch (exit) {
+      case 0 -> 0;
+      case 2 -> 3; // Gatling's "assertions failed": a check failed
+      default -> 1;
+    };
+  }
+
+  /** Options of SQL workloads only: an error with a logs section rather than silently ignored. */
+  private static final List<String> SQL_ONLY =
+      List.of(
+          "--mode",
+          "--peak",
+          "--rise",
+          "--hold",
+          "--fall",
+          "--users",
+          "--pool",
+          "--balance",
+          "--setup",
+          "--teardown",
+          "--user");
+
+  private int runLogs(Workload workload, LogsSection logs) throws Exception {
+    for (String option : SQL_ONLY) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new FusilladeException(
+            option
+                + " applies to SQL workloads; "
+                + file
+                + " has a logs section (options: --url, --rate, --duration, --seed, --output)");
+      }
+    }
+    Duration runFor = null;
+    if (duration != null) {
+      try {
+        runFor = SimulationProperties.parseDuration(duration);
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException(
+            "\"" + duration + "\" is not a duration (examples: 30s, 500ms, 2m)");
+      }
+    }
+    LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
+    List<String> urls =
+        database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
+    if (!urls.isEmpty()) {
+      try {
+        logs.clientOptions(urls);
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--url: " + e.getMessage());
+      }
+      // Fail before forking, with a message naming the node, when one cannot be reached.
+      for (String url : urls) {
+        LogStores.checkReachable(url);
+      }
+    }
+
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("fusillade.workload", file.toAbsolutePath().toString());
+    properties.put("fusillade.runs.dir", output.toAbsolutePath().toString());
+    put(properties, "fusillade.rate", rate);
+    put(properties, "fusillade.duration", duration);
+    put(properties, "fusillade.seed", seed);
+    if (database.urls != null && !database.urls.isEmpty()) {
+      properties.put("fusillade.urls", String.join(",", database.urls));
+    }
+    Files.createDirectories(output);
+    return exitCode(GatlingLauncher.run(LogsRun.class, properties, output.resolve("gatling")));
+  }
+
+  private static int exitCode(int gatling) {
+    return switch (gatling) {
       case 0 -> 0;
       case 2 -> 3; // Gatling's "assertions failed": a check failed
       default -> 1;

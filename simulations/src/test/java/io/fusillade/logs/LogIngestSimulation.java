@@ -1,16 +1,13 @@
 package io.fusillade.logs;
 
 import static io.fusillade.gatling.logs.LogsDsl.logs;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
-import io.gatling.javaapi.core.OpenInjectionStep;
-import io.gatling.javaapi.core.ScenarioBuilder;
+import io.fusillade.scenarios.logs.LogsPhases;
+import io.fusillade.scenarios.logs.LogsTarget;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,7 +45,7 @@ public class LogIngestSimulation extends Simulation {
     Duration step = SimulationProperties.duration("logs.stepDuration", Duration.ofSeconds(10));
 
     LogsProtocolBuilder store =
-        logs.urls(LogTarget.urls().toArray(String[]::new))
+        logs.urls(LogsTarget.resolve("logs.url", List.of()).urlArray())
             .profile(profile)
             .seed(seed)
             .gzip(gzip)
@@ -73,10 +70,8 @@ public class LogIngestSimulation extends Simulation {
     parameters.put("seed", seed);
     parameters.put("bulk", bulk);
     parameters.put("gzip", gzip);
-    ScenarioBuilder ingest;
     if (docs > 0) {
-      long perUser = docs / ((long) bulk * concurrency);
-      if (perUser * bulk * concurrency != docs) {
+      if (docs % ((long) bulk * concurrency) != 0) {
         throw new FusilladeException(
             "logs.docs="
                 + docs
@@ -85,34 +80,26 @@ public class LogIngestSimulation extends Simulation {
       }
       parameters.put("docs", docs);
       parameters.put("concurrency", concurrency);
-      ingest =
-          scenario("ingest")
-              .repeat((int) perUser)
-              .on(io.gatling.javaapi.core.CoreDsl.exec(logs("bulk").bulk(bulk)));
       FusilladeRun.parameters(parameters);
-      setUp(ingest.injectOpen(atOnceUsers(concurrency))).protocols(store);
+      setUp(LogsPhases.exactDocuments("ingest", "bulk", bulk, docs, concurrency).protocols(store));
     } else {
       List<Double> steps = new ArrayList<>();
-      List<OpenInjectionStep> injection = new ArrayList<>();
       if (!rates.isEmpty()) {
         for (String r : rates.split(",")) {
           steps.add(Double.parseDouble(r.strip()));
-          injection.add(constantUsersPerSec(steps.get(steps.size() - 1)).during(step));
         }
-        store = store.stepReport(steps, step);
         parameters.put("rates", rates);
         parameters.put("stepDuration", step.toString());
       } else {
         double rate = Double.parseDouble(SimulationProperties.string("logs.rate", "2"));
-        Duration duration = SimulationProperties.duration("logs.duration", Duration.ofSeconds(30));
-        injection.add(constantUsersPerSec(rate).during(duration));
-        store = store.stepReport(List.of(rate), duration);
+        step = SimulationProperties.duration("logs.duration", Duration.ofSeconds(30));
+        steps.add(rate);
         parameters.put("rate", rate);
-        parameters.put("duration", duration.toString());
+        parameters.put("duration", step.toString());
       }
+      store = store.stepReport(steps, step);
       FusilladeRun.parameters(parameters);
-      ingest = scenario("ingest").exec(logs("bulk").bulk(bulk));
-      setUp(ingest.injectOpen(injection)).protocols(store);
+      setUp(LogsPhases.arrivals("ingest", "bulk", bulk, steps, step).protocols(store));
     }
   }
 }

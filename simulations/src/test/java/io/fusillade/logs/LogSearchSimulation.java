@@ -1,15 +1,12 @@
 package io.fusillade.logs;
 
 import static io.fusillade.gatling.logs.LogsDsl.logs;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.ScenarioBuilder;
+import io.fusillade.scenarios.logs.LogsPhases;
+import io.fusillade.scenarios.logs.LogsTarget;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.List;
@@ -33,30 +30,20 @@ public class LogSearchSimulation extends Simulation {
     long docs = SimulationProperties.longValue("logs.docs", 100_000);
     Duration duration =
         SimulationProperties.duration("logs.search.duration", Duration.ofSeconds(10));
-    boolean embedded = LogTarget.embedded();
-    List<String> urls = LogTarget.urls();
-    if (embedded) {
+    LogsTarget target = LogsTarget.resolve("logs.url", List.of());
+    List<String> urls = target.urls();
+    if (target.embedded()) {
       ingest(urls.get(0), index, seed, docs);
     }
     LogsProtocolBuilder store = logs.urls(urls.toArray(String[]::new)).index(index).seed(seed);
     FusilladeRun.parameters(
         Map.of("index", index, "seed", seed, "docs", docs, "duration", duration.toString()));
 
-    PopulationBuilder chain = null;
-    for (SearchScenario s : LogSearches.web(new WebLogs(seed), docs, seed)) {
-      SearchScenario scenario = s.withDuration(duration);
-      ScenarioBuilder users =
-          scenario.duration() != null
-              ? scenario(scenario.name())
-                  .during(scenario.duration())
-                  .on(exec(logs(scenario.name()).search(scenario)))
-              : scenario(scenario.name())
-                  .repeat(scenario.iterations())
-                  .on(exec(logs(scenario.name()).search(scenario)));
-      PopulationBuilder population = users.injectOpen(atOnceUsers(scenario.users()));
-      chain = chain == null ? population : chain.andThen(population);
-    }
-    setUp(chain).protocols(store);
+    List<SearchScenario> scenarios =
+        LogSearches.web(new WebLogs(seed), docs, seed).stream()
+            .map(s -> s.withDuration(duration))
+            .toList();
+    setUp(LogsPhases.searches(scenarios, store));
   }
 
   /** Loads the data set into the embedded node before the searches, outside the measurement. */

@@ -23,21 +23,34 @@ final class SqlAction extends FusilladeAction {
   private final ResponseReporter unresolved;
 
   private SqlAction(
-      String name, ResolvedRequest.Resolver resolver, SqlComponents components, Action next) {
+      String name,
+      String requestName,
+      ResolvedRequest.Resolver resolver,
+      SqlComponents components,
+      Action next) {
     super(name);
     this.resolver = resolver;
     this.components = components;
     this.next = next;
-    this.unresolved = reporter("sql request not built");
+    this.unresolved = reporter(requestName);
   }
 
   /** The Gatling action builder of a request resolved per session by {@code resolver}. */
   static io.gatling.core.action.builder.ActionBuilder builder(ResolvedRequest.Resolver resolver) {
+    return builder("sql request not built", resolver);
+  }
+
+  /**
+   * The same, for a request whose name is known before it is built: a request that cannot be built
+   * (a missing session attribute) is KO under that name.
+   */
+  static io.gatling.core.action.builder.ActionBuilder builder(
+      String requestName, ResolvedRequest.Resolver resolver) {
     return new io.gatling.core.action.builder.ActionBuilder() {
       @Override
       public Action build(ScenarioContext ctx, Action next) {
         SqlComponents components = ctx.protocolComponentsRegistry().components(SqlProtocol.KEY);
-        return new SqlAction("sql", resolver, components, next);
+        return new SqlAction("sql", requestName, resolver, components, next);
       }
     };
   }

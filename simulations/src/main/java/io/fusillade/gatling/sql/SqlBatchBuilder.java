@@ -36,6 +36,7 @@ public final class SqlBatchBuilder implements ActionBuilder {
     }
     SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(sql);
     return SqlAction.builder(
+        name,
         session -> {
           List<?> sets = parameterSets.apply(new Session(session));
           if (sets == null) {

@@ -74,6 +74,7 @@ public final class SqlStatementBuilder implements ActionBuilder {
     Set<String> columns = Set.copyOf(capture);
     List<SqlParameter> params = parameters;
     return SqlAction.builder(
+        name,
         session ->
             new ResolvedRequest(
                 name,

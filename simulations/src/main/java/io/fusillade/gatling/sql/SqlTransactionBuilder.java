@@ -33,6 +33,7 @@ public final class SqlTransactionBuilder implements ActionBuilder {
       params.add(statement.params().stream().map(SqlParameter::of).toList());
     }
     return SqlAction.builder(
+        name,
         session -> {
           List<Statements.Bound> bound = new ArrayList<>(sql.size());
           for (int i = 0; i < sql.size(); i++) {

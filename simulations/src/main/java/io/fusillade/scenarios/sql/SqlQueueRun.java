@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadData;
 import io.gatling.javaapi.core.ScenarioBuilder;

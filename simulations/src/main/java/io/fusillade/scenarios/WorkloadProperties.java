@@ -1,4 +1,4 @@
-package io.fusillade.scenarios.sql;
+package io.fusillade.scenarios;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeRun;
@@ -11,12 +11,15 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The workload file and seed of a workload-driven simulation, from system properties. */
-final class WorkloadProperties {
+/**
+ * The workload file and seed of a workload-driven simulation ({@code fusillade run}), from system
+ * properties. Shared by the SQL and logs runners.
+ */
+public final class WorkloadProperties {
   private WorkloadProperties() {}
 
   /** {@code -Dfusillade.workload=FILE}, validated: every problem in one message. */
-  static Workload workload() {
+  public static Workload workload() {
     String file = SimulationProperties.string("fusillade.workload", null);
     if (file == null) {
       throw new FusilladeException("no workload: give -Dfusillade.workload=path/to/workload.yml");
@@ -32,7 +35,7 @@ final class WorkloadProperties {
   }
 
   /** {@code -Dfusillade.seed}, else the workload's seed, else the default. */
-  static long seed(Workload workload) {
+  public static long seed(Workload workload) {
     long seed =
         SimulationProperties.longValue(
             "fusillade.seed", workload.seed().orElse(Workload.DEFAULT_SEED));

@@ -1,0 +1,117 @@
+package io.fusillade.workload;
+
+import io.fusillade.logs.IndexSpec;
+import io.fusillade.logs.LogProfile;
+import io.fusillade.logs.LogsClientOptions;
+import java.util.List;
+
+/**
+ * The {@code logs} section of a workload: a log store (any Elasticsearch-compatible {@code _bulk}
+ * and {@code _search} API), the index to create, the documents to ingest and the searches to run
+ * afterwards. {@code ${env:NAME}} values are already replaced; {@link #toString()} never shows a
+ * secret. See {@code src/site/logs.md}.
+ *
+ * @param urls the nodes' base URLs; empty for an embedded OpenSearch
+ * @param user the basic-auth user, or null
+ * @param password the basic-auth password, or null
+ * @param apiKey the API key, or null
+ * @param profile the data profile
+ * @param index the index name
+ * @param mapping the mapping preset ({@link IndexSpec#PRESETS})
+ * @param shards primary shards
+ * @param replicas replicas per shard
+ * @param bulkSize documents per bulk
+ * @param gzip whether bulk bodies are gzipped
+ * @param concurrency users sending bulks back to back in {@link LogIngest.Mode#DOCS} mode
+ * @param ingest what to ingest
+ * @param timeToSearchable whether the time-to-searchable probe runs
+ * @param searches the search scenarios to run after the ingest, in order
+ */
+public record LogsSection(
+    List<String> urls,
+    String user,
+    String password,
+    String apiKey,
+    LogProfile profile,
+    String index,
+    String mapping,
+    int shards,
+    int replicas,
+    int bulkSize,
+    boolean gzip,
+    int concurrency,
+    LogIngest ingest,
+    boolean timeToSearchable,
+    List<LogSearch> searches) {
+
+  /** The default documents per bulk (the seq-db benchmark's). */
+  public static final int DEFAULT_BULK_SIZE = 5_000;
+
+  /** The default number of users in {@code docs} mode. */
+  public static final int DEFAULT_CONCURRENCY = 2;
+
+  /** Copies the lists. */
+  public LogsSection {
+    urls = List.copyOf(urls);
+    searches = List.copyOf(searches);
+  }
+
+  /**
+   * @return how to create the index: the preset with the section's shards and replicas
+   */
+  public IndexSpec indexSpec() {
+    return IndexSpec.preset(index, mapping).withShards(shards).withReplicas(replicas);
+  }
+
+  /**
+   * @param nodes the base URLs to use (the section's, or others given on the command line)
+   * @return the client options with the section's credentials
+   */
+  public LogsClientOptions clientOptions(List<String> nodes) {
+    LogsClientOptions options = new LogsClientOptions(nodes, null, null, null, null);
+    if (user != null) {
+      options = options.withBasicAuth(user, password);
+    } else if (apiKey != null) {
+      options = options.withApiKey(apiKey);
+    }
+    return options;
+  }
+
+  /**
+   * @return how many documents the ingest plans to store
+   */
+  public long plannedDocuments() {
+    return ingest.plannedBulks(bulkSize) * bulkSize;
+  }
+
+  @Override
+  public String toString() {
+    return "LogsSection[urls="
+        + urls.stream().map(LogsClientOptions::mask).toList()
+        + ", auth="
+        + (apiKey != null ? "api key ***" : user != null ? "basic " + user + ":***" : "none")
+        + ", profile="
+        + profile.label()
+        + ", index="
+        + index
+        + ", mapping="
+        + mapping
+        + ", shards="
+        + shards
+        + ", replicas="
+        + replicas
+        + ", bulkSize="
+        + bulkSize
+        + ", gzip="
+        + gzip
+        + ", concurrency="
+        + concurrency
+        + ", ingest="
+        + ingest
+        + ", timeToSearchable="
+        + timeToSearchable
+        + ", searches="
+        + searches
+        + "]";
+  }
+}

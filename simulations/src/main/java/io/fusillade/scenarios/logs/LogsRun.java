@@ -1,0 +1,129 @@
+package io.fusillade.scenarios.logs;
+
+import static io.fusillade.gatling.logs.LogsDsl.logs;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.logs.LogsProtocolBuilder;
+import io.fusillade.logs.SearchScenario;
+import io.fusillade.logs.WebLogs;
+import io.fusillade.scenarios.WorkloadProperties;
+import io.fusillade.workload.LogIngest;
+import io.fusillade.workload.LogSearch;
+import io.fusillade.workload.LogsSection;
+import io.fusillade.workload.Workload;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code logs} section of a workload file, run without code ({@code fusillade run}): create the
+ * index with the section's mapping preset, shards and replicas (deleting it first: every run starts
+ * empty), ingest (exactly {@code docs} documents, or bulks at {@code rate} or in {@code steps}),
+ * optionally with the time-to-searchable probe, then refresh the index and run the {@code searches}
+ * one after another.
+ *
+ * <p>Settings: {@code -Dfusillade.workload=FILE}; {@code -Dfusillade.urls} (comma-separated base
+ * URLs) replaces the section's {@code urls}; without either, an embedded OpenSearch is started for
+ * the run. {@code -Dfusillade.seed} replaces the file's seed; {@code -Dfusillade.rate} and {@code
+ * -Dfusillade.duration} replace the section's rate and duration (see {@link LogsPlan}).
+ *
+ * <p>The searches are parameterised for the documents the ingest planned to store (the exact count,
+ * or arrivals x bulk size): the time range of {@code range pages} lies within them.
+ */
+public class LogsRun extends Simulation {
+  {
+    Workload workload = WorkloadProperties.workload();
+    LogsSection section =
+        workload
+            .logs()
+            .orElseThrow(
+                () ->
+                    new FusilladeException(
+                        workload.file() + ": no logs section (fusillade run runs its queries)"));
+    long seed = WorkloadProperties.seed(workload);
+    String rate = SimulationProperties.string("fusillade.rate", null);
+    LogIngest ingest;
+    try {
+      ingest =
+          LogsPlan.ingest(
+              section,
+              rate == null ? null : Double.valueOf(rate),
+              SimulationProperties.duration("fusillade.duration", null));
+    } catch (NumberFormatException e) {
+      throw new FusilladeException("system property fusillade.rate=" + rate + " is not a number");
+    }
+    LogsTarget target = LogsTarget.resolve("fusillade.urls", section.urls());
+
+    LogsProtocolBuilder store = logs.urls(target.urlArray()).profile(section.profile()).seed(seed);
+    if (section.user() != null) {
+      store = store.basicAuth(section.user(), section.password());
+    } else if (section.apiKey() != null) {
+      store = store.apiKey(section.apiKey());
+    }
+    // The searches' protocol: the same store and data, without index creation or probe.
+    LogsProtocolBuilder searchStore = store.index(section.index());
+    store = store.gzip(section.gzip()).recreateIndex(section.indexSpec());
+    if (section.timeToSearchable()) {
+      store = store.timeToSearchable();
+    }
+
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("mode", "logs");
+    parameters.put("index", section.index());
+    parameters.put("profile", section.profile().label());
+    parameters.put("mapping", section.mapping());
+    parameters.put("shards", section.shards());
+    parameters.put("replicas", section.replicas());
+    parameters.put("bulk", section.bulkSize());
+    parameters.put("gzip", section.gzip());
+    PopulationBuilder chain;
+    switch (ingest.mode()) {
+      case DOCS -> {
+        parameters.put("docs", ingest.docs());
+        parameters.put("concurrency", section.concurrency());
+        chain =
+            LogsPhases.exactDocuments(
+                "ingest", "bulk", section.bulkSize(), ingest.docs(), section.concurrency());
+      }
+      case RATE -> {
+        parameters.put("rate", ingest.rate());
+        parameters.put("duration", ingest.duration().toString());
+        store = store.stepReport(List.of(ingest.rate()), ingest.duration());
+        chain =
+            LogsPhases.arrivals(
+                "ingest", "bulk", section.bulkSize(), List.of(ingest.rate()), ingest.duration());
+      }
+      default -> {
+        parameters.put("rates", ingest.steps());
+        parameters.put("stepDuration", ingest.stepDuration().toString());
+        store = store.stepReport(ingest.steps(), ingest.stepDuration());
+        chain =
+            LogsPhases.arrivals(
+                "ingest", "bulk", section.bulkSize(), ingest.steps(), ingest.stepDuration());
+      }
+    }
+    chain = chain.protocols(store);
+
+    if (!section.searches().isEmpty()) {
+      long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
+      WebLogs web = new WebLogs(seed);
+      List<SearchScenario> scenarios =
+          section.searches().stream().map(s -> s.scenario(web, documents, seed)).toList();
+      parameters.put("searches", section.searches().stream().map(LogSearch::name).toList());
+      chain =
+          chain
+              .andThen(
+                  LogsPhases.refresh(
+                      "refresh",
+                      LogsPhases.client(section.clientOptions(target.urls())),
+                      section.index()))
+              .andThen(LogsPhases.searches(scenarios, searchStore));
+    }
+    FusilladeRun.parameters(parameters);
+    setUp(chain);
+  }
+}

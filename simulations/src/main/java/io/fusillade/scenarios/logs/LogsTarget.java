@@ -1,0 +1,59 @@
+package io.fusillade.scenarios.logs;
+
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.local.LocalOpenSearch;
+import io.fusillade.logs.LogsClientOptions;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a log simulation sends its load: the nodes of a system property (comma-separated base
+ * URLs), else the nodes a workload names, else an embedded OpenSearch started for the run and
+ * stopped with it. Records {@code target} in {@code run.json}: the masked URLs, or {@code
+ * embedded}.
+ *
+ * @param urls the nodes' base URLs
+ * @param embedded whether they are an embedded node of this run
+ */
+public record LogsTarget(List<String> urls, boolean embedded) {
+
+  /** Copies the list. */
+  public LogsTarget {
+    urls = List.copyOf(urls);
+  }
+
+  /**
+   * Resolves the target; starts the embedded node (closed at the end of the run) when neither the
+   * property nor the fallback names one.
+   *
+   * @param property the system property with comma-separated base URLs ({@code logs.url}, {@code
+   *     fusillade.urls})
+   * @param fallback the nodes to use when the property is not set (a workload's), possibly empty
+   * @return where the load goes
+   */
+  public static LogsTarget resolve(String property, List<String> fallback) {
+    String urls = SimulationProperties.string(property, "");
+    List<String> nodes =
+        urls.isEmpty()
+            ? fallback
+            : Arrays.stream(urls.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    if (!nodes.isEmpty()) {
+      FusilladeRun.parameters(
+          Map.of("target", nodes.stream().map(LogsClientOptions::mask).toList()));
+      return new LogsTarget(nodes, false);
+    }
+    LocalOpenSearch node = LocalOpenSearch.start();
+    FusilladeRun.closeAtEnd(node);
+    FusilladeRun.parameters(Map.of("target", "embedded"));
+    return new LogsTarget(List.of(node.baseUrl()), true);
+  }
+
+  /**
+   * @return the URLs as an array, for {@code logs.urls(...)}
+   */
+  public String[] urlArray() {
+    return urls.toArray(String[]::new);
+  }
+}

@@ -1,0 +1,143 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fusillade run} dispatches on the workload: a {@code logs} section goes to the log runner
+ * (its options are checked there), SQL keeps its own messages, and what cannot run is a one-line
+ * user error (exit 2) before anything is forked. The run itself is tested by {@code LogsRunTest}.
+ */
+class RunLogsCommandTest {
+  static final Path LOGS = Path.of("src/test/resources/workloads/web-logs.yml").toAbsolutePath();
+
+  @TempDir Path dir;
+
+  private record Result(int exitCode, String out, String err) {}
+
+  private static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        FusilladeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  private Path file(String yaml) throws Exception {
+    Path file = dir.resolve("w.yml");
+    Files.writeString(file, yaml);
+    return file;
+  }
+
+  @Test
+  void theExampleIsAValidWorkload() {
+    Result check = run("workload", "check", LOGS.toString());
+    assertThat(check.exitCode()).as(check.err()).isZero();
+    assertThat(check.out())
+        .contains(
+            "logs: profile web, index web-logs (mapping web-logs, 1 shard, 0 replicas) on an"
+                + " embedded OpenSearch",
+            "ingest: 20000 docs by 2 users, bulks of 5000, time-to-searchable",
+            "searches: status in, count by status");
+  }
+
+  @Test
+  void aWorkloadWithNeitherQueriesNorLogsKeepsTheSqlMessage() throws Exception {
+    Path file =
+        file(
+            """
+            tables_schema:
+              - name: t
+                row_count: 1
+                columns:
+                  - name: id
+                    type: integer
+            """);
+    Result result = run("run", file.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip()).isEqualTo("fusillade: " + file + ": no queries to run");
+  }
+
+  @Test
+  void queriesAndLogsTogetherAreRejected() throws Exception {
+    Path file =
+        file(
+            """
+            queries:
+              - sql: select 1
+            logs:
+              docs: 5000
+            """);
+    Result result = run("run", file.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: "
+                + file
+                + ": has both queries and a logs section; fusillade run runs one kind of"
+                + " workload: put them in two files");
+  }
+
+  @Test
+  void sqlOptionsAreRejectedForALogsWorkload() {
+    Result result = run("run", LOGS.toString(), "--users", "4");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: --users applies to SQL workloads; "
+                + LOGS
+                + " has a logs section (options: --url, --rate, --duration, --seed, --output)");
+  }
+
+  @Test
+  void rateAppliesOnlyToASectionWithARate() {
+    Result result = run("run", LOGS.toString(), "--rate", "5");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: --rate applies to a logs section with rate:, and this one ingests docs:"
+                + " edit the file instead");
+  }
+
+  @Test
+  void anUnreachableNodeIsNamedWithoutItsCredentials() throws Exception {
+    Path file =
+        file(
+            """
+            logs:
+              rate: 1
+              duration: 5s
+            """);
+    Result result = run("run", file.toString(), "--url", "http://127.0.0.1:1", "--rate", "2");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).startsWith("fusillade: cannot connect to http://127.0.0.1:1: ");
+    assertThat(result.err()).doesNotContain("\tat ");
+
+    Result jdbc = run("run", file.toString(), "--url", "jdbc:postgresql://u:hunter2@db/x");
+    assertThat(jdbc.exitCode()).isEqualTo(2);
+    assertThat(jdbc.err().strip())
+        .isEqualTo("fusillade: --url: not an http(s) URL: jdbc:postgresql://***@db/x")
+        .doesNotContain("hunter2");
+  }
+
+  @Test
+  void aBrokenLogsSectionIsListedWithItsLine() throws Exception {
+    Path file =
+        file(
+            """
+            logs:
+              docs: 5000
+              rate: 2
+            """);
+    Result result = run("run", file.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains(file + ":3:9 logs.rate: give one of docs, rate or steps, not docs and rate");
+  }
+}

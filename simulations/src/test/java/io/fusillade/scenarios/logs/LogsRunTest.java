@@ -1,0 +1,70 @@
+package io.fusillade.scenarios.logs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.gatling.GatlingFork;
+import io.fusillade.gatling.logs.LogsComponents;
+import io.fusillade.logs.SearchabilityProbe;
+import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunStatus;
+import io.fusillade.record.SecondCounts;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The documented example {@code web-logs.yml} through {@link LogsRun} in a forked Gatling, as
+ * {@code fusillade run} forks it, on the embedded OpenSearch the run starts itself: 20,000
+ * documents in 4 bulks, the refresh, then two searches that find hits; the time-to-searchable probe
+ * ran beside it.
+ */
+class LogsRunTest {
+  static final Path WORKLOAD =
+      Path.of("src/test/resources/workloads/web-logs.yml").toAbsolutePath();
+
+  @TempDir Path base;
+
+  @Test
+  void theExampleIngestsItsDocumentsThenSearchesThem() throws Exception {
+    GatlingFork run =
+        GatlingFork.run(base, LogsRun.class, Map.of("fusillade.workload", WORKLOAD.toString()));
+
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    assertThat(record).as(run.output()).isNotNull();
+    assertThat(record.manifest().status()).isEqualTo(RunStatus.COMPLETED);
+
+    RequestTotals bulks = record.requests().get("bulk");
+    assertThat(bulks).as(run.output()).isNotNull();
+    assertThat(bulks.okCount()).isEqualTo(4);
+    assertThat(bulks.koCount()).as(bulks.errors().toString()).isZero();
+    long documents = 0;
+    for (SecondCounts s : record.seconds()) {
+      documents += s.counters().getOrDefault(LogsComponents.DOCUMENTS, 0L);
+    }
+    assertThat(documents).isEqualTo(20_000);
+
+    // A search is OK only when it finds hits (status in) or buckets (count by status).
+    RequestTotals statusIn = record.requests().get("status in");
+    assertThat(statusIn).as(run.output()).isNotNull();
+    assertThat(statusIn.okCount()).isPositive();
+    assertThat(statusIn.koCount()).as(statusIn.errors().toString()).isZero();
+    RequestTotals counts = record.requests().get("count by status");
+    assertThat(counts.okCount()).isEqualTo(2 * 3);
+    assertThat(counts.koCount()).as(counts.errors().toString()).isZero();
+    assertThat(record.requests().keySet())
+        .containsExactlyInAnyOrder("bulk", "status in", "count by status");
+
+    assertThat(record.metrics().get(SearchabilityProbe.METRIC).getTotalCount()).isPositive();
+    assertThat(record.manifest().parameters())
+        .containsEntry("mode", "logs")
+        .containsEntry("target", "embedded")
+        .containsEntry("index", "web-logs")
+        .containsEntry("docs", 20_000)
+        .containsEntry("seed", 42)
+        .containsEntry("searches", List.of("status in", "count by status"));
+  }
+}
