@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p>Contents are seeded random bytes (incompressible, repeatable). When sizes come from a wide
  * range, they are rounded down to a step so that at most {@value #BUDGET_BYTES} bytes of payloads
- * are held: {@link #step()} says by how much (1 for ranges up to about 8 KiB wide at 8 KiB).
+ * are held: {@link #step()} says by how much (1, exact sizes, for any range up to 0..11 KiB).
  */
 public final class Payloads {
   /** The most memory the prepared payloads may take. */
@@ -34,7 +34,8 @@ public final class Payloads {
     this.minSize = minSize;
     this.maxSize = maxSize;
     long distinct = (long) maxSize - minSize + 1;
-    long perStep = Math.max(1, (long) Math.ceil((double) distinct * maxSize / BUDGET_BYTES));
+    long perStep =
+        Math.max(1, (long) Math.ceil(distinct * ((minSize + (double) maxSize) / 2) / BUDGET_BYTES));
     this.step = (int) Math.min(Integer.MAX_VALUE, perStep);
     this.bySize = new AtomicReferenceArray<>((int) ((distinct - 1) / step + 1));
     this.source = new byte[maxSize];

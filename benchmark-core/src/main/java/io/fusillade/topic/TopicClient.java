@@ -38,8 +38,9 @@ import org.slf4j.LoggerFactory;
  *       {@code topic.T.consumed.messages}, {@code topic.T.consumed.bytes}: per second in {@code
  *       counters.jsonl};
  *   <li>gauge {@code topic.T.lag}: consumer lag in messages, once a second;
- *   <li>health {@code topic.T}: the delivery verifier's counts, the lag trend (see {@link
- *       LagTrend}) with {@code notGrowing}, and whether the drain completed.
+ *   <li>health {@code topic.T}: the delivery verifier's counts, the lag trend while the load ran
+ *       (see {@link LagTrend}; the drain after it is left out) with {@code notGrowing}, and whether
+ *       the drain completed.
  * </ul>
  */
 public final class TopicClient implements AutoCloseable {
@@ -53,6 +54,7 @@ public final class TopicClient implements AutoCloseable {
   private final Map<String, State> topics = new ConcurrentHashMap<>();
   private final ScheduledExecutorService sampler;
   private volatile boolean closed;
+  private volatile double loadEndSeconds = Double.MAX_VALUE;
 
   private TopicClient(TopicClientOptions options, RunRecorder recorder) {
     this.options = options;
@@ -225,6 +227,8 @@ public final class TopicClient implements AutoCloseable {
       return;
     }
     closed = true;
+    // The lag trend is judged while the load runs, not while consumers drain afterwards.
+    loadEndSeconds = secondsSinceOpen();
     producer.close(Duration.ofSeconds(5));
     for (State s : topics.values()) {
       if (s.group != null) {
@@ -286,7 +290,7 @@ public final class TopicClient implements AutoCloseable {
         continue;
       }
       DeliveryVerifier.Report report = s.produced.verifier().report();
-      LagTrend.Result trend = s.lag.trend(0, Double.MAX_VALUE);
+      LagTrend.Result trend = s.lag.trend(0, loadEndSeconds);
       Map<String, Object> health = new LinkedHashMap<>();
       health.put("consumers", s.spec.consumers());
       health.put("partitions", s.produced.partitions());
