@@ -99,6 +99,32 @@ public final class DeliveryVerifier {
         topic, acked, received, lost, duplicated, outOfOrder, unacked, foreign.sum(), list);
   }
 
+  /**
+   * Where every stream's acknowledgements have got to: the highest acknowledged sequence plus one.
+   * Two marks taken at two times bound the messages sent in between, see {@link #lostBetween}.
+   */
+  public Map<Object, Long> marks() {
+    Map<Object, Long> marks = new java.util.HashMap<>();
+    streams.forEach((key, s) -> marks.put(key, s.nextAcked.get()));
+    return marks;
+  }
+
+  /**
+   * Lost messages among those acknowledged between two {@link #marks()}: per stream, the sequence
+   * numbers from the first mark up to the second.
+   */
+  public long lostBetween(Map<Object, Long> from, Map<Object, Long> to) {
+    long lost = 0;
+    for (Map.Entry<Object, Long> e : to.entrySet()) {
+      Stream s = streams.get(e.getKey());
+      if (s != null) {
+        long start = from.getOrDefault(e.getKey(), 0L);
+        lost += s.acked.countNotIn(s.received, start, e.getValue());
+      }
+    }
+    return lost;
+  }
+
   private record StreamKey(long producerId, int partition) {}
 
   /** The messages of one producer to one partition. */
@@ -110,6 +136,7 @@ public final class DeliveryVerifier {
     private final LongAdder duplicated = new LongAdder();
     private final LongAdder outOfOrder = new LongAdder();
     private final AtomicLong highest = new AtomicLong(-1);
+    private final AtomicLong nextAcked = new AtomicLong();
 
     Stream() {}
 
@@ -117,6 +144,9 @@ public final class DeliveryVerifier {
     public void acknowledged(long sequence) {
       if (acked.add(sequence)) {
         ackCount.increment();
+        if (nextAcked.get() <= sequence) {
+          nextAcked.accumulateAndGet(sequence + 1, Math::max);
+        }
       }
     }
 

@@ -25,20 +25,41 @@ final class LagSampler {
   private final String topic;
   private final AtomicLongArray positions;
   private final Counter produced;
+  private final Counter producedBytes;
+  private final Counter consumedBytes;
+  private final DeliveryVerifier verifier;
   private final long startNanos;
   private final List<Point> points = new ArrayList<>(); // guarded by this
   private volatile double current = Double.NaN;
 
-  LagSampler(Admin admin, String topic, AtomicLongArray positions, Counter produced, long start) {
+  LagSampler(
+      Admin admin,
+      String topic,
+      AtomicLongArray positions,
+      ProducedTopic produced,
+      Counter consumedBytes,
+      long start) {
     this.admin = admin;
     this.topic = topic;
     this.positions = positions;
-    this.produced = produced;
+    this.produced = produced.messages();
+    this.producedBytes = produced.bytes();
+    this.verifier = produced.verifier();
+    this.consumedBytes = consumedBytes;
     this.startNanos = start;
   }
 
-  /** A sample: seconds since the start, lag in messages, messages produced so far. */
-  record Point(double seconds, double lag, long produced) {}
+  /**
+   * A sample: seconds since the start, lag in messages (NaN when the brokers did not answer), and
+   * totals so far: messages and bytes produced, bytes consumed, the verifier's marks.
+   */
+  record Point(
+      double seconds,
+      double lag,
+      long produced,
+      long producedBytes,
+      long consumedBytes,
+      Map<Object, Long> marks) {}
 
   /** The last sampled lag (NaN before the first sample or while the brokers do not answer). */
   double current() {
@@ -48,8 +69,12 @@ final class LagSampler {
   /** Takes one sample; called once a second. */
   void sample() {
     Map<TopicPartition, Long> ends = endOffsets(900);
+    double seconds = (System.nanoTime() - startNanos) / 1e9;
     if (ends == null) {
       current = Double.NaN;
+      synchronized (this) {
+        points.add(point(seconds, Double.NaN));
+      }
       return;
     }
     long lag = 0;
@@ -61,8 +86,18 @@ final class LagSampler {
     }
     current = lag;
     synchronized (this) {
-      points.add(new Point((System.nanoTime() - startNanos) / 1e9, lag, produced.total()));
+      points.add(point(seconds, lag));
     }
+  }
+
+  private Point point(double seconds, double lag) {
+    return new Point(
+        seconds,
+        lag,
+        produced.total(),
+        producedBytes.total(),
+        consumedBytes.total(),
+        verifier.marks());
   }
 
   /** The partitions' end offsets, or null if the brokers did not answer in time. */
@@ -100,7 +135,9 @@ final class LagSampler {
             .filter(p -> p.seconds() >= fromSeconds && p.seconds() <= toSeconds)
             .toList();
     List<LagTrend.Sample> samples = new ArrayList<>();
-    window.forEach(p -> samples.add(new LagTrend.Sample(p.seconds(), p.lag())));
+    window.stream()
+        .filter(p -> !Double.isNaN(p.lag()))
+        .forEach(p -> samples.add(new LagTrend.Sample(p.seconds(), p.lag())));
     double rate = 0;
     if (window.size() >= 2) {
       Point first = window.get(0);

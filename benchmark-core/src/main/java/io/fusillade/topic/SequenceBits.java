@@ -70,6 +70,27 @@ final class SequenceBits {
     return count;
   }
 
+  /** How many numbers in [from, to) are in this set and not in {@code other}. */
+  long countNotIn(SequenceBits other, long from, long to) {
+    long count = 0;
+    for (long n = Math.max(0, from); n < to; n++) {
+      if ((n & (CHUNK_SIZE - 1)) == 0 && n + CHUNK_SIZE <= to) {
+        int c = (int) (n >>> CHUNK_BITS);
+        if (c >= MAX_CHUNKS) {
+          break;
+        }
+        if (chunks.get(c) == null) {
+          n += CHUNK_SIZE - 1; // nothing in this chunk
+          continue;
+        }
+      }
+      if (contains(n) && !other.contains(n)) {
+        count++;
+      }
+    }
+    return count;
+  }
+
   private AtomicLongArray chunk(long n) {
     if (n < 0 || (n >>> CHUNK_BITS) >= MAX_CHUNKS) {
       throw new IllegalArgumentException("sequence number out of range: " + n);

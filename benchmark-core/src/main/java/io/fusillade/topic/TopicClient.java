@@ -51,10 +51,12 @@ public final class TopicClient implements AutoCloseable {
   private final Admin admin;
   private final TopicProducer producer;
   private final long startNanos = System.nanoTime();
+  private final long openEpochMs = System.currentTimeMillis();
   private final Map<String, State> topics = new ConcurrentHashMap<>();
   private final ScheduledExecutorService sampler;
   private volatile boolean closed;
   private volatile double loadEndSeconds = Double.MAX_VALUE;
+  private volatile long firstSendNanos;
 
   private TopicClient(TopicClientOptions options, RunRecorder recorder) {
     this.options = options;
@@ -124,6 +126,9 @@ public final class TopicClient implements AutoCloseable {
       List<Header> headers,
       long startNanos,
       SendCompletion done) {
+    if (firstSendNanos == 0) {
+      firstSendNanos = startNanos;
+    }
     producer.send(topic, key, value, headers, startNanos, done);
   }
 
@@ -140,6 +145,68 @@ public final class TopicClient implements AutoCloseable {
   /** The lag trend of a topic over the run so far. */
   public LagTrend.Result lagTrend(String topic) {
     return lagTrend(topic, 0, Double.MAX_VALUE);
+  }
+
+  /**
+   * What happened to a topic between two times (seconds since this client opened): write and read
+   * rates, the lag trend, lost messages among those acknowledged in the window. Windows are cut at
+   * the once-a-second samples nearest inside them.
+   */
+  public Window window(String topic, double fromSeconds, double toSeconds) {
+    State s = state(topic);
+    if (s.lag == null) {
+      throw new IllegalArgumentException("topic '" + topic + "' has no consumers");
+    }
+    List<LagSampler.Point> points =
+        s.lag.points().stream()
+            .filter(p -> p.seconds() >= fromSeconds && p.seconds() <= toSeconds)
+            .toList();
+    LagTrend.Result trend = s.lag.trend(fromSeconds, toSeconds);
+    if (points.size() < 2) {
+      return new Window(fromSeconds, toSeconds, 0, 0, 0, trend, 0);
+    }
+    LagSampler.Point first = points.get(0);
+    LagSampler.Point last = points.get(points.size() - 1);
+    double span = last.seconds() - first.seconds();
+    return new Window(
+        first.seconds(),
+        last.seconds(),
+        (last.produced() - first.produced()) / span,
+        (last.producedBytes() - first.producedBytes()) / span,
+        (last.consumedBytes() - first.consumedBytes()) / span,
+        trend,
+        s.produced.verifier().lostBetween(first.marks(), last.marks()));
+  }
+
+  /**
+   * A topic over a window of the run.
+   *
+   * @param fromSeconds the first sample in it
+   * @param toSeconds the last sample in it
+   * @param messagesPerSecond acknowledged messages per second
+   * @param writeBytesPerSecond acknowledged value bytes per second
+   * @param readBytesPerSecond consumed value bytes per second
+   * @param lagTrend the lag trend in the window
+   * @param lost messages acknowledged in the window and never received (final after the drain)
+   */
+  public record Window(
+      double fromSeconds,
+      double toSeconds,
+      double messagesPerSecond,
+      double writeBytesPerSecond,
+      double readBytesPerSecond,
+      LagTrend.Result lagTrend,
+      long lost) {}
+
+  /** When the first message was sent, in seconds since this client opened (NaN: none yet). */
+  public double firstSendSeconds() {
+    long first = firstSendNanos;
+    return first == 0 ? Double.NaN : (first - startNanos) / 1e9;
+  }
+
+  /** Wall-clock time this client opened, in epoch milliseconds. */
+  public long openEpochMs() {
+    return openEpochMs;
   }
 
   /**
@@ -196,7 +263,14 @@ public final class TopicClient implements AutoCloseable {
               recorder.counter("topic." + t + ".consumed.bytes"),
               positions);
       group.start(timeout);
-      lag = new LagSampler(admin, t, positions, produced.messages(), startNanos);
+      lag =
+          new LagSampler(
+              admin,
+              t,
+              positions,
+              produced,
+              recorder.counter("topic." + t + ".consumed.bytes"),
+              startNanos);
       LagSampler sampled = lag;
       recorder.gauge("topic." + t + ".lag", sampled::current);
     }
