@@ -35,6 +35,11 @@ class TopicSimulationsTest {
     command.add(java.toString());
     command.add("-Xmx512m");
     command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+    // For diagnosis, e.g. TOPIC_TEST_JVM_OPTS="-Xlog:gc:file=/tmp/gc.log".
+    String extra = System.getenv("TOPIC_TEST_JVM_OPTS");
+    if (extra != null && !extra.isBlank()) {
+      command.addAll(List.of(extra.trim().split("\\s+")));
+    }
     command.add("-Dfusillade.runs.dir=" + base.resolve("runs"));
     for (String p : properties) {
       command.add("-D" + p);
@@ -68,6 +73,18 @@ class TopicSimulationsTest {
 
   private static long number(Map<String, Object> m, String key) {
     return ((Number) m.get(key)).longValue();
+  }
+
+  /** The median per-second increase of a counter, over the seconds it moved. */
+  private static long median(RunRecord record, String counter) {
+    long[] values =
+        record.seconds().stream()
+            .mapToLong(s -> s.counters().getOrDefault(counter, 0L))
+            .filter(v -> v > 0)
+            .sorted()
+            .toArray();
+    assertThat(values).as(counter).isNotEmpty();
+    return values[values.length / 2];
   }
 
   @Test
@@ -127,15 +144,21 @@ class TopicSimulationsTest {
             SmoothnessSimulation.class, "rate=5000", "duration=10s", "sendCounts.out=" + counts);
     assertThat(run.exitCode()).as(run.output()).isZero();
     List<Long> perBucket = Files.readAllLines(counts).stream().map(Long::parseLong).toList();
-    // The first and last 100 ms are partial.
-    List<Long> whole = perBucket.subList(1, perBucket.size() - 1);
-    assertThat(whole).hasSizeGreaterThan(90);
+    // Steady state: the first 2 s are the JVM's warm-up (JIT compiling the send path while the
+    // consumers join), when the event loops run late and catch up; the injector-lag monitor
+    // reports that in run.json. The last 100 ms are partial.
+    List<Long> whole = perBucket.subList(20, perBucket.size() - 1);
+    assertThat(whole).hasSizeGreaterThan(70);
     double mean = whole.stream().mapToLong(Long::longValue).average().orElseThrow();
     double variance =
         whole.stream().mapToDouble(c -> (c - mean) * (c - mean)).sum() / (whole.size() - 1);
     double cv = Math.sqrt(variance) / mean;
     assertThat(mean).isBetween(450.0, 550.0);
-    assertThat(cv).as("coefficient of variation of sends per 100 ms: %s", whole).isLessThan(0.10);
+    assertThat(cv)
+        .as(
+            "coefficient of variation of sends per 100 ms: %s; injector lag: %s",
+            whole, run.record().manifest().health().get("injectorLag"))
+        .isLessThan(0.10);
   }
 
   @Test
