@@ -15,6 +15,8 @@ import java.util.OptionalLong;
  * @param tables the tables
  * @param indexes the indexes
  * @param queries the queries
+ * @param kafka the {@code kafka} section, if any
+ * @param topics the {@code topics} section (see {@link TopicWorkload})
  */
 public record Workload(
     String file,
@@ -23,7 +25,9 @@ public record Workload(
     Optional<Connection> connection,
     List<Table> tables,
     List<Index> indexes,
-    List<Query> queries) {
+    List<Query> queries,
+    Optional<KafkaConnection> kafka,
+    List<TopicWorkload> topics) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -33,6 +37,20 @@ public record Workload(
     tables = List.copyOf(tables);
     indexes = List.copyOf(indexes);
     queries = List.copyOf(queries);
+    kafka = kafka == null ? Optional.empty() : kafka;
+    topics = topics == null ? List.of() : List.copyOf(topics);
+  }
+
+  /** A workload without topics (the SQL part only). */
+  public Workload(
+      String file,
+      String name,
+      OptionalLong seed,
+      Optional<Connection> connection,
+      List<Table> tables,
+      List<Index> indexes,
+      List<Query> queries) {
+    this(file, name, seed, connection, tables, indexes, queries, Optional.empty(), List.of());
   }
 
   /**

@@ -210,4 +210,18 @@ class TopicSimulationsTest {
         .isPositive();
     assertThat(run.record().requests().get("write load").okCount()).isEqualTo(900);
   }
+
+  @Test
+  void aWorkloadFilesTopicsSectionRunsWithoutCode() throws Exception {
+    Path file = Path.of(getClass().getResource("/workloads/topics-demo.yml").toURI());
+    Run run = gatling(io.fusillade.gatling.topic.TopicWorkloadSimulation.class, "workload=" + file);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RequestTotals writes = run.record().requests().get("write events");
+    assertThat(writes.okCount()).isEqualTo(200 * 5);
+    assertThat(writes.bytes()).isBetween(1000L * 700, 1000L * 1300); // sizes around 1 KiB
+    Map<String, Object> health = map(run.record().manifest().health(), "topic.events");
+    assertThat(number(map(health, "delivery"), "received")).isEqualTo(1000);
+    assertThat(map(health, "delivery")).containsEntry("exact", true);
+    assertThat(run.record().manifest().parameters()).containsEntry("seed", 42);
+  }
 }
