@@ -107,4 +107,17 @@ class DeliveryVerifierTest {
     assertThat(r.lost()).isEqualTo(n / 1000);
     assertThat(r.outOfOrder()).isZero();
   }
+
+  @Test
+  void lossIsAttributedToTheWindowItsMessagesWereAcknowledgedIn() {
+    var before = verifier.marks();
+    ack(0, 0, 1, 2, 3);
+    var middle = verifier.marks();
+    ack(0, 4, 5, 6);
+    var after = verifier.marks();
+    receive(0, 0, 1, 3, 4, 6); // 2 and 5 lost
+    assertThat(verifier.lostBetween(before, middle)).isEqualTo(1);
+    assertThat(verifier.lostBetween(middle, after)).isEqualTo(1);
+    assertThat(verifier.lostBetween(before, after)).isEqualTo(2);
+  }
 }
