@@ -62,6 +62,11 @@ class TopicWorkloadTest {
     assertThat(stepped.messageSize().lower()).isEqualTo(1024L);
     assertThat(stepped.steps())
         .isEqualTo(new TopicWorkload.Steps(1000, 500, 4, Duration.ofSeconds(20)));
+    assertThat(WorkloadCommands.summary(w, 1))
+        .contains("kafka: k1:9092,k2:9092")
+        .contains("events: 8 partitions, replication 3, 4 consumers, 2000/s for 90 s")
+        .contains("stepped: 1 partitions, replication 1, 1 consumers, steps from 1000/s by 500 x4")
+        .doesNotContain("secret-jaas");
   }
 
   @Test
