@@ -1,21 +1,18 @@
 package io.fusillade.gatling.topic;
 
+import io.fusillade.gatling.SessionlessComponents;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.topic.TopicClient;
 import io.gatling.core.CoreComponents;
-import io.gatling.core.protocol.ProtocolComponents;
-import io.gatling.core.session.Session;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.Function1;
-import scala.runtime.BoxedUnit;
 
 /**
  * The topic protocol's per-run state: the {@link TopicClient} (producer, consumer groups, lag
  * sampling, verifiers), opened before injection starts and closed at the end of the run.
  */
-public final class TopicComponents implements ProtocolComponents, AutoCloseable {
+public final class TopicComponents extends SessionlessComponents implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicComponents.class);
 
   private final TopicProtocol protocol;
@@ -41,16 +38,6 @@ public final class TopicComponents implements ProtocolComponents, AutoCloseable 
 
   public RunRecorder recorder() {
     return recorder;
-  }
-
-  @Override
-  public Function1<Session, Session> onStart() {
-    return session -> session;
-  }
-
-  @Override
-  public Function1<Session, BoxedUnit> onExit() {
-    return session -> BoxedUnit.UNIT;
   }
 
   /** Flushes the producer, drains the consumers, then runs the protocol's end hooks. */
