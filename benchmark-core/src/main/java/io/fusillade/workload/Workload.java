@@ -16,6 +16,8 @@ import java.util.OptionalLong;
  * @param indexes the indexes
  * @param queries the queries
  * @param logs the {@code logs} section, if any
+ * @param kafka the {@code kafka} section, if any
+ * @param topics the {@code topics} section (see {@link TopicWorkload})
  */
 public record Workload(
     String file,
@@ -25,7 +27,9 @@ public record Workload(
     List<Table> tables,
     List<Index> indexes,
     List<Query> queries,
-    Optional<LogsSection> logs) {
+    Optional<LogsSection> logs,
+    Optional<KafkaConnection> kafka,
+    List<TopicWorkload> topics) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -35,9 +39,12 @@ public record Workload(
     tables = List.copyOf(tables);
     indexes = List.copyOf(indexes);
     queries = List.copyOf(queries);
+    logs = logs == null ? Optional.empty() : logs;
+    kafka = kafka == null ? Optional.empty() : kafka;
+    topics = topics == null ? List.of() : List.copyOf(topics);
   }
 
-  /** A workload without a {@code logs} section. */
+  /** A workload of tables and queries only. */
   public Workload(
       String file,
       String name,
@@ -46,7 +53,17 @@ public record Workload(
       List<Table> tables,
       List<Index> indexes,
       List<Query> queries) {
-    this(file, name, seed, connection, tables, indexes, queries, Optional.empty());
+    this(
+        file,
+        name,
+        seed,
+        connection,
+        tables,
+        indexes,
+        queries,
+        Optional.empty(),
+        Optional.empty(),
+        List.of());
   }
 
   /**

@@ -170,6 +170,43 @@ public final class WorkloadCommands {
       }
     }
     workload.logs().ifPresent(l -> sb.append(describe(l)));
+    if (!workload.topics().isEmpty()) {
+      sb.append("kafka: ")
+          .append(
+              workload
+                  .kafka()
+                  .map(KafkaConnection::bootstrapServers)
+                  .filter(b -> b != null)
+                  .orElse("embedded"))
+          .append('\n');
+      sb.append("topics: ").append(workload.topics().size()).append('\n');
+      for (TopicWorkload t : workload.topics()) {
+        sb.append("  ")
+            .append(t.name())
+            .append(": ")
+            .append(t.partitions())
+            .append(" partitions, replication ")
+            .append(t.replication())
+            .append(", ")
+            .append(t.consumers())
+            .append(" consumers, ")
+            .append(
+                t.steps() != null
+                    ? "steps from "
+                        + fmt(t.steps().start())
+                        + "/s by "
+                        + fmt(t.steps().increment())
+                        + " x"
+                        + t.steps().count()
+                        + " of "
+                        + t.steps().duration().toSeconds()
+                        + " s"
+                    : fmt(t.rate()) + "/s for " + t.duration().toSeconds() + " s")
+            .append('\n');
+        sb.append("    ").append(describe(t.messageSize())).append('\n');
+        t.key().ifPresent(k -> sb.append("    ").append(describe(k)).append('\n'));
+      }
+    }
     return sb.toString();
   }
 

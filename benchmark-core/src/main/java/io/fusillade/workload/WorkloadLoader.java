@@ -61,7 +61,35 @@ import java.util.stream.Stream;
 public final class WorkloadLoader {
 
   private static final Set<String> TOP_KEYS =
-      keys("config_name", "seed", "connection", "tables_schema", "indexes", "queries", "logs");
+      keys(
+          "config_name",
+          "seed",
+          "connection",
+          "tables_schema",
+          "indexes",
+          "queries",
+          "logs",
+          "kafka",
+          "topics");
+  private static final Set<String> KAFKA_KEYS = keys("bootstrap_servers", "properties");
+  private static final Set<String> TOPIC_KEYS =
+      keys(
+          "name",
+          "partitions",
+          "replication",
+          "create",
+          "configs",
+          "consumers",
+          "group",
+          "message_size",
+          "key",
+          "producer",
+          "consumer",
+          "rate",
+          "steps",
+          "duration");
+  private static final Set<String> STEP_KEYS = keys("start", "increment", "count", "duration");
+  private static final long MAX_MESSAGE_SIZE = 64L * 1024 * 1024;
   private static final Set<String> CONNECTION_KEYS = keys("url", "urls", "user", "password");
   private static final Set<String> LOGS_KEYS =
       keys(
@@ -265,16 +293,41 @@ public final class WorkloadLoader {
     }
 
     Optional<LogsSection> logs = Optional.ofNullable(field(top, "logs")).map(n -> logs(n, "logs"));
+    Optional<KafkaConnection> kafka =
+        Optional.ofNullable(field(top, "kafka")).map(n -> kafka(n, "kafka"));
+    List<TopicWorkload> topics = new ArrayList<>();
+    Map<String, Location> topicNames = new LinkedHashMap<>();
+    List<YamlNode> topicNodes = list(top, "", "topics");
+    for (int i = 0; i < topicNodes.size(); i++) {
+      String path = "topics[" + i + "]";
+      MapNode m = asMap(topicNodes.get(i), path);
+      if (m != null) {
+        TopicWorkload topic = topic(m, path);
+        if (field(m, "name") instanceof Scalar n && !n.isNull()) {
+          Location first = topicNames.putIfAbsent(n.text(), n.location());
+          if (first != null) {
+            problem(
+                n,
+                path + ".name",
+                "duplicate topic '" + n.text() + "' (first at line " + first.line() + ")");
+          }
+        }
+        if (topic != null) {
+          topics.add(topic);
+        }
+      }
+    }
 
     if (problems.isEmpty()
         && field(top, "tables_schema") == null
         && field(top, "queries") == null
-        && field(top, "logs") == null) {
+        && field(top, "logs") == null
+        && field(top, "topics") == null) {
       problems.add(
           new Problem(
               top.location(),
               "",
-              "nothing to do: the file has neither tables_schema nor queries nor logs"));
+              "nothing to do: the file has neither tables_schema, queries, logs nor topics"));
     }
     String configName = name != null ? name : defaultName();
     return new Workload(
@@ -285,7 +338,9 @@ public final class WorkloadLoader {
         tables,
         indexes,
         queries,
-        logs);
+        logs,
+        kafka,
+        topics);
   }
 
   private String defaultName() {
@@ -330,6 +385,243 @@ public final class WorkloadLoader {
     }
     String password = secret(m, path, "password");
     return new Connection(urls, user, password);
+  }
+
+  // ---------------------------------------------------------------- topics
+
+  private KafkaConnection kafka(YamlNode node, String path) {
+    MapNode m = asMap(node, path);
+    if (m == null) {
+      return null;
+    }
+    checkKeys(m, path, KAFKA_KEYS);
+    String bootstrap = secret(m, path, "bootstrap_servers");
+    Map<String, String> properties = properties(m, path, "properties");
+    return new KafkaConnection(bootstrap, properties);
+  }
+
+  /**
+   * A mapping of client or topic properties; values are text, numbers or booleans. Values of
+   * secret-looking keys (password, jaas, secret) must come from {@code ${env:NAME}}.
+   */
+  private Map<String, String> properties(MapNode parent, String parentPath, String key) {
+    Map<String, String> out = new LinkedHashMap<>();
+    YamlNode node = field(parent, key);
+    if (node == null || node instanceof Scalar s && s.isNull()) {
+      return out;
+    }
+    String path = join(parentPath, key);
+    MapNode m = asMap(node, path);
+    if (m == null) {
+      return out;
+    }
+    for (Entry e : m.entries()) {
+      String itemPath = path + "." + e.key();
+      if (!(e.value() instanceof Scalar s) || s.isNull()) {
+        problem(e.value(), itemPath, "expected a value, got " + e.value().describe());
+        continue;
+      }
+      String lower = e.key().toLowerCase(java.util.Locale.ROOT);
+      boolean secret =
+          lower.contains("password") || lower.contains("jaas") || lower.contains("secret");
+      if (secret && !Interpolation.usesEnvironment(s.text())) {
+        problem(e.value(), itemPath, "a secret must not be written in the file; use ${env:NAME}");
+        continue;
+      }
+      Interpolation.apply(s.text(), environment, problems, s.location(), itemPath)
+          .ifPresent(v -> out.put(e.key(), v));
+    }
+    return out;
+  }
+
+  private TopicWorkload topic(MapNode m, String path) {
+    int before = problems.size();
+    checkKeys(m, path, TOPIC_KEYS);
+    String name = string(m, path, "name", true);
+    long partitions = positive(m, path, "partitions", 1, 1);
+    long replication = positive(m, path, "replication", 1, 1);
+    if (replication > Short.MAX_VALUE) {
+      problem(field(m, "replication"), join(path, "replication"), "replication is too large");
+    }
+    long consumers = positive(m, path, "consumers", 1, 0);
+    Boolean create = bool(m, path, "create");
+    String group = string(m, path, "group", false);
+    Map<String, String> configs = properties(m, path, "configs");
+    Map<String, String> producer = properties(m, path, "producer");
+    Map<String, String> consumer = properties(m, path, "consumer");
+    ValueSpec size = messageSize(m, path);
+    Optional<ValueSpec> key = Optional.empty();
+    YamlNode keyNode = field(m, "key");
+    if (keyNode != null) {
+      MapNode k = asMap(keyNode, join(path, "key"));
+      if (k != null) {
+        key = Optional.ofNullable(value(k, join(path, "key"), "key", 0, "count"));
+      }
+    }
+    Double rate = number(m, path, "rate");
+    if (rate != null && !(rate > 0 && !rate.isInfinite())) {
+      problem(field(m, "rate"), join(path, "rate"), "rate must be > 0 messages per second");
+    }
+    TopicWorkload.Steps steps = null;
+    YamlNode stepsNode = field(m, "steps");
+    if (stepsNode != null) {
+      steps = steps(stepsNode, join(path, "steps"));
+    }
+    if (rate != null && stepsNode != null) {
+      problem(stepsNode, join(path, "steps"), "give rate or steps, not both");
+    } else if (rate == null && stepsNode == null) {
+      problems.add(
+          new Problem(m.location(), path, "a topic needs rate (messages per second) or steps"));
+    }
+    java.time.Duration duration = duration(m, path, "duration", java.time.Duration.ofSeconds(60));
+    if (problems.size() > before || name == null) {
+      return null;
+    }
+    return new TopicWorkload(
+        name,
+        (int) partitions,
+        (int) replication,
+        create == null || create,
+        configs,
+        (int) consumers,
+        group,
+        size,
+        key,
+        producer,
+        consumer,
+        rate,
+        steps,
+        duration);
+  }
+
+  /** A whole number field with a default and a lower bound. */
+  private long positive(MapNode m, String path, String key, long defaultValue, long min) {
+    Long value = integer(m, path, key, false);
+    if (value == null) {
+      return defaultValue;
+    }
+    if (value < min || value > Integer.MAX_VALUE) {
+      problem(field(m, key), join(path, key), key + " must be in [" + min + ", 2147483647]");
+      return defaultValue;
+    }
+    return value;
+  }
+
+  private ValueSpec messageSize(MapNode m, String path) {
+    YamlNode node = field(m, "message_size");
+    String sizePath = join(path, "message_size");
+    if (node == null) {
+      return ValueSpec.builder("message_size", ValueType.INTEGER).range(1024L, 1024L).build();
+    }
+    if (node instanceof Scalar) {
+      Long size = integerOf(node, sizePath);
+      if (size == null) {
+        return null;
+      }
+      if (size < 0 || size > MAX_MESSAGE_SIZE) {
+        problem(node, sizePath, "message_size must be in [0, " + MAX_MESSAGE_SIZE + "] bytes");
+        return null;
+      }
+      return ValueSpec.builder("message_size", ValueType.INTEGER).range(size, size).build();
+    }
+    MapNode spec = asMap(node, sizePath);
+    if (spec == null) {
+      return null;
+    }
+    ValueSpec size = value(spec, sizePath, "message_size", 0, "count");
+    if (size == null) {
+      return null;
+    }
+    if (size.type() != ValueType.INTEGER && size.type() != ValueType.LONG) {
+      problem(node, sizePath, "message sizes come from an integer or long spec");
+      return null;
+    }
+    if (size.lower() == null) {
+      problem(node, sizePath, "message sizes need a range, such as [100, 2000]");
+      return null;
+    }
+    if (((Number) size.lower()).longValue() < 0
+        || ((Number) size.upper()).longValue() > MAX_MESSAGE_SIZE) {
+      problem(
+          field(spec, "range"),
+          join(sizePath, "range"),
+          "message sizes must be in [0, " + MAX_MESSAGE_SIZE + "] bytes");
+      return null;
+    }
+    if (size.nullPercentage() > 0) {
+      problem(node, sizePath, "message sizes cannot be null");
+      return null;
+    }
+    return size;
+  }
+
+  private TopicWorkload.Steps steps(YamlNode node, String path) {
+    MapNode m = asMap(node, path);
+    if (m == null) {
+      return null;
+    }
+    int before = problems.size();
+    checkKeys(m, path, STEP_KEYS);
+    Double start = number(m, path, "start");
+    Double increment = number(m, path, "increment");
+    Long count = integer(m, path, "count", true);
+    if (start == null && field(m, "start") == null) {
+      problems.add(new Problem(m.location(), join(path, "start"), "missing required field"));
+    } else if (start != null && !(start > 0)) {
+      problem(field(m, "start"), join(path, "start"), "start must be > 0 messages per second");
+    }
+    if (increment != null && increment < 0) {
+      problem(field(m, "increment"), join(path, "increment"), "increment must be >= 0");
+    }
+    if (count != null && (count < 1 || count > 1000)) {
+      problem(field(m, "count"), join(path, "count"), "count must be in [1, 1000]");
+    }
+    java.time.Duration duration = duration(m, path, "duration", null);
+    if (field(m, "duration") == null) {
+      problems.add(new Problem(m.location(), join(path, "duration"), "missing required field"));
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    return new TopicWorkload.Steps(
+        start, increment == null ? start : increment, count.intValue(), duration);
+  }
+
+  /** A duration: whole seconds, or text such as 30s, 500ms, 2m, 1h. */
+  private java.time.Duration duration(
+      MapNode m, String path, String key, java.time.Duration defaultValue) {
+    YamlNode node = field(m, key);
+    if (node == null) {
+      return defaultValue;
+    }
+    String durationPath = join(path, key);
+    if (node instanceof Scalar s && s.token() == JsonToken.VALUE_NUMBER_INT) {
+      Long seconds = integerOf(node, durationPath);
+      if (seconds != null && seconds > 0) {
+        return java.time.Duration.ofSeconds(seconds);
+      }
+    } else if (node instanceof Scalar s && !s.isNull()) {
+      java.util.regex.Matcher matcher =
+          java.util.regex.Pattern.compile("(\\d+)\\s*(ms|s|m|h)").matcher(s.text().strip());
+      if (matcher.matches()) {
+        long amount = Long.parseLong(matcher.group(1));
+        java.time.Duration d =
+            switch (matcher.group(2)) {
+              case "ms" -> java.time.Duration.ofMillis(amount);
+              case "s" -> java.time.Duration.ofSeconds(amount);
+              case "m" -> java.time.Duration.ofMinutes(amount);
+              default -> java.time.Duration.ofHours(amount);
+            };
+        if (!d.isZero()) {
+          return d;
+        }
+      }
+    }
+    problem(
+        node,
+        durationPath,
+        "expected a duration > 0 such as 60, 30s, 500ms, 2m or 1h, got " + node.describe());
+    return defaultValue;
   }
 
   private String secret(MapNode m, String path, String key) {

@@ -177,8 +177,8 @@ class LogsSectionTest {
     assertThat(result.problems())
         .extracting(Problem::toString)
         .containsExactly(
-            "empty.yml:1:1: nothing to do: the file has neither tables_schema nor queries nor"
-                + " logs");
+            "empty.yml:1:1: nothing to do: the file has neither tables_schema, queries, logs nor"
+                + " topics");
   }
 
   static Stream<Arguments> brokenSections() {

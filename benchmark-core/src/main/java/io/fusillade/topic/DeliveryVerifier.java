@@ -1,0 +1,263 @@
+package io.fusillade.topic;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Checks that every acknowledged message of one topic was received, once and in order.
+ *
+ * <p>Messages are counted per <em>stream</em>: one producer (sending thread) and one partition.
+ * Within a stream, sequence numbers are dense (0, 1, 2, ...) and sent in order, so one bit per
+ * message and per side is enough: two bits per message in all, whatever the run's length. Producers
+ * call {@link Stream#acknowledged(long)} from the producer's callback and consumers call {@link
+ * #received(MessageStamp, int)}; both are lock-free.
+ *
+ * <p>When the consumers have drained, {@link #report()} counts:
+ *
+ * <ul>
+ *   <li><b>acknowledged</b>: messages the broker acknowledged;
+ *   <li><b>received</b>: distinct messages the consumers got;
+ *   <li><b>lost</b>: acknowledged but never received;
+ *   <li><b>duplicated</b>: receipts of a message already received (after a rebalance or a retry
+ *       without idempotence);
+ *   <li><b>out of order</b>: a message received for the first time after a later message of the
+ *       same stream;
+ *   <li><b>received unacknowledged</b>: received, although its send failed (for example a delivery
+ *       timeout on a write the broker did keep): not an error of the broker, but shown;
+ *   <li><b>foreign</b>: messages without a stamp of this run (earlier runs, other writers).
+ * </ul>
+ */
+public final class DeliveryVerifier {
+  private final String topic;
+  private final long runPrefix;
+  private final ConcurrentHashMap<StreamKey, Stream> streams = new ConcurrentHashMap<>();
+  private final LongAdder foreign = new LongAdder();
+
+  /** A verifier for {@code topic} with a random run prefix. */
+  public DeliveryVerifier(String topic) {
+    this(topic, new SecureRandom().nextInt() & 0x7fffffffL);
+  }
+
+  /** A verifier with a given run prefix (tests). */
+  DeliveryVerifier(String topic, long runPrefix) {
+    this.topic = topic;
+    this.runPrefix = runPrefix;
+  }
+
+  public String topic() {
+    return topic;
+  }
+
+  /** The producer id of sending stream {@code index} (a thread) in this run. */
+  public long producerId(int index) {
+    return (runPrefix << 32) | (index & 0xffffffffL);
+  }
+
+  /** The stream of one producer and partition; producers keep it. */
+  public Stream stream(long producerId, int partition) {
+    return streams.computeIfAbsent(new StreamKey(producerId, partition), k -> new Stream());
+  }
+
+  /** Counts a received message; a null stamp or one of another run counts as foreign. */
+  public void received(MessageStamp stamp, int partition) {
+    if (stamp == null || (stamp.producerId() >>> 32) != runPrefix) {
+      foreign.increment();
+      return;
+    }
+    stream(stamp.producerId(), partition).received(stamp.sequence());
+  }
+
+  /** The counts so far; final once the consumers have drained. */
+  public Report report() {
+    List<StreamReport> list = new ArrayList<>();
+    streams.forEach((key, s) -> list.add(s.report(key)));
+    list.sort(
+        Comparator.comparingLong(StreamReport::producerId)
+            .thenComparingInt(StreamReport::partition));
+    long acked = 0;
+    long received = 0;
+    long lost = 0;
+    long duplicated = 0;
+    long outOfOrder = 0;
+    long unacked = 0;
+    for (StreamReport r : list) {
+      acked += r.acknowledged();
+      received += r.received();
+      lost += r.lost();
+      duplicated += r.duplicated();
+      outOfOrder += r.outOfOrder();
+      unacked += r.receivedUnacknowledged();
+    }
+    return new Report(
+        topic, acked, received, lost, duplicated, outOfOrder, unacked, foreign.sum(), list);
+  }
+
+  /**
+   * Where every stream's acknowledgements have got to: the highest acknowledged sequence plus one.
+   * Two marks taken at two times bound the messages sent in between, see {@link #lostBetween}.
+   */
+  public Map<Object, Long> marks() {
+    Map<Object, Long> marks = new java.util.HashMap<>();
+    streams.forEach((key, s) -> marks.put(key, s.nextAcked.get()));
+    return marks;
+  }
+
+  /**
+   * Lost messages among those acknowledged between two {@link #marks()}: per stream, the sequence
+   * numbers from the first mark up to the second.
+   */
+  public long lostBetween(Map<Object, Long> from, Map<Object, Long> to) {
+    long lost = 0;
+    for (Map.Entry<Object, Long> e : to.entrySet()) {
+      Stream s = streams.get(e.getKey());
+      if (s != null) {
+        long start = from.getOrDefault(e.getKey(), 0L);
+        lost += s.acked.countNotIn(s.received, start, e.getValue());
+      }
+    }
+    return lost;
+  }
+
+  private record StreamKey(long producerId, int partition) {}
+
+  /** The messages of one producer to one partition. */
+  public static final class Stream {
+    private final SequenceBits acked = new SequenceBits();
+    private final SequenceBits received = new SequenceBits();
+    private final LongAdder ackCount = new LongAdder();
+    private final LongAdder receivedCount = new LongAdder();
+    private final LongAdder duplicated = new LongAdder();
+    private final LongAdder outOfOrder = new LongAdder();
+    private final AtomicLong highest = new AtomicLong(-1);
+    private final AtomicLong nextAcked = new AtomicLong();
+
+    Stream() {}
+
+    /** The broker acknowledged message {@code sequence}. */
+    public void acknowledged(long sequence) {
+      if (acked.add(sequence)) {
+        ackCount.increment();
+        if (nextAcked.get() <= sequence) {
+          nextAcked.accumulateAndGet(sequence + 1, Math::max);
+        }
+      }
+    }
+
+    void received(long sequence) {
+      if (!received.add(sequence)) {
+        duplicated.increment();
+        return;
+      }
+      receivedCount.increment();
+      long before = highest.getAndAccumulate(sequence, Math::max);
+      if (sequence < before) {
+        outOfOrder.increment();
+      }
+    }
+
+    StreamReport report(StreamKey key) {
+      return new StreamReport(
+          key.producerId(),
+          key.partition(),
+          ackCount.sum(),
+          receivedCount.sum(),
+          acked.countNotIn(received),
+          duplicated.sum(),
+          outOfOrder.sum(),
+          received.countNotIn(acked));
+    }
+  }
+
+  /**
+   * One stream's counts.
+   *
+   * @param producerId the producer
+   * @param partition the partition
+   * @param acknowledged acknowledged messages
+   * @param received distinct received messages
+   * @param lost acknowledged, not received
+   * @param duplicated repeated receipts
+   * @param outOfOrder first receipts after a later message
+   * @param receivedUnacknowledged received although not acknowledged
+   */
+  public record StreamReport(
+      long producerId,
+      int partition,
+      long acknowledged,
+      long received,
+      long lost,
+      long duplicated,
+      long outOfOrder,
+      long receivedUnacknowledged) {}
+
+  /**
+   * A topic's counts.
+   *
+   * @param topic the topic
+   * @param acknowledged acknowledged messages
+   * @param received distinct received messages
+   * @param lost acknowledged, not received
+   * @param duplicated repeated receipts
+   * @param outOfOrder first receipts after a later message of the same stream
+   * @param receivedUnacknowledged received although not acknowledged
+   * @param foreign messages without a stamp of this run
+   * @param streams per producer and partition
+   */
+  public record Report(
+      String topic,
+      long acknowledged,
+      long received,
+      long lost,
+      long duplicated,
+      long outOfOrder,
+      long receivedUnacknowledged,
+      long foreign,
+      List<StreamReport> streams) {
+
+    /** Copies the list. */
+    public Report {
+      streams = List.copyOf(streams);
+    }
+
+    /** Every acknowledged message received exactly once, in order. */
+    public boolean exact() {
+      return lost == 0 && duplicated == 0 && outOfOrder == 0 && received >= acknowledged;
+    }
+
+    /** The counts for {@code run.json} (without the per-stream list when it is long). */
+    public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("acknowledged", acknowledged);
+      m.put("received", received);
+      m.put("lost", lost);
+      m.put("duplicated", duplicated);
+      m.put("outOfOrder", outOfOrder);
+      m.put("receivedUnacknowledged", receivedUnacknowledged);
+      m.put("foreign", foreign);
+      m.put("exact", exact());
+      if (streams.size() <= 64) {
+        List<Map<String, Object>> perStream = new ArrayList<>();
+        for (StreamReport s : streams) {
+          Map<String, Object> e = new LinkedHashMap<>();
+          e.put("producer", s.producerId() & 0xffffffffL);
+          e.put("partition", s.partition());
+          e.put("acknowledged", s.acknowledged());
+          e.put("received", s.received());
+          e.put("lost", s.lost());
+          e.put("duplicated", s.duplicated());
+          e.put("outOfOrder", s.outOfOrder());
+          perStream.add(e);
+        }
+        m.put("streams", perStream);
+      }
+      return m;
+    }
+  }
+}

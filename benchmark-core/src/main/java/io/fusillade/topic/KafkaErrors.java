@@ -1,0 +1,31 @@
+package io.fusillade.topic;
+
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.producer.BufferExhaustedException;
+import org.apache.kafka.common.errors.TimeoutException;
+
+/**
+ * Turns a Kafka client exception into a short failure reason. Reasons are counted per distinct
+ * text, so numbers (record counts, milliseconds, partition numbers) are replaced by {@code N}.
+ */
+public final class KafkaErrors {
+  private KafkaErrors() {}
+
+  public static String reason(Throwable error) {
+    Throwable e = error;
+    while ((e instanceof ExecutionException || e.getClass() == RuntimeException.class)
+        && e.getCause() != null) {
+      e = e.getCause();
+    }
+    if (e instanceof BufferExhaustedException) {
+      return "producer buffer full (buffer.memory, max.block.ms)";
+    }
+    String message = e.getMessage() == null ? "" : e.getMessage();
+    if (e instanceof TimeoutException && message.startsWith("Expiring")) {
+      return "delivery timeout: not acknowledged within delivery.timeout.ms";
+    }
+    String text = e.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
+    text = text.replaceAll("[0-9]+", "N");
+    return text.length() > 160 ? text.substring(0, 160) : text;
+  }
+}

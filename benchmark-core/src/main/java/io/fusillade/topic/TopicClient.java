@@ -1,0 +1,441 @@
+package io.fusillade.topic;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.record.RunRecorder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything one run needs to write to and read from Kafka-API topics, wired to the run recorder:
+ * one producer, a consumer group per declared topic that has consumers, lag sampling, delivery
+ * verification.
+ *
+ * <p>{@link #open} prepares everything before the load starts: topics created or checked, producer
+ * metadata fetched, consumers assigned and positioned. {@link #close()} ends the run's topic work:
+ * the producer is flushed, consumers drain for at most {@link TopicClientOptions#drainTimeout()},
+ * and each topic's verdicts go into {@code run.json}'s health.
+ *
+ * <p>What it records, per topic {@code T}:
+ *
+ * <ul>
+ *   <li>metric {@code e2e T}: end-to-end latency, send to receipt, on the injector's monotonic
+ *       clock;
+ *   <li>counters {@code topic.T.produced.messages}, {@code topic.T.produced.bytes} (acknowledged),
+ *       {@code topic.T.consumed.messages}, {@code topic.T.consumed.bytes}: per second in {@code
+ *       counters.jsonl};
+ *   <li>gauge {@code topic.T.lag}: consumer lag in messages, once a second;
+ *   <li>health {@code topic.T}: the delivery verifier's counts, the lag trend while the load ran
+ *       (see {@link LagTrend}; the drain after it is left out) with {@code notGrowing}, and whether
+ *       the drain completed.
+ * </ul>
+ */
+public final class TopicClient implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TopicClient.class);
+
+  private final TopicClientOptions options;
+  private final RunRecorder recorder;
+  private final Admin admin;
+  private final TopicProducer producer;
+  private final long startNanos = System.nanoTime();
+  private final long openEpochMs = System.currentTimeMillis();
+  private final Map<String, State> topics = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService sampler;
+  private volatile boolean closed;
+  private volatile double loadEndSeconds = Double.MAX_VALUE;
+  private volatile long firstSendNanos;
+
+  private TopicClient(TopicClientOptions options, RunRecorder recorder) {
+    this.options = options;
+    this.recorder = recorder;
+    this.admin = Admin.create(options.adminProperties());
+    this.producer = new TopicProducer(options.producerProperties());
+    this.sampler =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "fusillade-topic-lag");
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /**
+   * Opens the client and prepares every declared topic (see {@link #topic(String)}).
+   *
+   * @throws FusilladeException when Kafka cannot be reached, a topic is missing and must not be
+   *     created, or consumers are not assigned in time
+   */
+  public static TopicClient open(TopicClientOptions options, RunRecorder recorder) {
+    TopicClient client = new TopicClient(options, recorder);
+    try {
+      for (TopicSpec spec : options.topics()) {
+        client.prepare(spec);
+      }
+      client.sampler.scheduleAtFixedRate(client::sampleAll, 1, 1, TimeUnit.SECONDS);
+      recorder.onFinish(client::writeHealth);
+      return client;
+    } catch (RuntimeException e) {
+      client.abort();
+      throw e;
+    }
+  }
+
+  public TopicClientOptions options() {
+    return options;
+  }
+
+  /**
+   * The topic, prepared now if it was not declared: created when missing (1 partition unless
+   * declared), metadata fetched. A topic that was not declared has no consumers. Call it before the
+   * load starts: it blocks.
+   */
+  public ProducedTopic topic(String name) {
+    State state = topics.get(name);
+    if (state == null) {
+      synchronized (this) {
+        state = topics.get(name);
+        if (state == null) {
+          state = prepare(TopicSpec.of(name));
+        }
+      }
+    }
+    return state.produced;
+  }
+
+  /**
+   * Sends one stamped message without blocking; {@code done} runs on the client's I/O thread (or at
+   * once on this thread if the send fails immediately).
+   */
+  public void send(
+      ProducedTopic topic,
+      byte[] key,
+      byte[] value,
+      List<Header> headers,
+      long startNanos,
+      SendCompletion done) {
+    if (firstSendNanos == 0) {
+      firstSendNanos = startNanos;
+    }
+    producer.send(topic, key, value, headers, startNanos, done);
+  }
+
+  /** The delivery counts of a topic so far. */
+  public DeliveryVerifier.Report delivery(String topic) {
+    return state(topic).produced.verifier().report();
+  }
+
+  /** The lag trend of a topic between two times, in seconds since this client opened. */
+  public LagTrend.Result lagTrend(String topic, double fromSeconds, double toSeconds) {
+    return state(topic).lag.trend(fromSeconds, toSeconds);
+  }
+
+  /** The lag trend of a topic over the run so far. */
+  public LagTrend.Result lagTrend(String topic) {
+    return lagTrend(topic, 0, Double.MAX_VALUE);
+  }
+
+  /**
+   * What happened to a topic between two times (seconds since this client opened): write and read
+   * rates, the lag trend, lost messages among those acknowledged in the window. Windows are cut at
+   * the once-a-second samples nearest inside them.
+   */
+  public Window window(String topic, double fromSeconds, double toSeconds) {
+    State s = state(topic);
+    if (s.lag == null) {
+      throw new IllegalArgumentException("topic '" + topic + "' has no consumers");
+    }
+    List<LagSampler.Point> points =
+        s.lag.points().stream()
+            .filter(p -> p.seconds() >= fromSeconds && p.seconds() <= toSeconds)
+            .toList();
+    LagTrend.Result trend = s.lag.trend(fromSeconds, toSeconds);
+    if (points.size() < 2) {
+      return new Window(fromSeconds, toSeconds, 0, 0, 0, trend, 0);
+    }
+    LagSampler.Point first = points.get(0);
+    LagSampler.Point last = points.get(points.size() - 1);
+    double span = last.seconds() - first.seconds();
+    return new Window(
+        first.seconds(),
+        last.seconds(),
+        (last.produced() - first.produced()) / span,
+        (last.producedBytes() - first.producedBytes()) / span,
+        (last.consumedBytes() - first.consumedBytes()) / span,
+        trend,
+        s.produced.verifier().lostBetween(first.marks(), last.marks()));
+  }
+
+  /**
+   * A topic over a window of the run.
+   *
+   * @param fromSeconds the first sample in it
+   * @param toSeconds the last sample in it
+   * @param messagesPerSecond acknowledged messages per second
+   * @param writeBytesPerSecond acknowledged value bytes per second
+   * @param readBytesPerSecond consumed value bytes per second
+   * @param lagTrend the lag trend in the window
+   * @param lost messages acknowledged in the window and never received (final after the drain)
+   */
+  public record Window(
+      double fromSeconds,
+      double toSeconds,
+      double messagesPerSecond,
+      double writeBytesPerSecond,
+      double readBytesPerSecond,
+      LagTrend.Result lagTrend,
+      long lost) {}
+
+  /** When the first message was sent, in seconds since this client opened (NaN: none yet). */
+  public double firstSendSeconds() {
+    long first = firstSendNanos;
+    return first == 0 ? Double.NaN : (first - startNanos) / 1e9;
+  }
+
+  /** Wall-clock time this client opened, in epoch milliseconds. */
+  public long openEpochMs() {
+    return openEpochMs;
+  }
+
+  /**
+   * Seconds since this client opened, on the clock of {@link #lagTrend(String, double, double)}.
+   */
+  public double secondsSinceOpen() {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  private State state(String topic) {
+    State state = topics.get(topic);
+    if (state == null) {
+      throw new IllegalArgumentException("no topic '" + topic + "' in this run");
+    }
+    return state;
+  }
+
+  private State prepare(TopicSpec spec) {
+    Duration timeout = options.readyTimeout();
+    int partitions = TopicAdmin.ensure(admin, spec, options.bootstrapServers(), timeout);
+    int seen = producer.awaitMetadata(spec.name(), timeout);
+    if (seen != partitions) {
+      LOG.warn("Topic {}: {} partitions, the producer sees {}", spec.name(), partitions, seen);
+      partitions = Math.min(partitions, seen);
+    }
+    String t = spec.name();
+    ProducedTopic produced =
+        new ProducedTopic(
+            t,
+            partitions,
+            new DeliveryVerifier(t),
+            recorder.counter("topic." + t + ".produced.messages"),
+            recorder.counter("topic." + t + ".produced.bytes"));
+    AtomicLongArray positions = new AtomicLongArray(partitions);
+    for (int p = 0; p < partitions; p++) {
+      positions.set(p, -1);
+    }
+    TopicConsumerGroup group = null;
+    LagSampler lag = null;
+    if (spec.consumers() > 0) {
+      String groupId =
+          spec.group() != null
+              ? spec.group()
+              : "fusillade-" + t + "-" + UUID.randomUUID().toString().substring(0, 8);
+      group =
+          new TopicConsumerGroup(
+              options.consumerProperties(),
+              spec,
+              groupId,
+              partitions,
+              produced.verifier(),
+              recorder.metric("e2e " + t),
+              recorder.counter("topic." + t + ".consumed.messages"),
+              recorder.counter("topic." + t + ".consumed.bytes"),
+              positions);
+      group.start(timeout);
+      lag =
+          new LagSampler(
+              admin,
+              t,
+              positions,
+              produced,
+              recorder.counter("topic." + t + ".consumed.bytes"),
+              startNanos);
+      LagSampler sampled = lag;
+      recorder.gauge("topic." + t + ".lag", sampled::current);
+    }
+    State state = new State(spec, produced, group, lag, positions);
+    topics.put(t, state);
+    return state;
+  }
+
+  private void sampleAll() {
+    for (State s : topics.values()) {
+      if (s.lag != null) {
+        try {
+          s.lag.sample();
+        } catch (RuntimeException e) {
+          LOG.debug("Lag sample of {} failed: {}", s.spec.name(), e.toString());
+        }
+      }
+    }
+  }
+
+  /**
+   * Ends the topic work of the run: flushes the producer (in-flight sends get at most the delivery
+   * timeout), lets consumers drain, stops them. Never waits for messages that do not come.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    // The lag trend is judged while the load runs, not while consumers drain afterwards.
+    loadEndSeconds = secondsSinceOpen();
+    producer.close(Duration.ofSeconds(5));
+    for (State s : topics.values()) {
+      if (s.group != null) {
+        s.drained = drain(s);
+        s.group.close();
+      }
+    }
+    sampler.shutdownNow();
+    admin.close(Duration.ofSeconds(3));
+  }
+
+  private void abort() {
+    closed = true;
+    topics
+        .values()
+        .forEach(
+            s -> {
+              if (s.group != null) {
+                s.group.close();
+              }
+            });
+    sampler.shutdownNow();
+    producer.close(Duration.ZERO);
+    admin.close(Duration.ZERO);
+  }
+
+  /** Waits until consumers have read up to the end offsets, at most the drain timeout. */
+  private boolean drain(State s) {
+    long deadline = System.nanoTime() + options.drainTimeout().toNanos();
+    Map<TopicPartition, Long> targets = s.lag.endOffsets(2000);
+    while (System.nanoTime() < deadline) {
+      if (targets != null) {
+        boolean done = true;
+        for (Map.Entry<TopicPartition, Long> e : targets.entrySet()) {
+          if (s.positions.get(e.getKey().partition()) < e.getValue()) {
+            done = false;
+            break;
+          }
+        }
+        if (done) {
+          return true;
+        }
+      } else if (System.nanoTime() - s.group.lastReceiveNanos() > 1_000_000_000L) {
+        return false; // brokers unreachable and nothing arriving: stop waiting
+      }
+      try {
+        TimeUnit.MILLISECONDS.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private void writeHealth() {
+    for (State s : topics.values()) {
+      if (s.group == null) {
+        continue;
+      }
+      DeliveryVerifier.Report report = s.produced.verifier().report();
+      LagTrend.Result trend = s.lag.trend(0, loadEndSeconds);
+      Map<String, Object> health = new LinkedHashMap<>();
+      health.put("consumers", s.spec.consumers());
+      health.put("partitions", s.produced.partitions());
+      health.put("delivery", report.toMap());
+      health.put("lagTrend", trendMap(trend));
+      health.put("drained", s.drained);
+      recorder.health("topic." + s.spec.name(), health);
+      if (!report.exact()) {
+        recorder.flag(
+            "topic "
+                + s.spec.name()
+                + ": "
+                + report.lost()
+                + " lost, "
+                + report.duplicated()
+                + " duplicated, "
+                + report.outOfOrder()
+                + " out of order");
+      }
+      if (trend.verdict() == LagTrend.Verdict.GROWING) {
+        recorder.flag("topic " + s.spec.name() + ": consumer lag grew — readers did not keep up");
+      }
+    }
+  }
+
+  /** A lag trend as it appears in {@code run.json}. */
+  public static Map<String, Object> trendMap(LagTrend.Result trend) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("verdict", trend.verdict().name().toLowerCase(java.util.Locale.ROOT));
+    m.put("notGrowing", trend.notGrowing());
+    m.put("slopePerSecond", round(trend.slopePerSecond()));
+    m.put("pValue", round(trend.pValue()));
+    m.put("thresholdPerSecond", round(trend.thresholdPerSecond()));
+    m.put("samples", trend.samples());
+    return m;
+  }
+
+  private static Object round(double v) {
+    return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : null;
+  }
+
+  /** Per declared or used topic. */
+  private static final class State {
+    final TopicSpec spec;
+    final ProducedTopic produced;
+    final TopicConsumerGroup group;
+    final LagSampler lag;
+    final AtomicLongArray positions;
+    volatile boolean drained;
+
+    State(
+        TopicSpec spec,
+        ProducedTopic produced,
+        TopicConsumerGroup group,
+        LagSampler lag,
+        AtomicLongArray positions) {
+      this.spec = spec;
+      this.produced = produced;
+      this.group = group;
+      this.lag = lag;
+      this.positions = positions;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "TopicClient[" + options + "]";
+  }
+
+  /** For tests of the drain: the topics' names. */
+  List<String> topicNames() {
+    return new ArrayList<>(topics.keySet());
+  }
+}

@@ -1,0 +1,157 @@
+package io.fusillade.topic;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where the topics are and how to talk to them.
+ *
+ * @param bootstrapServers {@code host:port[,host:port...]}
+ * @param common client properties for producer, consumers and admin alike (SASL, TLS)
+ * @param producer producer properties, over {@link #PRODUCER_DEFAULTS}
+ * @param consumer consumer properties, over {@link #CONSUMER_DEFAULTS}
+ * @param topics the declared topics
+ * @param seed the seed of payload contents
+ * @param drainTimeout how long consumers may keep reading after the last send
+ * @param readyTimeout how long topic creation, metadata and partition assignment may take
+ */
+public record TopicClientOptions(
+    String bootstrapServers,
+    Map<String, String> common,
+    Map<String, String> producer,
+    Map<String, String> consumer,
+    List<TopicSpec> topics,
+    long seed,
+    Duration drainTimeout,
+    Duration readyTimeout) {
+
+  /**
+   * Producer defaults: the YDB Topics rules (acks from all replicas, no compression, idempotence)
+   * and settings that keep a load generator honest: {@code max.block.ms=0}, so that a full buffer
+   * or missing metadata fails the send at once instead of stalling the sending thread, and a
+   * delivery timeout of 10 s, so that a dead broker gives failures within seconds.
+   */
+  public static final Map<String, String> PRODUCER_DEFAULTS =
+      Map.of(
+          "acks", "all",
+          "compression.type", "none",
+          "enable.idempotence", "true",
+          "max.block.ms", "0",
+          "request.timeout.ms", "5000",
+          "delivery.timeout.ms", "10000");
+
+  /** Consumer defaults. Positions are taken when partitions are assigned, before any send. */
+  public static final Map<String, String> CONSUMER_DEFAULTS =
+      Map.of("auto.offset.reset", "latest", "enable.auto.commit", "true");
+
+  /** Copies. */
+  public TopicClientOptions {
+    if (bootstrapServers == null || bootstrapServers.isBlank()) {
+      throw new IllegalArgumentException("the topic protocol needs bootstrap servers");
+    }
+    common = copy(common);
+    producer = copy(producer);
+    consumer = copy(consumer);
+    topics = List.copyOf(topics);
+    drainTimeout = drainTimeout == null ? Duration.ofSeconds(10) : drainTimeout;
+    readyTimeout = readyTimeout == null ? Duration.ofSeconds(60) : readyTimeout;
+  }
+
+  /** Options with the defaults and no declared topic. */
+  public static TopicClientOptions of(String bootstrapServers) {
+    return new TopicClientOptions(
+        bootstrapServers, Map.of(), Map.of(), Map.of(), List.of(), 1, null, null);
+  }
+
+  public TopicClientOptions withTopic(TopicSpec topic) {
+    List<TopicSpec> list = new java.util.ArrayList<>(topics);
+    list.removeIf(t -> t.name().equals(topic.name()));
+    list.add(topic);
+    return new TopicClientOptions(
+        bootstrapServers, common, producer, consumer, list, seed, drainTimeout, readyTimeout);
+  }
+
+  public TopicClientOptions withProducer(String key, String value) {
+    Map<String, String> m = new LinkedHashMap<>(producer);
+    m.put(key, value);
+    return new TopicClientOptions(
+        bootstrapServers, common, m, consumer, topics, seed, drainTimeout, readyTimeout);
+  }
+
+  public TopicClientOptions withConsumer(String key, String value) {
+    Map<String, String> m = new LinkedHashMap<>(consumer);
+    m.put(key, value);
+    return new TopicClientOptions(
+        bootstrapServers, common, producer, m, topics, seed, drainTimeout, readyTimeout);
+  }
+
+  public TopicClientOptions withCommon(String key, String value) {
+    Map<String, String> m = new LinkedHashMap<>(common);
+    m.put(key, value);
+    return new TopicClientOptions(
+        bootstrapServers, m, producer, consumer, topics, seed, drainTimeout, readyTimeout);
+  }
+
+  public TopicClientOptions withSeed(long value) {
+    return new TopicClientOptions(
+        bootstrapServers, common, producer, consumer, topics, value, drainTimeout, readyTimeout);
+  }
+
+  public TopicClientOptions withDrainTimeout(Duration timeout) {
+    return new TopicClientOptions(
+        bootstrapServers, common, producer, consumer, topics, seed, timeout, readyTimeout);
+  }
+
+  public TopicClientOptions withReadyTimeout(Duration timeout) {
+    return new TopicClientOptions(
+        bootstrapServers, common, producer, consumer, topics, seed, drainTimeout, timeout);
+  }
+
+  /** The producer's effective properties. */
+  public Map<String, Object> producerProperties() {
+    Map<String, Object> m = new LinkedHashMap<>(PRODUCER_DEFAULTS);
+    m.putAll(common);
+    m.putAll(producer);
+    m.put("bootstrap.servers", bootstrapServers);
+    return m;
+  }
+
+  /** A consumer's effective properties. */
+  public Map<String, Object> consumerProperties() {
+    Map<String, Object> m = new LinkedHashMap<>(CONSUMER_DEFAULTS);
+    m.putAll(common);
+    m.putAll(consumer);
+    m.put("bootstrap.servers", bootstrapServers);
+    return m;
+  }
+
+  /** The admin client's properties. */
+  public Map<String, Object> adminProperties() {
+    Map<String, Object> m = new LinkedHashMap<>(common);
+    m.put("bootstrap.servers", bootstrapServers);
+    return m;
+  }
+
+  /** For logs and run.json: no property values, which may hold secrets. */
+  @Override
+  public String toString() {
+    return "TopicClientOptions[bootstrap="
+        + bootstrapServers
+        + ", topics="
+        + topics.stream().map(TopicSpec::name).toList()
+        + ", producer keys="
+        + producer.keySet()
+        + ", consumer keys="
+        + consumer.keySet()
+        + ", common keys="
+        + common.keySet()
+        + "]";
+  }
+
+  private static Map<String, String> copy(Map<String, String> m) {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(m == null ? Map.of() : m));
+  }
+}

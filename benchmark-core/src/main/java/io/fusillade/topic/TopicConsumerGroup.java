@@ -1,0 +1,250 @@
+package io.fusillade.topic;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.record.Counter;
+import io.fusillade.record.LatencyMetric;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A consumer group reading one topic for the whole run, one thread per consumer. Every message's
+ * stamp gives its end-to-end latency (send to receipt, on the injector's clock) and feeds the
+ * delivery verifier; every poll publishes the consumers' positions for the lag sampler.
+ *
+ * <p>{@link #start(Duration)} returns once every partition is assigned and every consumer knows its
+ * position, so no message sent afterwards can be missed. Consumers poll with a short timeout and
+ * check a flag, so {@link #close()} never waits for a message that does not come.
+ */
+final class TopicConsumerGroup implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TopicConsumerGroup.class);
+  private static final Duration POLL = Duration.ofMillis(100);
+
+  private final Map<String, Object> properties;
+  private final TopicSpec spec;
+  private final int partitions;
+  private final DeliveryVerifier verifier;
+  private final LatencyMetric endToEnd;
+  private final Counter messages;
+  private final Counter bytes;
+  private final AtomicLongArray positions;
+  private final AtomicLong lastReceiveNanos = new AtomicLong(System.nanoTime());
+  private final List<Member> members = new ArrayList<>();
+  private volatile boolean running = true;
+
+  /**
+   * @param positions where consumers publish their next offset per partition (-1: unknown)
+   */
+  TopicConsumerGroup(
+      Map<String, Object> consumerProperties,
+      TopicSpec spec,
+      String groupId,
+      int partitions,
+      DeliveryVerifier verifier,
+      LatencyMetric endToEnd,
+      Counter messages,
+      Counter bytes,
+      AtomicLongArray positions) {
+    this.properties = new java.util.LinkedHashMap<>(consumerProperties);
+    this.properties.put("group.id", groupId);
+    this.spec = spec;
+    this.partitions = partitions;
+    this.verifier = verifier;
+    this.endToEnd = endToEnd;
+    this.messages = messages;
+    this.bytes = bytes;
+    this.positions = positions;
+  }
+
+  /**
+   * Starts the consumers and waits until the group is stable: all partitions assigned, each to one
+   * consumer, positions known.
+   *
+   * @throws FusilladeException when that does not happen within {@code timeout}
+   */
+  void start(Duration timeout) {
+    for (int i = 0; i < spec.consumers(); i++) {
+      Member member = new Member(i);
+      members.add(member);
+      member.thread.start();
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!stable()) {
+      for (Member m : members) {
+        if (m.failure != null) {
+          close();
+          throw new FusilladeException(
+              "consumer of topic '" + spec.name() + "' failed: " + KafkaErrors.reason(m.failure),
+              m.failure);
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        close();
+        throw new FusilladeException(
+            "the "
+                + spec.consumers()
+                + " consumers of topic '"
+                + spec.name()
+                + "' were not assigned its "
+                + partitions
+                + " partitions within "
+                + timeout.toSeconds()
+                + " s");
+      }
+      LockSupport.parkNanos(20_000_000);
+    }
+  }
+
+  private boolean stable() {
+    int assigned = 0;
+    for (Member m : members) {
+      int size = m.assignedCount;
+      if (!m.hadAssignment || (size == 0 && spec.consumers() <= partitions)) {
+        return false;
+      }
+      assigned += size;
+    }
+    return assigned == partitions;
+  }
+
+  /** When the last message arrived. */
+  long lastReceiveNanos() {
+    return lastReceiveNanos.get();
+  }
+
+  /** Stops the consumers (after at most one poll) and closes them. */
+  @Override
+  public void close() {
+    running = false;
+    for (Member m : members) {
+      try {
+        m.thread.join(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private void handle(ConsumerRecord<Void, Void> record, long now) {
+    Headers headers = record.headers();
+    Header header = headers.lastHeader(MessageStamp.HEADER);
+    MessageStamp stamp = header == null ? null : MessageStamp.decode(header.value());
+    if (stamp != null) {
+      endToEnd.recordMicros((now - stamp.sendNanos()) / 1000);
+    }
+    verifier.received(stamp, record.partition());
+    messages.increment();
+    bytes.add(Math.max(0, record.serializedValueSize()));
+  }
+
+  /** One consumer and its thread. */
+  private final class Member implements Runnable, ConsumerRebalanceListener {
+    final Thread thread;
+    KafkaConsumer<Void, Void> consumer;
+    volatile int assignedCount;
+    volatile boolean hadAssignment;
+    volatile Exception failure;
+    private final Set<TopicPartition> assigned = new HashSet<>();
+
+    Member(int index) {
+      thread = new Thread(this, "fusillade-consumer-" + spec.name() + "-" + index);
+      thread.setDaemon(true);
+    }
+
+    @Override
+    public void run() {
+      try {
+        consumer = new KafkaConsumer<>(properties, new Skip(), new Skip());
+        consumer.subscribe(List.of(spec.name()), this);
+        long pause = spec.processingTime().toNanos();
+        while (running) {
+          ConsumerRecords<Void, Void> records = consumer.poll(POLL);
+          if (records.isEmpty()) {
+            continue;
+          }
+          long now = System.nanoTime();
+          for (TopicPartition tp : records.partitions()) {
+            List<ConsumerRecord<Void, Void>> list = records.records(tp);
+            for (ConsumerRecord<Void, Void> r : list) {
+              if (pause > 0) {
+                LockSupport.parkNanos(pause);
+                now = System.nanoTime();
+              }
+              handle(r, now);
+            }
+            positions.set(tp.partition(), list.get(list.size() - 1).offset() + 1);
+          }
+          lastReceiveNanos.set(now);
+        }
+      } catch (Exception e) {
+        failure = e;
+        if (running) {
+          LOG.warn("Consumer of topic {} stopped: {}", spec.name(), KafkaErrors.reason(e));
+        }
+      } finally {
+        if (consumer != null) {
+          try {
+            consumer.close(CloseOptions.timeout(Duration.ofSeconds(3)));
+          } catch (RuntimeException e) {
+            LOG.debug("Closing a consumer of {}: {}", spec.name(), e.toString());
+          }
+        }
+      }
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      for (TopicPartition tp : partitions) {
+        // Resolve the position now (auto.offset.reset), before the first send, not at first fetch.
+        positions.set(tp.partition(), consumer.position(tp, Duration.ofSeconds(30)));
+      }
+      assigned.addAll(partitions);
+      assignedCount = assigned.size();
+      hadAssignment = true;
+    }
+
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      assigned.removeAll(partitions);
+      assignedCount = assigned.size();
+    }
+
+    @Override
+    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+      onPartitionsRevoked(partitions);
+    }
+  }
+
+  /** Reads nothing: the consumer needs only headers and sizes, so no payload is copied. */
+  static final class Skip implements Deserializer<Void> {
+    @Override
+    public Void deserialize(String topic, byte[] data) {
+      return null;
+    }
+
+    @Override
+    public Void deserialize(String topic, Headers headers, ByteBuffer data) {
+      return null;
+    }
+  }
+}

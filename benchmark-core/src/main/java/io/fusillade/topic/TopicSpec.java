@@ -1,0 +1,99 @@
+package io.fusillade.topic;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One topic of a run: how to create it when missing, and the consumer group that reads it for the
+ * whole run.
+ *
+ * @param name the topic
+ * @param partitions partitions when it is created (an existing topic keeps its own)
+ * @param replicationFactor replicas when it is created
+ * @param configs topic configs when it is created ({@code retention.ms}, {@code
+ *     min.insync.replicas}...)
+ * @param create whether to create it when missing; if false a missing topic is an error
+ * @param consumers consumers in the group (0: nobody reads; no end-to-end latency, no verification)
+ * @param group the consumer group id, or null for {@code fusillade-<topic>-<random>}
+ * @param processingTime time each consumer spends per message (0: none); to make readers slow on
+ *     purpose
+ */
+public record TopicSpec(
+    String name,
+    int partitions,
+    short replicationFactor,
+    Map<String, String> configs,
+    boolean create,
+    int consumers,
+    String group,
+    Duration processingTime) {
+
+  /** Checks and copies. */
+  public TopicSpec {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("a topic needs a name");
+    }
+    if (partitions < 1) {
+      throw new IllegalArgumentException("topic " + name + ": partitions must be >= 1");
+    }
+    if (replicationFactor < 1) {
+      throw new IllegalArgumentException("topic " + name + ": replication factor must be >= 1");
+    }
+    if (consumers < 0) {
+      throw new IllegalArgumentException("topic " + name + ": consumers must be >= 0");
+    }
+    configs = Collections.unmodifiableMap(new LinkedHashMap<>(configs));
+    processingTime = processingTime == null ? Duration.ZERO : processingTime;
+  }
+
+  /** A topic created with 1 partition and 1 replica when missing, and no consumers. */
+  public static TopicSpec of(String name) {
+    return new TopicSpec(name, 1, (short) 1, Map.of(), true, 0, null, Duration.ZERO);
+  }
+
+  public TopicSpec withPartitions(int count) {
+    return new TopicSpec(
+        name, count, replicationFactor, configs, create, consumers, group, processingTime);
+  }
+
+  public TopicSpec withReplicationFactor(int replicas) {
+    return new TopicSpec(
+        name, partitions, (short) replicas, configs, create, consumers, group, processingTime);
+  }
+
+  public TopicSpec withConfig(String key, String value) {
+    Map<String, String> copy = new LinkedHashMap<>(configs);
+    copy.put(key, value);
+    return new TopicSpec(
+        name, partitions, replicationFactor, copy, create, consumers, group, processingTime);
+  }
+
+  public TopicSpec withCreate(boolean createWhenMissing) {
+    return new TopicSpec(
+        name,
+        partitions,
+        replicationFactor,
+        configs,
+        createWhenMissing,
+        consumers,
+        group,
+        processingTime);
+  }
+
+  public TopicSpec withConsumers(int count) {
+    return new TopicSpec(
+        name, partitions, replicationFactor, configs, create, count, group, processingTime);
+  }
+
+  public TopicSpec withGroup(String groupId) {
+    return new TopicSpec(
+        name, partitions, replicationFactor, configs, create, consumers, groupId, processingTime);
+  }
+
+  public TopicSpec withProcessingTime(Duration perMessage) {
+    return new TopicSpec(
+        name, partitions, replicationFactor, configs, create, consumers, group, perMessage);
+  }
+}

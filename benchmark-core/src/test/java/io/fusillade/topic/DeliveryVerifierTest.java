@@ -1,0 +1,123 @@
+package io.fusillade.topic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+class DeliveryVerifierTest {
+  private final DeliveryVerifier verifier = new DeliveryVerifier("t", 42);
+  private final long producer = verifier.producerId(3);
+
+  private void ack(int partition, long... sequences) {
+    for (long s : sequences) {
+      verifier.stream(producer, partition).acknowledged(s);
+    }
+  }
+
+  private void receive(int partition, long... sequences) {
+    for (long s : sequences) {
+      verifier.received(new MessageStamp(producer, s, 0), partition);
+    }
+  }
+
+  @Test
+  void everyAcknowledgedMessageReceivedOnceInOrderIsExact() {
+    ack(0, 0, 1, 2);
+    ack(1, 0, 1);
+    receive(0, 0, 1, 2);
+    receive(1, 0, 1);
+    DeliveryVerifier.Report r = verifier.report();
+    assertThat(r.acknowledged()).isEqualTo(5);
+    assertThat(r.received()).isEqualTo(5);
+    assertThat(r.lost()).isZero();
+    assertThat(r.exact()).isTrue();
+    assertThat(r.streams()).hasSize(2);
+  }
+
+  @Test
+  void countsLostDuplicatedOutOfOrderAndUnacknowledgedApart() {
+    ack(0, 0, 1, 2, 3, 4, 5); // 6 acknowledged
+    receive(0, 0, 2, 1); // 1 arrives after 2: out of order
+    receive(0, 2); // again: duplicate
+    receive(0, 6); // never acknowledged (its send failed)
+    DeliveryVerifier.Report r = verifier.report();
+    assertThat(r.acknowledged()).isEqualTo(6);
+    assertThat(r.received()).isEqualTo(4);
+    assertThat(r.lost()).isEqualTo(3); // 3, 4, 5
+    assertThat(r.duplicated()).isEqualTo(1);
+    assertThat(r.outOfOrder()).isEqualTo(1);
+    assertThat(r.receivedUnacknowledged()).isEqualTo(1);
+    assertThat(r.exact()).isFalse();
+    assertThat(r.toMap()).containsEntry("lost", 3L).containsEntry("exact", false);
+  }
+
+  @Test
+  void aReceiptBeforeItsAcknowledgementIsNotLost() {
+    receive(2, 0);
+    ack(2, 0);
+    assertThat(verifier.report().lost()).isZero();
+    assertThat(verifier.report().receivedUnacknowledged()).isZero();
+  }
+
+  @Test
+  void stampsOfAnotherRunOrNoStampAreForeign() {
+    DeliveryVerifier other = new DeliveryVerifier("t", 7);
+    verifier.received(new MessageStamp(other.producerId(3), 0, 0), 0);
+    verifier.received(null, 0);
+    DeliveryVerifier.Report r = verifier.report();
+    assertThat(r.foreign()).isEqualTo(2);
+    assertThat(r.received()).isZero();
+  }
+
+  @Test
+  void countsExactlyUnderConcurrentAcksAndReceiptsAcrossChunks() throws Exception {
+    int n = 200_000; // crosses three 64 Ki chunks
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      futures.add(
+          pool.submit(
+              () -> {
+                for (long s = 0; s < n; s++) {
+                  verifier.stream(producer, 0).acknowledged(s);
+                }
+              }));
+      futures.add(
+          pool.submit(
+              () -> {
+                for (long s = 0; s < n; s++) {
+                  if (s % 1000 != 999) {
+                    verifier.received(new MessageStamp(producer, s, 0), 0);
+                  }
+                }
+              }));
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+    DeliveryVerifier.Report r = verifier.report();
+    assertThat(r.acknowledged()).isEqualTo(n);
+    assertThat(r.lost()).isEqualTo(n / 1000);
+    assertThat(r.outOfOrder()).isZero();
+  }
+
+  @Test
+  void lossIsAttributedToTheWindowItsMessagesWereAcknowledgedIn() {
+    var before = verifier.marks();
+    ack(0, 0, 1, 2, 3);
+    var middle = verifier.marks();
+    ack(0, 4, 5, 6);
+    var after = verifier.marks();
+    receive(0, 0, 1, 3, 4, 6); // 2 and 5 lost
+    assertThat(verifier.lostBetween(before, middle)).isEqualTo(1);
+    assertThat(verifier.lostBetween(middle, after)).isEqualTo(1);
+    assertThat(verifier.lostBetween(before, after)).isEqualTo(2);
+  }
+}

@@ -1,0 +1,241 @@
+package io.fusillade.topic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.local.LocalKafka;
+import io.fusillade.record.LatencyMetric;
+import io.fusillade.record.RunOptions;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.record.RunRecorder;
+import io.fusillade.record.SecondCounts;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.RecordsToDelete;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The topic package against one real embedded broker (in this JVM), shared by the tests. */
+class TopicClientTest {
+  private static LocalKafka kafka;
+  private static Admin admin;
+  @TempDir static Path runs;
+
+  @BeforeAll
+  static void startKafka() {
+    kafka = LocalKafka.start();
+    admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
+  }
+
+  @AfterAll
+  static void stopKafka() {
+    if (admin != null) {
+      admin.close();
+    }
+    if (kafka != null) {
+      kafka.close();
+    }
+  }
+
+  private static RunRecorder recorder(String name) {
+    return RunRecorder.open(RunOptions.of(name).withBaseDirectory(runs));
+  }
+
+  /** Sends {@code count} messages and waits for every acknowledgement. */
+  private static void sendAll(TopicProducer producer, ProducedTopic topic, int count, boolean keyed)
+      throws Exception {
+    CountDownLatch done = new CountDownLatch(count);
+    AtomicInteger failed = new AtomicInteger();
+    byte[] value = Payloads.fixed(1, 100).of(100);
+    for (int i = 0; i < count; i++) {
+      byte[] key = keyed ? ("k" + i).getBytes(StandardCharsets.UTF_8) : null;
+      producer.send(
+          topic,
+          key,
+          value,
+          null,
+          System.nanoTime(),
+          (end, error) -> {
+            if (error != null) {
+              failed.incrementAndGet();
+            }
+            done.countDown();
+          });
+    }
+    assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(failed).hasValue(0);
+  }
+
+  private static TopicConsumerGroup group(
+      TopicClientOptions options,
+      String topic,
+      String groupId,
+      int partitions,
+      DeliveryVerifier verifier,
+      RunRecorder run,
+      AtomicLongArray positions) {
+    for (int p = 0; p < partitions; p++) {
+      positions.set(p, -1);
+    }
+    return new TopicConsumerGroup(
+        options.withConsumer("auto.offset.reset", "earliest").consumerProperties(),
+        TopicSpec.of(topic).withConsumers(1),
+        groupId,
+        partitions,
+        verifier,
+        run.metric("e2e " + topic),
+        run.counter("c"),
+        run.counter("b"),
+        positions);
+  }
+
+  private static void awaitPositions(AtomicLongArray positions, long... ends) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (int p = 0; p < ends.length; p++) {
+      while (positions.get(p) < ends[p] && System.nanoTime() < deadline) {
+        LockSupport.parkNanos(10_000_000);
+      }
+      assertThat(positions.get(p)).isEqualTo(ends[p]);
+    }
+  }
+
+  @Test
+  void recordsDeletedBeforeTheyAreReadAreCountedAsLostExactly() throws Exception {
+    String topic = "deleted";
+    admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
+    TopicClientOptions options = TopicClientOptions.of(kafka.bootstrapServers());
+    DeliveryVerifier verifier = new DeliveryVerifier(topic);
+    try (RunRecorder run = recorder("deleted");
+        TopicProducer producer = new TopicProducer(options.producerProperties())) {
+      producer.awaitMetadata(topic, Duration.ofSeconds(30));
+      ProducedTopic produced =
+          new ProducedTopic(topic, 1, verifier, run.counter("m"), run.counter("bytes"));
+      sendAll(producer, produced, 1000, false);
+      TopicPartition tp = new TopicPartition(topic, 0);
+      admin.deleteRecords(Map.of(tp, RecordsToDelete.beforeOffset(300))).all().get();
+
+      AtomicLongArray positions = new AtomicLongArray(1);
+      try (TopicConsumerGroup group =
+          group(options, topic, "g-deleted", 1, verifier, run, positions)) {
+        group.start(Duration.ofSeconds(30));
+        awaitPositions(positions, 1000);
+      }
+      LatencyMetric e2e = run.metric("e2e " + topic);
+      assertThat(e2e).isNotNull();
+    }
+    DeliveryVerifier.Report report = verifier.report();
+    assertThat(report.acknowledged()).isEqualTo(1000);
+    assertThat(report.received()).isEqualTo(700);
+    assertThat(report.lost()).isEqualTo(300);
+    assertThat(report.duplicated()).isZero();
+    assertThat(report.exact()).isFalse();
+  }
+
+  @Test
+  void offsetsSkippedByTheGroupAreCountedAsLostExactly() throws Exception {
+    String topic = "skipped";
+    admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
+    TopicClientOptions options = TopicClientOptions.of(kafka.bootstrapServers());
+    DeliveryVerifier verifier = new DeliveryVerifier(topic);
+    try (RunRecorder run = recorder("skipped");
+        TopicProducer producer = new TopicProducer(options.producerProperties())) {
+      producer.awaitMetadata(topic, Duration.ofSeconds(30));
+      ProducedTopic produced =
+          new ProducedTopic(topic, 2, verifier, run.counter("m"), run.counter("bytes"));
+      sendAll(producer, produced, 1000, true);
+      DeliveryVerifier.Report sent = verifier.report();
+      long inFirst =
+          sent.streams().stream()
+              .filter(s -> s.partition() == 0)
+              .mapToLong(DeliveryVerifier.StreamReport::acknowledged)
+              .sum();
+      assertThat(inFirst).isBetween(100L, 900L);
+      // The group starts 100 messages into partition 0, as if a reader had skipped them.
+      admin
+          .alterConsumerGroupOffsets(
+              "g-skipped", Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(100)))
+          .all()
+          .get();
+      AtomicLongArray positions = new AtomicLongArray(2);
+      try (TopicConsumerGroup group =
+          group(options, topic, "g-skipped", 2, verifier, run, positions)) {
+        group.start(Duration.ofSeconds(30));
+        awaitPositions(positions, inFirst, 1000 - inFirst);
+      }
+    }
+    DeliveryVerifier.Report report = verifier.report();
+    assertThat(report.acknowledged()).isEqualTo(1000);
+    assertThat(report.lost()).isEqualTo(100);
+    assertThat(report.received()).isEqualTo(900);
+    assertThat(report.outOfOrder()).isZero();
+  }
+
+  @Test
+  void aSlowReaderMakesLagGrowAndTheCheckFailWithoutHangingTheEnd() throws Exception {
+    String topic = "slow";
+    TopicClientOptions options =
+        TopicClientOptions.of(kafka.bootstrapServers())
+            .withTopic(
+                TopicSpec.of(topic)
+                    .withPartitions(2)
+                    .withConsumers(1)
+                    .withProcessingTime(Duration.ofMillis(5)))
+            .withDrainTimeout(Duration.ofSeconds(1));
+    RunRecorder run = recorder("slow");
+    long closeTook;
+    try (run) {
+      TopicClient client = TopicClient.open(options, run);
+      ProducedTopic produced = client.topic(topic);
+      byte[] value = Payloads.fixed(1, 100).of(100);
+      // 600 messages/s for 12 s; the reader handles at most 200/s.
+      long start = System.nanoTime();
+      long period = 1_000_000_000L / 600;
+      for (int i = 0; i < 600 * 12; i++) {
+        long due = start + i * period;
+        LockSupport.parkNanos(due - System.nanoTime());
+        client.send(produced, null, value, null, System.nanoTime(), (end, error) -> {});
+      }
+      assertThat(client.lagTrend(topic).verdict()).isEqualTo(LagTrend.Verdict.GROWING);
+      long before = System.nanoTime();
+      client.close();
+      closeTook = System.nanoTime() - before;
+    }
+    assertThat(Duration.ofNanos(closeTook)).isLessThan(Duration.ofSeconds(15));
+    RunRecord record = RunRecordReader.read(run.directory());
+    @SuppressWarnings("unchecked")
+    Map<String, Object> health = (Map<String, Object>) record.manifest().health().get("topic.slow");
+    assertThat(health).containsEntry("drained", false);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> trend = (Map<String, Object>) health.get("lagTrend");
+    assertThat(trend).containsEntry("verdict", "growing").containsEntry("notGrowing", false);
+    assertThat(record.manifest().flags()).anyMatch(f -> f.contains("consumer lag grew"));
+    double lastLag =
+        record.seconds().stream()
+            .map(SecondCounts::gauges)
+            .map(g -> g.get("topic.slow.lag"))
+            .filter(v -> v != null && !v.isNaN())
+            .reduce((a, b) -> b)
+            .orElseThrow();
+    assertThat(lastLag).isGreaterThan(2000);
+    long producedPerSecond =
+        record.seconds().stream()
+            .mapToLong(s -> s.counters().getOrDefault("topic.slow.produced.messages", 0L))
+            .max()
+            .orElseThrow();
+    assertThat(producedPerSecond).isBetween(500L, 700L);
+  }
+}

@@ -1,0 +1,115 @@
+package io.fusillade.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.gen.Distribution;
+import io.fusillade.gen.ValueType;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The {@code topics:} and {@code kafka:} sections of a workload. */
+class TopicWorkloadTest {
+
+  @Test
+  void aTopicWorkloadIsReadWithItsDistributionsAndSettings() {
+    Workload w =
+        WorkloadLoader.parse(
+                "t.yml",
+                """
+                config_name: t
+                kafka:
+                  bootstrap_servers: ${env:BOOT}
+                  properties:
+                    security.protocol: SASL_SSL
+                    sasl.jaas.config: ${env:JAAS}
+                topics:
+                  - name: events
+                    partitions: 8
+                    replication: 3
+                    consumers: 4
+                    configs: {retention.ms: 60000}
+                    message_size: {type: integer, range: [100, 2000], distribution: normal}
+                    key: {type: long, range: [1, 1000], distribution: zipf, distribution_param: 1.1}
+                    producer: {linger.ms: 5}
+                    rate: 2000
+                    duration: 90s
+                  - name: stepped
+                    message_size: 1024
+                    steps: {start: 1000, increment: 500, count: 4, duration: 20s}
+                """,
+                Map.of("BOOT", "k1:9092,k2:9092", "JAAS", "secret-jaas")::get)
+            .orThrow();
+    assertThat(w.kafka())
+        .get()
+        .extracting(KafkaConnection::bootstrapServers)
+        .isEqualTo("k1:9092,k2:9092");
+    assertThat(w.kafka().get().properties()).containsEntry("sasl.jaas.config", "secret-jaas");
+    assertThat(w.kafka().get().toString()).doesNotContain("secret-jaas");
+    TopicWorkload events = w.topics().get(0);
+    assertThat(events.partitions()).isEqualTo(8);
+    assertThat(events.replication()).isEqualTo(3);
+    assertThat(events.consumers()).isEqualTo(4);
+    assertThat(events.create()).isTrue();
+    assertThat(events.configs()).containsEntry("retention.ms", "60000");
+    assertThat(events.messageSize().distribution().kind()).isEqualTo(Distribution.Kind.NORMAL);
+    assertThat(events.key()).get().extracting(k -> k.type()).isEqualTo(ValueType.LONG);
+    assertThat(events.producer()).containsEntry("linger.ms", "5");
+    assertThat(events.rate()).isEqualTo(2000.0);
+    assertThat(events.duration()).isEqualTo(Duration.ofSeconds(90));
+    TopicWorkload stepped = w.topics().get(1);
+    assertThat(stepped.consumers()).isEqualTo(1);
+    assertThat(stepped.messageSize().lower()).isEqualTo(1024L);
+    assertThat(stepped.steps())
+        .isEqualTo(new TopicWorkload.Steps(1000, 500, 4, Duration.ofSeconds(20)));
+    assertThat(WorkloadCommands.summary(w, 1))
+        .contains("kafka: k1:9092,k2:9092")
+        .contains("events: 8 partitions, replication 3, 4 consumers, 2000/s for 90 s")
+        .contains("stepped: 1 partitions, replication 1, 1 consumers, steps from 1000/s by 500 x4")
+        .doesNotContain("secret-jaas");
+  }
+
+  @Test
+  void mistakesAreReportedWithFileLineColumnAndField() {
+    LoadResult result =
+        WorkloadLoader.parse(
+            "bad.yml",
+            """
+            kafka:
+              properties:
+                sasl.jaas.config: plain-secret
+            topics:
+              - name: a
+                partitions: 0
+                message_size: {type: string}
+                rate: 10
+                steps: {start: 5, count: 2, duration: 5s}
+                duration: soon
+                linger: 5
+              - name: a
+                rate: 1
+              - name: b
+            """,
+            name -> null);
+    assertThat(result.problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "bad.yml:3:23 kafka.properties.sasl.jaas.config: a secret must not be written in the"
+                + " file; use ${env:NAME}",
+            "bad.yml:6:17 topics[0].partitions: partitions must be in [1, 2147483647]",
+            "bad.yml:7:19 topics[0].message_size: message sizes come from an integer or long spec",
+            "bad.yml:9:12 topics[0].steps: give rate or steps, not both",
+            "bad.yml:10:15 topics[0].duration: expected a duration > 0 such as 60, 30s, 500ms, 2m"
+                + " or 1h, got the string \"soon\"",
+            "bad.yml:11:5 topics[0].linger: unknown key 'linger'",
+            "bad.yml:12:11 topics[1].name: duplicate topic 'a' (first at line 5)",
+            "bad.yml:14:5 topics[2]: a topic needs rate (messages per second) or steps");
+  }
+
+  @Test
+  void aFileWithOnlyTopicsHasSomethingToDo() {
+    assertThat(
+            WorkloadLoader.parse("t.yml", "topics: [{name: x, rate: 1}]", name -> null).isValid())
+        .isTrue();
+  }
+}

@@ -1,0 +1,112 @@
+package io.fusillade.local;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import kafka.tools.StorageTool;
+import org.apache.kafka.common.utils.Time;
+
+/**
+ * Runs one embedded Kafka node in this JVM. Two uses:
+ *
+ * <ul>
+ *   <li>{@code KafkaMain <server.properties> <cluster id> <owner pid>}: the child process of a
+ *       {@link LocalKafka} started with {@link LocalKafka.Builder#separateProcess(boolean)}. It
+ *       writes {@code ready} next to the properties file once the node runs, and stops by itself
+ *       when the owner JVM is gone (even after a {@code kill -9}).
+ *   <li>{@code KafkaMain --standalone}: one broker on a free port, for scripts; prints {@code
+ *       bootstrap.servers=127.0.0.1:PORT} and runs until its standard input closes or it gets
+ *       SIGTERM.
+ * </ul>
+ */
+public final class KafkaMain {
+  static final String READY_FILE = "ready";
+
+  private KafkaMain() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 1 && args[0].equals("--standalone")) {
+      standalone();
+      return;
+    }
+    if (args.length != 3) {
+      System.err.println(
+          "usage: KafkaMain <server.properties> <cluster id> <owner pid> | KafkaMain --standalone");
+      System.exit(2);
+    }
+    Path properties = Path.of(args[0]);
+    long owner = Long.parseLong(args[2]);
+    KafkaRaftServer server = startNode(properties, args[1]);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.shutdown();
+                  server.awaitShutdown();
+                },
+                "kafka-node-shutdown"));
+    Files.writeString(properties.resolveSibling(READY_FILE), "ready");
+    // A killed owner runs no shutdown hook: notice it and stop rather than live on as an orphan.
+    while (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
+      TimeUnit.MILLISECONDS.sleep(500);
+    }
+    System.exit(0);
+  }
+
+  private static void standalone() throws Exception {
+    try (LocalKafka kafka = LocalKafka.builder().brokers(1).start()) {
+      System.out.println("bootstrap.servers=" + kafka.bootstrapServers());
+      System.out.flush();
+      Thread closer =
+          new Thread(
+              () -> {
+                try {
+                  InputStream in = System.in;
+                  while (in.read() >= 0) {
+                    // wait for the end of input
+                  }
+                } catch (IOException ignored) {
+                  // treat as closed
+                }
+              });
+      closer.setDaemon(true);
+      closer.start();
+      Runtime.getRuntime().addShutdownHook(new Thread(kafka::close, "kafka-standalone-shutdown"));
+      closer.join();
+    }
+  }
+
+  /** Formats the node's storage if needed and starts it; returns once it runs. */
+  static KafkaRaftServer startNode(Path propertiesFile, String clusterId) throws IOException {
+    ByteArrayOutputStream formatOutput = new ByteArrayOutputStream();
+    int formatted;
+    try (PrintStream out = new PrintStream(formatOutput, true, StandardCharsets.UTF_8)) {
+      formatted =
+          StorageTool.execute(
+              new String[] {
+                "format", "-t", clusterId, "-c", propertiesFile.toString(), "--ignore-formatted"
+              },
+              out);
+    }
+    if (formatted != 0) {
+      throw new IllegalStateException(
+          "could not format the Kafka storage: " + formatOutput.toString(StandardCharsets.UTF_8));
+    }
+    Properties properties = new Properties();
+    try (InputStream in = Files.newInputStream(propertiesFile)) {
+      properties.load(in);
+    }
+    KafkaRaftServer server =
+        new KafkaRaftServer(KafkaConfig.fromProps(properties, false), Time.SYSTEM);
+    server.startup();
+    return server;
+  }
+}

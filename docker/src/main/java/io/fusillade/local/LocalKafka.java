@@ -1,0 +1,391 @@
+package io.fusillade.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A real Kafka cluster (KRaft, Kafka 4.3.1) on this machine: one node, or three for replication
+ * factor 3. Every node is a combined broker and controller listening on 127.0.0.1 on free ports,
+ * with its log directory in a temporary directory that {@link #close()} removes.
+ *
+ * <pre>{@code
+ * try (LocalKafka kafka = LocalKafka.builder().brokers(3).separateProcess(true).start()) {
+ *   String bootstrap = kafka.bootstrapServers(); // 127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3
+ *   kafka.stopBroker(2); // a failure test: the other two go on
+ * }
+ * }</pre>
+ *
+ * <p>Nodes run in this JVM by default (quickest to start, good for tests). With {@link
+ * Builder#separateProcess(boolean)} each node runs in its own JVM ({@link KafkaMain}, heap {@link
+ * Builder#heap(String)}), so that a benchmark measures the broker and the load generator apart; a
+ * child notices when its owner dies and stops, and a later start reaps any that could not.
+ */
+public final class LocalKafka implements AutoCloseable {
+  private static final String DIRECTORY_PREFIX = "fusillade-kafka-";
+  private static final String PID_FILE = "kafka.pid";
+
+  private final List<Node> nodes;
+  private final List<Integer> brokerPorts;
+  private final String bootstrapServers;
+
+  private LocalKafka(List<Node> nodes, List<Integer> brokerPorts) {
+    this.nodes = nodes;
+    this.brokerPorts = brokerPorts;
+    this.bootstrapServers =
+        brokerPorts.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
+  }
+
+  /** Starts one broker in this JVM. */
+  public static LocalKafka start() {
+    return builder().start();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@code 127.0.0.1:port[,127.0.0.1:port...]}, for {@code bootstrap.servers}. */
+  public String bootstrapServers() {
+    return bootstrapServers;
+  }
+
+  /** How many brokers the cluster has (stopped ones included). */
+  public int brokers() {
+    return nodes.size();
+  }
+
+  /** The client port of broker {@code index}. */
+  public int port(int index) {
+    return brokerPorts.get(index);
+  }
+
+  /**
+   * Stops broker {@code index} (0-based) now, as an operator would (a controlled shutdown), for
+   * failure tests. Clients of it see refused connections afterwards. Stopping a stopped broker does
+   * nothing.
+   */
+  public void stopBroker(int index) {
+    nodes.get(index).stop();
+  }
+
+  /** Stops every broker and removes their directories. */
+  @Override
+  public void close() {
+    List<Thread> stoppers = new ArrayList<>();
+    for (Node node : nodes) {
+      Thread t = new Thread(node::stop, "kafka-stop-" + node.id);
+      t.start();
+      stoppers.add(t);
+    }
+    for (Thread t : stoppers) {
+      try {
+        t.join(TimeUnit.SECONDS.toMillis(60));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    nodes.forEach(n -> StaleServers.delete(n.directory));
+  }
+
+  @Override
+  public String toString() {
+    return "LocalKafka[" + bootstrapServers + "]";
+  }
+
+  /** One node: in this JVM or a child process. */
+  private abstract static class Node {
+    final int id;
+    final Path directory;
+
+    Node(int id, Path directory) {
+      this.id = id;
+      this.directory = directory;
+    }
+
+    abstract void stop();
+  }
+
+  private static final class InProcessNode extends Node {
+    private KafkaRaftServer server; // guarded by this
+
+    InProcessNode(int id, Path directory, KafkaRaftServer server) {
+      super(id, directory);
+      this.server = server;
+    }
+
+    @Override
+    synchronized void stop() {
+      if (server != null) {
+        server.shutdown();
+        server.awaitShutdown();
+        server = null;
+      }
+    }
+  }
+
+  private static final class ProcessNode extends Node {
+    private final Process process;
+
+    ProcessNode(int id, Path directory, Process process) {
+      super(id, directory);
+      this.process = process;
+    }
+
+    @Override
+    void stop() {
+      if (!process.isAlive()) {
+        return;
+      }
+      process.destroy(); // SIGTERM: the child's shutdown hook stops Kafka cleanly
+      try {
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+          process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Settings of a cluster to start. Mutable, single use. */
+  public static final class Builder {
+    private int brokers = 1;
+    private boolean separateProcess;
+    private String heap = "256m";
+    private Duration startTimeout = Duration.ofSeconds(90);
+    private final Map<String, String> brokerConfig = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /** 1 (default) or 3 brokers; three allow replication factor 3. */
+    public Builder brokers(int count) {
+      if (count != 1 && count != 3) {
+        throw new IllegalArgumentException("an embedded Kafka has 1 or 3 brokers, not " + count);
+      }
+      this.brokers = count;
+      return this;
+    }
+
+    /** Runs each broker in its own JVM (default: in this JVM). */
+    public Builder separateProcess(boolean separate) {
+      this.separateProcess = separate;
+      return this;
+    }
+
+    /** The heap of each broker JVM ({@code -Xmx}) when they run in separate processes. */
+    public Builder heap(String size) {
+      this.heap = size;
+      return this;
+    }
+
+    /** Any broker setting ({@code log.retention.ms}, {@code num.io.threads}...). */
+    public Builder brokerConfig(String name, String value) {
+      brokerConfig.put(name, value);
+      return this;
+    }
+
+    /** How long to wait for the cluster to be ready (default 90 s). */
+    public Builder startTimeout(Duration timeout) {
+      this.startTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Starts the brokers and waits until all of them are in the cluster.
+     *
+     * @throws IllegalStateException when the cluster does not come up, with Kafka's reason
+     */
+    public LocalKafka start() {
+      StaleServers.reap(DIRECTORY_PREFIX, PID_FILE);
+      List<Integer> ports = KafkaNodeConfig.freePorts(2 * brokers);
+      List<Integer> brokerPorts = ports.subList(0, brokers);
+      List<Integer> controllerPorts = ports.subList(brokers, 2 * brokers);
+      String clusterId = Uuid.randomUuid().toString();
+      List<Path> propertyFiles = new ArrayList<>();
+      List<Path> directories = new ArrayList<>();
+      try {
+        for (int id = 0; id < brokers; id++) {
+          Path directory = StaleServers.newServerDirectory(DIRECTORY_PREFIX);
+          Files.createDirectories(directory.resolve("data"));
+          directories.add(directory);
+          Properties properties =
+              KafkaNodeConfig.of(
+                  id,
+                  brokerPorts,
+                  controllerPorts,
+                  directory.resolve("data").resolve("logs"),
+                  brokerConfig);
+          Path file = directory.resolve("server.properties");
+          KafkaNodeConfig.write(properties, file);
+          propertyFiles.add(file);
+        }
+      } catch (IOException e) {
+        directories.forEach(StaleServers::delete);
+        throw new UncheckedIOException("could not prepare the embedded Kafka's directories", e);
+      }
+      List<Node> nodes = new ArrayList<>();
+      LocalKafka kafka = new LocalKafka(nodes, List.copyOf(brokerPorts));
+      try {
+        nodes.addAll(
+            separateProcess
+                ? startProcesses(propertyFiles, clusterId)
+                : startInProcess(propertyFiles, clusterId));
+        awaitCluster(kafka.bootstrapServers(), brokers, startTimeout);
+        return kafka;
+      } catch (RuntimeException e) {
+        kafka.close();
+        directories.forEach(StaleServers::delete);
+        throw e;
+      }
+    }
+
+    private List<Node> startInProcess(List<Path> files, String clusterId) {
+      // A node's startup waits for the controller quorum: start them all at once.
+      ExecutorService starter = Executors.newFixedThreadPool(files.size());
+      try {
+        List<Future<KafkaRaftServer>> futures = new ArrayList<>();
+        for (Path file : files) {
+          futures.add(starter.submit(() -> KafkaMain.startNode(file, clusterId)));
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (int id = 0; id < files.size(); id++) {
+          try {
+            KafkaRaftServer server =
+                futures.get(id).get(startTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            nodes.add(new InProcessNode(id, files.get(id).getParent(), server));
+          } catch (Exception e) {
+            nodes.forEach(Node::stop);
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException(
+                "the embedded Kafka did not start: " + cause.getMessage(), cause);
+          }
+        }
+        return nodes;
+      } finally {
+        starter.shutdownNow();
+      }
+    }
+
+    private List<Node> startProcesses(List<Path> files, String clusterId) {
+      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+      String owner = Long.toString(ProcessHandle.current().pid());
+      List<ProcessNode> nodes = new ArrayList<>();
+      try {
+        for (int id = 0; id < files.size(); id++) {
+          Path directory = files.get(id).getParent();
+          Path logback = directory.resolve("logback.xml");
+          // Kafka at INFO halves its throughput: warnings only, into the node's own log file.
+          Files.writeString(
+              logback,
+              "<configuration><appender name=\"F\" class=\"ch.qos.logback.core.ConsoleAppender\">"
+                  + "<encoder><pattern>%d %-5level %logger{30} - %msg%n</pattern></encoder>"
+                  + "</appender><root level=\"WARN\"><appender-ref ref=\"F\"/></root>"
+                  + "</configuration>");
+          Process process =
+              new ProcessBuilder(
+                      java.toString(),
+                      "-Xmx" + heap,
+                      "-Xms" + heap,
+                      "-XX:+UseG1GC",
+                      "-Dlogback.configurationFile=" + logback,
+                      "-cp",
+                      System.getProperty("java.class.path"),
+                      KafkaMain.class.getName(),
+                      files.get(id).toString(),
+                      clusterId,
+                      owner)
+                  .redirectErrorStream(true)
+                  .redirectOutput(directory.resolve("broker.log").toFile())
+                  .start();
+          Files.writeString(
+              directory.resolve("data").resolve(PID_FILE), Long.toString(process.pid()));
+          nodes.add(new ProcessNode(id, directory, process));
+        }
+        long deadline = System.nanoTime() + startTimeout.toNanos();
+        for (ProcessNode node : nodes) {
+          while (!Files.exists(node.directory.resolve(KafkaMain.READY_FILE))) {
+            if (!node.process.isAlive()) {
+              throw new IllegalStateException(
+                  "the embedded Kafka broker "
+                      + node.id
+                      + " exited: "
+                      + tail(node.directory.resolve("broker.log")));
+            }
+            if (System.nanoTime() > deadline) {
+              throw new IllegalStateException(
+                  "the embedded Kafka broker "
+                      + node.id
+                      + " did not start within "
+                      + startTimeout.toSeconds()
+                      + " s: "
+                      + tail(node.directory.resolve("broker.log")));
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+          }
+        }
+        return List.copyOf(nodes);
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        nodes.forEach(Node::stop);
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        throw e instanceof RuntimeException r
+            ? r
+            : new IllegalStateException("could not start the embedded Kafka: " + e, e);
+      }
+    }
+
+    private static String tail(Path log) {
+      try {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+      } catch (IOException e) {
+        return "(no log)";
+      }
+    }
+
+    private static void awaitCluster(String bootstrap, int brokers, Duration timeout) {
+      Properties admin = new Properties();
+      admin.setProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      try (Admin client = Admin.create(admin)) {
+        while (true) {
+          try {
+            int seen = client.describeCluster().nodes().get(5, TimeUnit.SECONDS).size();
+            if (seen == brokers) {
+              return;
+            }
+          } catch (Exception notYet) {
+            // keep waiting until the deadline
+          }
+          if (System.nanoTime() > deadline) {
+            throw new IllegalStateException(
+                "the embedded Kafka at " + bootstrap + " did not show " + brokers + " brokers");
+          }
+          TimeUnit.MILLISECONDS.sleep(100);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for the embedded Kafka", e);
+      }
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package io.fusillade.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+class LocalKafkaTest {
+
+  @Test
+  void oneBrokerInThisJvmTakesAndServesMessages() throws Exception {
+    try (LocalKafka kafka = LocalKafka.start()) {
+      assertThat(kafka.bootstrapServers()).startsWith("127.0.0.1:");
+      try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+        admin
+            .createTopics(List.of(new NewTopic("t", 2, (short) 1)))
+            .all()
+            .get(30, TimeUnit.SECONDS);
+      }
+      try (KafkaProducer<String, String> producer =
+          new KafkaProducer<>(
+              Map.of("bootstrap.servers", kafka.bootstrapServers(), "acks", "all"),
+              new StringSerializer(),
+              new StringSerializer())) {
+        producer.send(new ProducerRecord<>("t", 1, "k", "hello")).get(30, TimeUnit.SECONDS);
+      }
+      try (KafkaConsumer<String, String> consumer =
+          new KafkaConsumer<>(
+              Map.of("bootstrap.servers", kafka.bootstrapServers()),
+              new StringDeserializer(),
+              new StringDeserializer())) {
+        TopicPartition p1 = new TopicPartition("t", 1);
+        consumer.assign(List.of(p1));
+        consumer.seekToBeginning(List.of(p1));
+        ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(10));
+        assertThat(records.count()).isEqualTo(1);
+        assertThat(records.iterator().next().value()).isEqualTo("hello");
+      }
+    }
+  }
+
+  @Test
+  void threeBrokersInTheirOwnJvmsOneOfWhichCanBeStopped() throws Exception {
+    LocalKafka kafka = LocalKafka.builder().brokers(3).separateProcess(true).start();
+    try (kafka) {
+      assertThat(kafka.bootstrapServers().split(",")).hasSize(3);
+      try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+        admin
+            .createTopics(List.of(new NewTopic("r3", 1, (short) 3)))
+            .all()
+            .get(30, TimeUnit.SECONDS);
+        kafka.stopBroker(2);
+        assertThat(accepts(kafka.port(2))).isFalse();
+        assertThat(accepts(kafka.port(0))).isTrue();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        int nodes;
+        do {
+          nodes = admin.describeCluster().nodes().get(10, TimeUnit.SECONDS).size();
+        } while (nodes != 2 && System.nanoTime() < deadline);
+        assertThat(nodes).isEqualTo(2);
+      }
+    }
+    assertThat(accepts(kafka.port(0))).as("closed").isFalse();
+  }
+
+  @Test
+  void onlyOneOrThreeBrokers() {
+    assertThatThrownBy(() -> LocalKafka.builder().brokers(2))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("1 or 3");
+  }
+
+  private static boolean accepts(int port) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+      return true;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+}

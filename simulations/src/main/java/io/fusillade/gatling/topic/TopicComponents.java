@@ -1,0 +1,60 @@
+package io.fusillade.gatling.topic;
+
+import io.fusillade.gatling.SessionlessComponents;
+import io.fusillade.record.RunRecorder;
+import io.fusillade.topic.TopicClient;
+import io.gatling.core.CoreComponents;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The topic protocol's per-run state: the {@link TopicClient} (producer, consumer groups, lag
+ * sampling, verifiers), opened before injection starts and closed at the end of the run.
+ */
+public final class TopicComponents extends SessionlessComponents implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TopicComponents.class);
+
+  private final TopicProtocol protocol;
+  private final CoreComponents core;
+  private final RunRecorder recorder;
+  private final TopicClient client;
+
+  TopicComponents(TopicProtocol protocol, CoreComponents core, RunRecorder recorder) {
+    this.protocol = protocol;
+    this.core = core;
+    this.recorder = recorder;
+    // Topics checked, metadata fetched, consumers assigned: before the first message is sent.
+    this.client = TopicClient.open(protocol.options(), recorder);
+  }
+
+  public TopicClient client() {
+    return client;
+  }
+
+  public CoreComponents core() {
+    return core;
+  }
+
+  public RunRecorder recorder() {
+    return recorder;
+  }
+
+  /** Flushes the producer, drains the consumers, then runs the protocol's end hooks. */
+  @Override
+  public void close() {
+    client.close();
+    for (BiConsumer<TopicClient, RunRecorder> hook : protocol.endHooks()) {
+      try {
+        hook.accept(client, recorder);
+      } catch (RuntimeException e) {
+        LOG.warn("A topic end hook failed: {}", e.toString());
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "TopicComponents[" + protocol.options() + "]";
+  }
+}

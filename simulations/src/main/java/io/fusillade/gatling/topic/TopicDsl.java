@@ -1,0 +1,54 @@
+package io.fusillade.gatling.topic;
+
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.topic.TopicClientOptions;
+import io.fusillade.topic.TopicSpec;
+import java.util.List;
+
+/**
+ * The entry point of Fusillade's topic protocol (the Kafka API) for Gatling simulations: {@code
+ * kafka} configures the protocol, {@code kafka("name")} starts a request, {@code topic("t")}
+ * declares a topic.
+ *
+ * <pre>{@code
+ * import static io.fusillade.gatling.topic.TopicDsl.*;
+ *
+ * TopicProtocolBuilder protocol = kafka.bootstrapServers("127.0.0.1:9092")
+ *     .topic(topic("events").withPartitions(4).withConsumers(4))
+ *     .producer("linger.ms", "5");
+ * ScenarioBuilder writers = scenario("writers")
+ *     .exec(kafka("write").send("events").valueSize(1024));
+ * setUp(writers.injectOpen(constantUsersPerSec(2000).during(60))).protocols(protocol);
+ * }</pre>
+ *
+ * <p>Defaults follow the YDB Topics rules: acks from all replicas, no compression, idempotence,
+ * consumers reading while producers write. See {@code src/site/topics.md}.
+ */
+public final class TopicDsl {
+  /** The topic protocol with its defaults; give it bootstrap servers. */
+  public static final TopicProtocolBuilder kafka = new TopicProtocolBuilder(null, List.of());
+
+  private TopicDsl() {}
+
+  /**
+   * Starts a topic request. {@code name} is the request's name in reports: keep it to a few
+   * distinct values.
+   */
+  public static TopicRequest kafka(String name) {
+    FusilladeRun.noteSimulation();
+    return new TopicRequest(name);
+  }
+
+  /**
+   * A topic to declare with {@link TopicProtocolBuilder#topic(TopicSpec)}: created with 1 partition
+   * and 1 replica when missing, no consumers; change it with its {@code with...} methods.
+   */
+  public static TopicSpec topic(String name) {
+    return TopicSpec.of(name);
+  }
+
+  /** The producer defaults, for reference: {@link TopicClientOptions#PRODUCER_DEFAULTS}. */
+  public static java.util.Map<String, String> producerDefaults() {
+    return TopicClientOptions.PRODUCER_DEFAULTS;
+  }
+}

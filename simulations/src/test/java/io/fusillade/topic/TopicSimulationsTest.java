@@ -1,0 +1,225 @@
+package io.fusillade.topic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.record.RunStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the topic simulations through Gatling's launcher in separate JVMs, each against its own
+ * embedded broker (a JVM of its own), and checks what the run records say.
+ *
+ * <p>The delivery check lasts {@code -Dtopic.test.duration} (default 60s, the issue's figure).
+ */
+class TopicSimulationsTest {
+  @TempDir Path base;
+
+  private record Run(int exitCode, String output, RunRecord record) {}
+
+  private Run gatling(Class<?> simulation, String... properties) throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Path log = base.resolve("gatling.out");
+    List<String> command = new ArrayList<>();
+    command.add(java.toString());
+    command.add("-Xmx512m");
+    command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+    // For diagnosis, e.g. TOPIC_TEST_JVM_OPTS="-Xlog:gc:file=/tmp/gc.log".
+    String extra = System.getenv("TOPIC_TEST_JVM_OPTS");
+    if (extra != null && !extra.isBlank()) {
+      command.addAll(List.of(extra.trim().split("\\s+")));
+    }
+    command.add("-Dfusillade.runs.dir=" + base.resolve("runs"));
+    for (String p : properties) {
+      command.add("-D" + p);
+    }
+    command.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            "io.gatling.app.Gatling",
+            "-s",
+            simulation.getName(),
+            "-rf",
+            base.resolve("gatling").toString(),
+            "-nr"));
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    assertThat(process.waitFor(4, TimeUnit.MINUTES)).as("Gatling finished").isTrue();
+    String output = Files.readString(log);
+    try (Stream<Path> runs = Files.list(base.resolve("runs"))) {
+      List<Path> directories = runs.toList();
+      assertThat(directories).as(output).hasSize(1);
+      return new Run(process.exitValue(), output, RunRecordReader.read(directories.get(0)));
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> map(Map<String, Object> m, String key) {
+    assertThat(m).containsKey(key);
+    return (Map<String, Object>) m.get(key);
+  }
+
+  private static long number(Map<String, Object> m, String key) {
+    return ((Number) m.get(key)).longValue();
+  }
+
+  /** The median per-second increase of a counter, over the seconds it moved. */
+  private static long median(RunRecord record, String counter) {
+    long[] values =
+        record.seconds().stream()
+            .mapToLong(s -> s.counters().getOrDefault(counter, 0L))
+            .filter(v -> v > 0)
+            .sorted()
+            .toArray();
+    assertThat(values).as(counter).isNotEmpty();
+    return values[values.length / 2];
+  }
+
+  @Test
+  void twoThousandKibMessagesPerSecondAreDeliveredExactlyQuicklyAndWithAFlatLag() throws Exception {
+    String duration = System.getProperty("topic.test.duration", "60s");
+    Run run =
+        gatling(
+            TopicThroughputSimulation.class,
+            "startRate=2000",
+            "steps=1",
+            "stepDuration=" + duration,
+            "messageSize=1024",
+            "partitions=4",
+            "consumers=4");
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    assertThat(record.manifest().status()).isEqualTo(RunStatus.COMPLETED);
+    RequestTotals writes = record.requests().get(TopicThroughputSimulation.REQUEST);
+    assertThat(writes.koCount()).isZero();
+    long seconds = io.fusillade.gatling.SimulationProperties.parseDuration(duration).toSeconds();
+    assertThat(writes.okCount()).isEqualTo(2000 * seconds);
+
+    Map<String, Object> health = map(record.manifest().health(), "topic.throughput");
+    Map<String, Object> delivery = map(health, "delivery");
+    assertThat(number(delivery, "acknowledged")).isEqualTo(writes.okCount());
+    assertThat(number(delivery, "received")).isEqualTo(writes.okCount());
+    assertThat(number(delivery, "lost")).isZero();
+    assertThat(number(delivery, "duplicated")).isZero();
+    assertThat(number(delivery, "outOfOrder")).isZero();
+    assertThat(health).containsEntry("drained", true);
+    assertThat(map(health, "lagTrend")).containsEntry("verdict", "flat");
+
+    Histogram e2e = record.metrics().get("e2e throughput");
+    assertThat(e2e.getTotalCount()).isEqualTo(writes.okCount());
+    assertThat(e2e.getValueAtPercentile(50)).as("e2e p50 in µs").isLessThan(50_000);
+
+    Map<String, Object> verdict = map(record.manifest().health(), "topic.throughput.verdict");
+    assertThat(((Number) verdict.get("sustainedRate")).doubleValue()).isEqualTo(2000.0);
+    // MB/s per second in the record: 2000 × 1 KiB written and read.
+    long peakWrite =
+        record.seconds().stream()
+            .mapToLong(s -> s.counters().getOrDefault("topic.throughput.produced.bytes", 0L))
+            .max()
+            .orElseThrow();
+    assertThat(peakWrite).isBetween(1_800_000L, 2_400_000L);
+    assertThat(record.seconds())
+        .anyMatch(
+            s -> s.counters().getOrDefault("topic.throughput.consumed.bytes", 0L) > 1_800_000);
+    assertThat(record.seconds()).anyMatch(s -> s.gauges().containsKey("topic.throughput.lag"));
+  }
+
+  @Test
+  void sendsAt5000PerSecondComeWithoutBursts() throws Exception {
+    Path counts = base.resolve("counts.txt");
+    Run run =
+        gatling(
+            SmoothnessSimulation.class, "rate=5000", "duration=10s", "sendCounts.out=" + counts);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    List<Long> perBucket = Files.readAllLines(counts).stream().map(Long::parseLong).toList();
+    // Measured after the warm-up ramp; the last 100 ms are partial.
+    List<Long> whole = perBucket.subList(0, perBucket.size() - 1);
+    assertThat(whole).hasSizeGreaterThan(75);
+    double mean = whole.stream().mapToLong(Long::longValue).average().orElseThrow();
+    double variance =
+        whole.stream().mapToDouble(c -> (c - mean) * (c - mean)).sum() / (whole.size() - 1);
+    double cv = Math.sqrt(variance) / mean;
+    assertThat(mean).isBetween(450.0, 550.0);
+    assertThat(cv)
+        .as(
+            "coefficient of variation of sends per 100 ms: %s; injector lag: %s",
+            whole, run.record().manifest().health().get("injectorLag"))
+        .isLessThan(0.10);
+  }
+
+  @Test
+  void aBrokerStoppedMidRunGivesFailuresWithAReasonAndTheRunEndsOnTimeWithItsRecord()
+      throws Exception {
+    Run run = gatling(BrokerStopSimulation.class);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    assertThat(record.manifest().status()).isEqualTo(RunStatus.COMPLETED);
+    RequestTotals writes = record.requests().get("write");
+    long expected = BrokerStopSimulation.RATE * BrokerStopSimulation.DURATION.toSeconds();
+    assertThat(writes.sent()).isEqualTo(expected);
+    assertThat(writes.count()).isEqualTo(expected);
+    assertThat(writes.okCount()).isGreaterThan(0);
+    assertThat(writes.koCount()).isGreaterThan(0);
+    assertThat(writes.errors().keySet()).isNotEmpty().allMatch(reason -> !reason.isBlank());
+    assertThat(writes.errors().keySet()).anyMatch(r -> r.startsWith("delivery timeout"));
+    // Every failure within the delivery timeout (plus a request's worth of slack).
+    assertThat(writes.ko().getMaxValue() / 1000)
+        .isLessThanOrEqualTo(BrokerStopSimulation.DELIVERY_TIMEOUT.toMillis() + 1500);
+    // On time: the load, the last delivery timeout, the drain, closing the clients.
+    double limit =
+        BrokerStopSimulation.DURATION.toSeconds()
+            + BrokerStopSimulation.DELIVERY_TIMEOUT.toSeconds()
+            + BrokerStopSimulation.DRAIN_TIMEOUT.toSeconds()
+            + 12;
+    assertThat(record.durationSeconds()).isLessThan(limit);
+    Map<String, Object> health = map(record.manifest().health(), "topic.fragile");
+    assertThat(map(health, "delivery")).containsKeys("acknowledged", "received", "lost");
+    assertThat(run.output()).contains("Fusillade run record: ");
+  }
+
+  @Test
+  void theLatencySimulationReportsEndToEndPercentilesPerPhase() throws Exception {
+    Run run =
+        gatling(
+            TopicLatencySimulation.class,
+            "idleRate=50",
+            "maxRate=600",
+            "fraction=0.5",
+            "duration=3s",
+            "consumers=2",
+            "partitions=2");
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    Map<String, Object> health = run.record().manifest().health();
+    assertThat(number(map(health, "topic.latency-idle.e2e"), "count")).isEqualTo(150);
+    assertThat(number(map(health, "topic.latency-load.e2e"), "count")).isEqualTo(900);
+    assertThat(((Number) map(health, "topic.latency-load.e2e").get("p50Ms")).doubleValue())
+        .isPositive();
+    assertThat(run.record().requests().get("write load").okCount()).isEqualTo(900);
+  }
+
+  @Test
+  void aWorkloadFilesTopicsSectionRunsWithoutCode() throws Exception {
+    Path file = Path.of(getClass().getResource("/workloads/topics-demo.yml").toURI());
+    Run run = gatling(io.fusillade.gatling.topic.TopicWorkloadSimulation.class, "workload=" + file);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RequestTotals writes = run.record().requests().get("write events");
+    assertThat(writes.okCount()).isEqualTo(200 * 5);
+    assertThat(writes.bytes()).isBetween(1000L * 700, 1000L * 1300); // sizes around 1 KiB
+    Map<String, Object> health = map(run.record().manifest().health(), "topic.events");
+    assertThat(number(map(health, "delivery"), "received")).isEqualTo(1000);
+    assertThat(map(health, "delivery")).containsEntry("exact", true);
+    assertThat(run.record().manifest().parameters()).containsEntry("seed", 42);
+  }
+}
