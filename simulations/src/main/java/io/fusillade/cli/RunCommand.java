@@ -2,6 +2,7 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.topic.TopicWorkloadSimulation;
 import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.sql.SqlQueueRun;
@@ -114,14 +115,21 @@ final class RunCommand implements Callable<Integer> {
               throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
         };
     Workload workload = WorkloadFiles.load(file);
+    int kinds =
+        (workload.queries().isEmpty() ? 0 : 1)
+            + (workload.logs().isPresent() ? 1 : 0)
+            + (workload.topics().isEmpty() ? 0 : 1);
+    if (kinds > 1) {
+      throw new FusilladeException(
+          file
+              + ": has more than one of queries, a logs section and topics; fusillade run runs one"
+              + " kind of workload: put them in separate files");
+    }
     if (workload.logs().isPresent()) {
-      if (!workload.queries().isEmpty()) {
-        throw new FusilladeException(
-            file
-                + ": has both queries and a logs section; fusillade run runs one kind of workload:"
-                + " put them in two files");
-      }
       return runLogs(workload, workload.logs().get());
+    }
+    if (!workload.topics().isEmpty()) {
+      return runTopics();
     }
     if (workload.queries().isEmpty()) {
       throw new FusilladeException(file + ": no queries to run");
@@ -233,6 +241,29 @@ final class RunCommand implements Callable<Integer> {
     }
     Files.createDirectories(output);
     return exitCode(GatlingLauncher.run(LogsRun.class, properties, output.resolve("gatling")));
+  }
+
+  /** A workload's topics: on its {@code kafka} servers, {@code --url host:port}, or embedded. */
+  private int runTopics() throws Exception {
+    for (String option : SQL_ONLY) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new FusilladeException(
+            option
+                + " applies to SQL workloads; "
+                + file
+                + " has topics (options: --url for bootstrap servers, --seed, --output)");
+      }
+    }
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("workload", file.toAbsolutePath().toString());
+    properties.put("fusillade.runs.dir", output.toAbsolutePath().toString());
+    put(properties, "seed", seed);
+    if (database.urls != null && !database.urls.isEmpty()) {
+      properties.put("kafka.bootstrap", String.join(",", database.urls));
+    }
+    Files.createDirectories(output);
+    return exitCode(
+        GatlingLauncher.run(TopicWorkloadSimulation.class, properties, output.resolve("gatling")));
   }
 
   private static int exitCode(int gatling) {

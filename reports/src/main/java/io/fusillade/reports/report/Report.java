@@ -162,6 +162,36 @@ public record Report(RunData run, List<CheckResult> results) {
     return root;
   }
 
+  /**
+   * The run's other distributions (end-to-end latency, time-to-searchable, per-node latency,
+   * injector lag) as a second table, in milliseconds.
+   */
+  private void appendMetrics(StringBuilder out) {
+    if (run.metrics().isEmpty()) {
+      return;
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"metric", "count", "p50 ms", "p99 ms", "p99.9 ms", "max ms"});
+    run.metrics()
+        .forEach(
+            (name, histogram) -> {
+              if (histogram.getTotalCount() > 0) {
+                rows.add(
+                    new String[] {
+                      name,
+                      Long.toString(histogram.getTotalCount()),
+                      Numbers.number(histogram.getValueAtPercentile(50) / 1000.0),
+                      Numbers.number(histogram.getValueAtPercentile(99) / 1000.0),
+                      Numbers.number(histogram.getValueAtPercentile(99.9) / 1000.0),
+                      Numbers.number(histogram.getMaxValue() / 1000.0)
+                    });
+              }
+            });
+    if (rows.size() > 1) {
+      out.append(Numbers.table(rows));
+    }
+  }
+
   /** The console text: per request name counts and latencies, flags, then one line per check. */
   public String consoleText() {
     StringBuilder out = new StringBuilder();
@@ -206,6 +236,7 @@ public record Report(RunData run, List<CheckResult> results) {
           });
     }
     out.append(Numbers.table(rows));
+    appendMetrics(out);
     for (String flag : run.flags()) {
       out.append("WARNING: ").append(flag).append(nl);
     }
