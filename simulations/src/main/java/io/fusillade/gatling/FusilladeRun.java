@@ -156,9 +156,14 @@ public final class FusilladeRun {
     return current;
   }
 
-  /** Closes {@code resource} when the run ends, before the run record is closed. */
-  public static synchronized void closeAtEnd(AutoCloseable resource) {
+  /**
+   * Closes {@code resource} when the run ends, before the run record is closed; resources close in
+   * the reverse order of registration (a server registered in the simulation's constructor closes
+   * after the protocol clients that use it). Returns the resource.
+   */
+  public static synchronized <T extends AutoCloseable> T closeAtEnd(T resource) {
     closeAtEnd.push(resource);
+    return resource;
   }
 
   private static void installSystemSampler(RunRecorder run) {

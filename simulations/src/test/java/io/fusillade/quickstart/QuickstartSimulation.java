@@ -2,6 +2,8 @@ package io.fusillade.quickstart;
 
 import static io.fusillade.gatling.logs.LogsDsl.logs;
 import static io.fusillade.gatling.sql.SqlDsl.sql;
+import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.topic.TopicDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -9,19 +11,21 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
-import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
+import io.fusillade.local.LocalKafka;
 import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.logs.IndexSpec;
 import io.fusillade.logs.LogProfile;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ProtocolBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -32,13 +36,15 @@ import java.util.stream.Stream;
  * The quickstart. SQL phase: starts an embedded PostgreSQL, creates and fills a small table, then
  * looks rows up by primary key at a constant arrival rate (200 new users per second, one query
  * each, for 30 seconds). Ingest phase, after it: 20,000 seeded web-log documents in bulks of 5,000
- * from two users into an embedded OpenSearch, with time-to-searchable measured. Leaves Gatling's
- * HTML report, Fusillade's report and its run record.
+ * from two users into an embedded OpenSearch, with time-to-searchable measured. Topic phase, last:
+ * 1 KiB messages at 200/s for 10 seconds into an embedded Kafka, read by a group of two consumers,
+ * with end-to-end latency and delivery verified. Leaves Gatling's HTML report, Fusillade's report
+ * and its run record.
  *
  * <p>Settings: {@code -Drate=200 -Dduration=30s -Drows=10000 -Dseed=42 -Dpool=8}, {@code
- * -Dphases=sql,logs} (leave one out to skip it); {@code -Dsql.url=jdbc:postgresql://...} (with
- * {@code -Dsql.user}, and the password in the environment variable {@code FUSILLADE_SQL_PASSWORD})
- * runs it against your own PostgreSQL instead.
+ * -Dphases=sql,logs,topics} (leave one out to skip it); {@code -Dsql.url=jdbc:postgresql://...}
+ * (with {@code -Dsql.user}, and the password in the environment variable {@code
+ * FUSILLADE_SQL_PASSWORD}) runs it against your own PostgreSQL instead.
  */
 public class QuickstartSimulation extends Simulation {
   private final int rate = SimulationProperties.integer("rate", 200);
@@ -50,10 +56,15 @@ public class QuickstartSimulation extends Simulation {
   private final String externalUrl = SimulationProperties.string("sql.url", null);
 
   private final List<String> phases =
-      List.of(SimulationProperties.string("phases", "sql,logs").split(","));
-  private final LocalPostgres postgres = externalUrl == null ? LocalPostgres.start() : null;
+      List.of(SimulationProperties.string("phases", "sql,logs,topics").split(","));
+  // Closed at the end of the run after the protocols' clients, which are registered later
+  // (closeAtEnd is last in, first out): consumers drain while the broker still runs.
+  private final LocalPostgres postgres =
+      externalUrl == null ? FusilladeRun.closeAtEnd(LocalPostgres.start()) : null;
   private final LocalOpenSearch openSearch =
-      phases.contains("logs") ? LocalOpenSearch.start() : null;
+      phases.contains("logs") ? FusilladeRun.closeAtEnd(LocalOpenSearch.start()) : null;
+  private final LocalKafka kafkaBroker =
+      phases.contains("topics") ? FusilladeRun.closeAtEnd(LocalKafka.start()) : null;
 
   private final SqlProtocolBuilder database =
       postgres != null
@@ -94,22 +105,33 @@ public class QuickstartSimulation extends Simulation {
             "seed", seed,
             "pool", pool,
             "target", postgres != null ? "embedded" : "external"));
-    PopulationBuilder sqlPhase = lookups.injectOpen(constantUsersPerSec(rate).during(duration));
-    if (openSearch == null) {
-      setUp(sqlPhase).protocols(database);
-    } else {
-      LogsProtocolBuilder store =
+    PopulationBuilder phase = lookups.injectOpen(constantUsersPerSec(rate).during(duration));
+    List<ProtocolBuilder> protocols = new ArrayList<>(List.of(database));
+    if (openSearch != null) {
+      protocols.add(
           logs.urls(openSearch.baseUrl())
               .profile(LogProfile.WEB)
               .seed(seed)
               .recreateIndex(IndexSpec.forProfile("quickstart-logs", LogProfile.WEB))
-              .timeToSearchable();
+              .timeToSearchable());
       ScenarioBuilder ingest =
           scenario("quickstart ingest")
               .repeat(2)
               .on(exec(logs("bulk of 5000 web logs").bulk(5_000)));
-      setUp(sqlPhase.andThen(ingest.injectOpen(atOnceUsers(2)))).protocols(database, store);
+      phase = phase.andThen(ingest.injectOpen(atOnceUsers(2)));
     }
+    if (kafkaBroker != null) {
+      protocols.add(
+          kafka
+              .bootstrapServers(kafkaBroker.bootstrapServers())
+              .seed(seed)
+              .topic(topic("quickstart-events").withPartitions(2).withConsumers(2)));
+      ScenarioBuilder events =
+          scenario("quickstart topic")
+              .exec(kafka("write event").send("quickstart-events").valueSize(1024));
+      phase = phase.andThen(events.injectOpen(constantUsersPerSec(200).during(10)));
+    }
+    setUp(phase).protocols(protocols);
   }
 
   private void createTable(LocalPostgres server) {
@@ -127,17 +149,6 @@ public class QuickstartSimulation extends Simulation {
     } catch (SQLException e) {
       throw new IllegalStateException(
           "could not create the quickstart table: " + e.getMessage(), e);
-    }
-  }
-
-  @Override
-  public void after() {
-    if (openSearch != null) {
-      FusilladeRun.closeAtEnd(openSearch);
-    }
-    if (postgres != null) {
-      // The SQL pool closes with the run, after this hook; the server goes once the run is over.
-      FusilladeRun.closeAtEnd(postgres);
     }
   }
 }
