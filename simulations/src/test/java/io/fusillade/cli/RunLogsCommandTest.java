@@ -2,8 +2,6 @@ package io.fusillade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,16 +17,6 @@ class RunLogsCommandTest {
 
   @TempDir Path dir;
 
-  private record Result(int exitCode, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        FusilladeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    return new Result(code, out.toString(), err.toString());
-  }
-
   private Path file(String yaml) throws Exception {
     Path file = dir.resolve("w.yml");
     Files.writeString(file, yaml);
@@ -37,7 +25,7 @@ class RunLogsCommandTest {
 
   @Test
   void theExampleIsAValidWorkload() {
-    Result check = run("workload", "check", LOGS.toString());
+    CliRun check = CliRun.of("workload", "check", LOGS.toString());
     assertThat(check.exitCode()).as(check.err()).isZero();
     assertThat(check.out())
         .contains(
@@ -59,7 +47,7 @@ class RunLogsCommandTest {
                   - name: id
                     type: integer
             """);
-    Result result = run("run", file.toString());
+    CliRun result = CliRun.of("run", file.toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip()).isEqualTo("fusillade: " + file + ": no queries to run");
   }
@@ -74,19 +62,19 @@ class RunLogsCommandTest {
             logs:
               docs: 5000
             """);
-    Result result = run("run", file.toString());
+    CliRun result = CliRun.of("run", file.toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo(
             "fusillade: "
                 + file
-                + ": has both queries and a logs section; fusillade run runs one kind of"
-                + " workload: put them in two files");
+                + ": has more than one of queries, a logs section and topics; fusillade run"
+                + " runs one kind of workload: put them in separate files");
   }
 
   @Test
   void sqlOptionsAreRejectedForALogsWorkload() {
-    Result result = run("run", LOGS.toString(), "--users", "4");
+    CliRun result = CliRun.of("run", LOGS.toString(), "--users", "4");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo(
@@ -97,7 +85,7 @@ class RunLogsCommandTest {
 
   @Test
   void rateAppliesOnlyToASectionWithARate() {
-    Result result = run("run", LOGS.toString(), "--rate", "5");
+    CliRun result = CliRun.of("run", LOGS.toString(), "--rate", "5");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo(
@@ -114,12 +102,12 @@ class RunLogsCommandTest {
               rate: 1
               duration: 5s
             """);
-    Result result = run("run", file.toString(), "--url", "http://127.0.0.1:1", "--rate", "2");
+    CliRun result = CliRun.of("run", file.toString(), "--url", "http://127.0.0.1:1", "--rate", "2");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).startsWith("fusillade: cannot connect to http://127.0.0.1:1: ");
     assertThat(result.err()).doesNotContain("\tat ");
 
-    Result jdbc = run("run", file.toString(), "--url", "jdbc:postgresql://u:hunter2@db/x");
+    CliRun jdbc = CliRun.of("run", file.toString(), "--url", "jdbc:postgresql://u:hunter2@db/x");
     assertThat(jdbc.exitCode()).isEqualTo(2);
     assertThat(jdbc.err().strip())
         .isEqualTo("fusillade: --url: not an http(s) URL: jdbc:postgresql://***@db/x")
@@ -135,7 +123,7 @@ class RunLogsCommandTest {
               docs: 5000
               rate: 2
             """);
-    Result result = run("run", file.toString());
+    CliRun result = CliRun.of("run", file.toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
         .contains(file + ":3:9 logs.rate: give one of docs, rate or steps, not docs and rate");
