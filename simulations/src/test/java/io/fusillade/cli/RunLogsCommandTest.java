@@ -128,4 +128,16 @@ class RunLogsCommandTest {
     assertThat(result.err())
         .contains(file + ":3:9 logs.rate: give one of docs, rate or steps, not docs and rate");
   }
+
+  @Test
+  void sqlOptionsOnATopicWorkloadAreUserErrors() {
+    Path topics = Path.of("src/test/resources/workloads/topics-demo.yml").toAbsolutePath();
+    CliRun result = CliRun.of("run", topics.toString(), "--users", "3");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: --users applies to SQL workloads; "
+                + topics
+                + " has topics (options: --url for bootstrap servers, --seed, --output)");
+  }
 }
