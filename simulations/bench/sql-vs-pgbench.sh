@@ -28,7 +28,7 @@ fu_cpu=$(cpu_of java -Xmx1g -XX:+UseParallelGC --add-opens=java.base/java.lang=A
 run_dir=$(ls -d "$RUNS"/PointSelectSimulation-* | head -1)
 summary=$(java -jar simulations/target/fusillade.jar summary "$run_dir")
 fu_requests=$(echo "$summary" | awk '$1 == "point" {print $3}')
-fu_rate=$(echo "$summary" | awk '$1 == "point" {print $6}')
+fu_rate=$(echo "$summary" | awk '$1 == "point" {print $5}')
 
 awk -v pt="$pg_tps" -v pr="$pg_requests" -v pc="$pg_cpu" -v ft="$fu_rate" -v fr="$fu_requests" -v fc="$fu_cpu" 'BEGIN {
   printf "pgbench -S -M prepared -c 8 -j 2: %8.0f requests/s, %.2f CPU s per 10,000 requests\n", pt, pc * 10000 / pr
