@@ -7,14 +7,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code lag not growing}: every gauge whose name starts with {@value #PREFIX} (consumer lag, as
- * the topic protocols record it) must show no growing trend ({@link TrendTest}) over the run, its
- * first 10% left out as warm-up. A run without such gauges fails: nothing shows the readers kept
- * up.
+ * {@code lag not growing}: every consumer-lag gauge — named {@code lag.<name>}, or {@code
+ * topic.<topic>.lag} as the topic protocol records it — must show no growing trend ({@link
+ * TrendTest}) over the run, its first 10% left out as warm-up. A run without such gauges fails:
+ * nothing shows the readers kept up.
  */
 record LagNotGrowingCheck(String text) implements Check {
   /** The prefix of consumer-lag gauges. */
   static final String PREFIX = "lag.";
+
+  /** Whether a gauge holds a consumer lag: {@code lag.*}, or a topic's {@code topic.*.lag}. */
+  static boolean isLag(String gauge) {
+    return gauge.startsWith(PREFIX) || (gauge.startsWith("topic.") && gauge.endsWith(".lag"));
+  }
 
   private static final int MIN_POINTS = 10;
 
@@ -24,7 +29,7 @@ record LagNotGrowingCheck(String text) implements Check {
     boolean passed = true;
     boolean any = false;
     for (Map.Entry<String, double[]> gauge : run.gauges().entrySet()) {
-      if (!gauge.getKey().startsWith(PREFIX)) {
+      if (!isLag(gauge.getKey())) {
         continue;
       }
       any = true;
@@ -51,7 +56,8 @@ record LagNotGrowingCheck(String text) implements Check {
               + Numbers.pValue(trend.pValue()));
     }
     if (!any) {
-      return CheckResult.of(text, false, "no consumer lag gauges (" + PREFIX + "*) in the run", "");
+      return CheckResult.of(
+          text, false, "no consumer lag gauges (lag.* or topic.*.lag) in the run", "");
     }
     return CheckResult.of(text, passed, String.join("; ", parts), "");
   }

@@ -130,6 +130,25 @@ class ReportTest {
   }
 
   @Test
+  void theTopicProtocolsLagGaugesAreWhatLagNotGrowingJudges() {
+    Path steady =
+        SyntheticRecord.run()
+            .seconds(60)
+            .gauge("topic.orders.lag", s -> 100 + (s * 37 % 11))
+            .write(base, "topic-steady");
+    Path growing =
+        SyntheticRecord.run()
+            .seconds(60)
+            .gauge("topic.orders.lag", s -> 10.0 * s + (s * 37 % 11))
+            .write(base, "topic-growing");
+    assertThat(Report.create(List.of(steady), List.of("lag not growing")).results().get(1).passed())
+        .isTrue();
+    Report lag = Report.create(List.of(growing), List.of("lag not growing"));
+    assertThat(lag.results().get(1).passed()).isFalse();
+    assertThat(lag.results().get(1).measured()).contains("topic.orders.lag growing");
+  }
+
+  @Test
   void junitXmlHasSurefiresShape() throws Exception {
     Path dir = SyntheticRecord.run().ko(0.05).write(base, "junit");
     Report report = Report.create(List.of(dir), List.of("errors < 1%", "p99 < 1s"));
