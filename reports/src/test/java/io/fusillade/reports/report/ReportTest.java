@@ -130,7 +130,7 @@ class ReportTest {
   }
 
   @Test
-  void theTopicProtocolsLagGaugesAreWhatLagNotGrowingJudges() {
+  void theTopicProtocolsLagGaugesAreWhatLagNotGrowingJudges() throws Exception {
     Path steady =
         SyntheticRecord.run()
             .seconds(60)
