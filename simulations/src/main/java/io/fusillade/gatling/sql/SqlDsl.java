@@ -2,9 +2,7 @@ package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.sql.SqlCheck;
-import io.fusillade.sql.SqlClientOptions;
 import io.gatling.javaapi.core.Session;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
@@ -28,17 +26,7 @@ import java.util.function.Function;
  */
 public final class SqlDsl {
   /** The SQL protocol with its defaults: 8 connections per node, round robin, no failover. */
-  public static final SqlProtocolBuilder sql =
-      new SqlProtocolBuilder(
-          List.of(),
-          null,
-          null,
-          8,
-          null,
-          Duration.ofSeconds(30),
-          SqlBalance.roundRobin(),
-          null,
-          SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
+  public static final SqlProtocolBuilder sql = new SqlProtocolBuilder();
 
   private SqlDsl() {}
 

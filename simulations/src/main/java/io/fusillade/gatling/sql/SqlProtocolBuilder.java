@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Configures the SQL protocol. Immutable: every method returns a new builder.
@@ -21,35 +22,33 @@ import java.util.List;
  * }</pre>
  */
 public final class SqlProtocolBuilder implements ProtocolBuilder {
-  private final List<String> urls;
-  private final String user;
-  private final String password;
-  private final int poolSize;
-  private final Integer queueCapacity;
-  private final Duration connectionTimeout;
-  private final SqlBalance balance;
-  private final Duration failoverBackoff;
-  private final Duration requestTimeout;
+  // Never changed once a builder is returned: each method changes a fresh copy (see copy()).
+  private List<String> urls = List.of();
+  private String user;
+  private String password;
+  private int poolSize = 8;
+  private Integer queueCapacity;
+  private Duration connectionTimeout = Duration.ofSeconds(30);
+  private SqlBalance balance = SqlBalance.roundRobin();
+  private Duration failoverBackoff;
+  private Duration requestTimeout = SqlClientOptions.DEFAULT_REQUEST_TIMEOUT;
 
-  SqlProtocolBuilder(
-      List<String> urls,
-      String user,
-      String password,
-      int poolSize,
-      Integer queueCapacity,
-      Duration connectionTimeout,
-      SqlBalance balance,
-      Duration failoverBackoff,
-      Duration requestTimeout) {
-    this.urls = List.copyOf(urls);
-    this.user = user;
-    this.password = password;
-    this.poolSize = poolSize;
-    this.queueCapacity = queueCapacity;
-    this.connectionTimeout = connectionTimeout;
-    this.balance = balance;
-    this.failoverBackoff = failoverBackoff;
-    this.requestTimeout = requestTimeout;
+  /** The defaults: 8 connections per node, round robin, no failover. */
+  SqlProtocolBuilder() {}
+
+  private SqlProtocolBuilder copy(Consumer<SqlProtocolBuilder> change) {
+    SqlProtocolBuilder copy = new SqlProtocolBuilder();
+    copy.urls = urls;
+    copy.user = user;
+    copy.password = password;
+    copy.poolSize = poolSize;
+    copy.queueCapacity = queueCapacity;
+    copy.connectionTimeout = connectionTimeout;
+    copy.balance = balance;
+    copy.failoverBackoff = failoverBackoff;
+    copy.requestTimeout = requestTimeout;
+    change.accept(copy);
+    return copy;
   }
 
   /** One database. Any JDBC driver on the classpath works; PostgreSQL's is included. */
@@ -65,57 +64,22 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
   /** The nodes of a cluster; see {@link #balance(SqlBalance)}. */
   public SqlProtocolBuilder urls(List<String> urls) {
     FusilladeRun.noteSimulation();
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        connectionTimeout,
-        balance,
-        failoverBackoff,
-        requestTimeout);
+    List<String> nodes = List.copyOf(urls);
+    return copy(b -> b.urls = nodes);
   }
 
   public SqlProtocolBuilder user(String user) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        connectionTimeout,
-        balance,
-        failoverBackoff,
-        requestTimeout);
+    return copy(b -> b.user = user);
   }
 
   /** The password; it is never logged or written to a report. */
   public SqlProtocolBuilder password(String password) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        connectionTimeout,
-        balance,
-        failoverBackoff,
-        requestTimeout);
+    return copy(b -> b.password = password);
   }
 
   /** Connections per node, and threads running statements: the most in flight on a node. */
   public SqlProtocolBuilder poolSize(int poolSize) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        connectionTimeout,
-        balance,
-        failoverBackoff,
-        requestTimeout);
+    return copy(b -> b.poolSize = poolSize);
   }
 
   /**
@@ -123,44 +87,25 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * request fails at once as "injector queue full".
    */
   public SqlProtocolBuilder queueCapacity(int capacity) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        capacity,
-        connectionTimeout,
-        balance,
-        failoverBackoff,
-        requestTimeout);
+    return copy(b -> b.queueCapacity = capacity);
   }
 
   /** How long a statement may wait for a connection before it fails (default 30 s). */
   public SqlProtocolBuilder connectionTimeout(Duration timeout) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        timeout,
-        balance,
-        failoverBackoff,
-        requestTimeout);
+    return copy(b -> b.connectionTimeout = timeout);
+  }
+
+  /**
+   * How long a request may wait for the database's answer before it fails as "timed out" (default
+   * 60 s): a stuck statement must not hold a worker, and the run, for ever.
+   */
+  public SqlProtocolBuilder requestTimeout(Duration timeout) {
+    return copy(b -> b.requestTimeout = timeout);
   }
 
   /** How requests are spread over the nodes (default: round robin). */
   public SqlProtocolBuilder balance(SqlBalance balance) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        connectionTimeout,
-        balance,
-        failoverBackoff,
-        requestTimeout);
+    return copy(b -> b.balance = balance);
   }
 
   /**
@@ -169,33 +114,7 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * noticed when a connection attempt times out.
    */
   public SqlProtocolBuilder failover(Duration backoff) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        connectionTimeout,
-        balance,
-        backoff,
-        requestTimeout);
-  }
-
-  /**
-   * How long a request may wait for the database's answer before it fails as "timed out" (default
-   * 60 s): a stuck statement must not hold a worker, and the run, for ever.
-   */
-  public SqlProtocolBuilder requestTimeout(Duration timeout) {
-    return new SqlProtocolBuilder(
-        urls,
-        user,
-        password,
-        poolSize,
-        queueCapacity,
-        connectionTimeout,
-        balance,
-        failoverBackoff,
-        timeout);
+    return copy(b -> b.failoverBackoff = backoff);
   }
 
   @Override
