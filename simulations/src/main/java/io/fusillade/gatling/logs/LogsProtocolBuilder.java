@@ -9,6 +9,7 @@ import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Configures the logs protocol: where the log store is, the index, the data, gzip, index creation
@@ -29,185 +30,124 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
     this.s = settings;
   }
 
-  private LogsProtocolBuilder with(LogsSettings settings) {
-    return new LogsProtocolBuilder(settings);
+  private LogsProtocolBuilder change(Consumer<Draft> edit) {
+    Draft draft = new Draft(s);
+    edit.accept(draft);
+    return new LogsProtocolBuilder(draft.settings());
+  }
+
+  /** A mutable copy of the settings, changed by one builder method and then frozen again. */
+  private static final class Draft {
+    List<String> urls;
+    String user;
+    String password;
+    String apiKey;
+    String index;
+    LogProfile profile;
+    LogSource source;
+    long seed;
+    boolean gzip;
+    IndexSpec createIndex;
+    boolean recreateIndex;
+    SearchabilityProbe.Settings probe;
+    Duration requestTimeout;
+    long firstDocument;
+    List<Double> stepRates;
+    Duration stepDuration;
+
+    Draft(LogsSettings s) {
+      urls = s.urls();
+      user = s.user();
+      password = s.password();
+      apiKey = s.apiKey();
+      index = s.index();
+      profile = s.profile();
+      source = s.source();
+      seed = s.seed();
+      gzip = s.gzip();
+      createIndex = s.createIndex();
+      recreateIndex = s.recreateIndex();
+      probe = s.probe();
+      requestTimeout = s.requestTimeout();
+      firstDocument = s.firstDocument();
+      stepRates = s.stepRates();
+      stepDuration = s.stepDuration();
+    }
+
+    LogsSettings settings() {
+      return new LogsSettings(
+          urls,
+          user,
+          password,
+          apiKey,
+          index,
+          profile,
+          source,
+          seed,
+          gzip,
+          createIndex,
+          recreateIndex,
+          probe,
+          requestTimeout,
+          firstDocument,
+          stepRates,
+          stepDuration);
+    }
   }
 
   /** The nodes' base URLs ({@code http://host:9200}); requests go to them in turn. */
   public LogsProtocolBuilder urls(String... urls) {
     FusilladeRun.noteSimulation();
-    return with(
-        new LogsSettings(
-            List.of(urls),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.urls = List.of(urls));
   }
 
   /** Basic authentication; the password is never logged or written to a report. */
   public LogsProtocolBuilder basicAuth(String user, String password) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            user,
-            password,
-            null,
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(
+        d -> {
+          d.user = user;
+          d.password = password;
+          d.apiKey = null;
+        });
   }
 
   /** An API key ({@code Authorization: ApiKey <key>}); never logged. */
   public LogsProtocolBuilder apiKey(String key) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            null,
-            null,
-            key,
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(
+        d -> {
+          d.user = null;
+          d.password = null;
+          d.apiKey = key;
+        });
   }
 
   /** The index bulks and searches go to (default {@code logs}). */
   public LogsProtocolBuilder index(String index) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            index,
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.index = index);
   }
 
   /** A built-in data profile (default {@link LogProfile#WEB}). */
   public LogsProtocolBuilder profile(LogProfile profile) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            profile,
-            null,
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(
+        d -> {
+          d.profile = profile;
+          d.source = null;
+        });
   }
 
   /** Your own documents instead of a built-in profile. */
   public LogsProtocolBuilder source(LogSource source) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            source,
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.source = source);
   }
 
   /** The data set's seed (default 1): the same seed gives the same documents. */
   public LogsProtocolBuilder seed(long seed) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            s.source(),
-            seed,
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.seed = seed);
   }
 
   /** Whether bulk bodies are gzipped ({@code Content-Encoding: gzip}); default off. */
   public LogsProtocolBuilder gzip(boolean gzip) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            gzip,
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.gzip = gzip);
   }
 
   /**
@@ -215,46 +155,22 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
    * #index(String)}.
    */
   public LogsProtocolBuilder createIndex(IndexSpec spec) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            spec.name(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            spec,
-            false,
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(
+        d -> {
+          d.index = spec.name();
+          d.createIndex = spec;
+          d.recreateIndex = false;
+        });
   }
 
   /** Deletes the index first, then creates it: every run starts empty. */
   public LogsProtocolBuilder recreateIndex(IndexSpec spec) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            spec.name(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            spec,
-            true,
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(
+        d -> {
+          d.index = spec.name();
+          d.createIndex = spec;
+          d.recreateIndex = true;
+        });
   }
 
   /** Runs the time-to-searchable probe beside the load with the default settings. */
@@ -264,46 +180,12 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
 
   /** Runs the time-to-searchable probe beside the load. */
   public LogsProtocolBuilder timeToSearchable(SearchabilityProbe.Settings settings) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            settings,
-            s.requestTimeout(),
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.probe = settings);
   }
 
   /** How long one request may take before it is KO (default 60 s). */
   public LogsProtocolBuilder requestTimeout(Duration timeout) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            timeout,
-            s.firstDocument(),
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.requestTimeout = timeout);
   }
 
   /**
@@ -311,24 +193,7 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
    * an earlier run with the same seed.
    */
   public LogsProtocolBuilder firstDocument(long index) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            index,
-            s.stepRates(),
-            s.stepDuration()));
+    return change(d -> d.firstDocument = index);
   }
 
   /**
@@ -336,24 +201,11 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
    * steps}), for a load injected as {@code rates.size()} steps of {@code step} each.
    */
   public LogsProtocolBuilder stepReport(java.util.List<Double> rates, Duration step) {
-    return with(
-        new LogsSettings(
-            s.urls(),
-            s.user(),
-            s.password(),
-            s.apiKey(),
-            s.index(),
-            s.profile(),
-            s.source(),
-            s.seed(),
-            s.gzip(),
-            s.createIndex(),
-            s.recreateIndex(),
-            s.probe(),
-            s.requestTimeout(),
-            s.firstDocument(),
-            List.copyOf(rates),
-            step));
+    return change(
+        d -> {
+          d.stepRates = List.copyOf(rates);
+          d.stepDuration = step;
+        });
   }
 
   @Override
