@@ -24,7 +24,7 @@ import java.util.function.Consumer;
  * database never builds an unbounded backlog inside the injector. Result sets are read row by row
  * and counted, never held.
  */
-public final class SqlClient implements AutoCloseable {
+public final class SqlClient implements SqlNode {
   /** The reason of a statement refused because the injector's queue is full. */
   public static final String QUEUE_FULL = "injector queue full";
 
@@ -106,6 +106,7 @@ public final class SqlClient implements AutoCloseable {
    * result, and hands the outcome to {@code done} (on the worker thread, or at once on the calling
    * thread when the queue is full or the client is closed).
    */
+  @Override
   public void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
     try {
       executor.execute(() -> done.accept(run(work, checks)));
@@ -124,31 +125,17 @@ public final class SqlClient implements AutoCloseable {
     try (connection) {
       // The driver gives up on an answer that does not come (the pool resets this on return).
       connection.setNetworkTimeout(Runnable::run, timeoutMillis);
-      SqlResult result = work.run(connection);
-      for (SqlCheck check : checks) {
-        String failure = check.verify(result);
-        if (failure != null) {
-          return SqlOutcome.ko("check failed: " + failure);
-        }
-      }
-      return SqlOutcome.ok(result.rows());
+      return SqlOutcome.checked(work.run(connection), checks);
     } catch (SQLException e) {
       if (timedOut(e)) {
-        return SqlOutcome.ko("timed out after " + options.requestTimeout().toSeconds() + " s");
+        return SqlOutcome.timedOut(options.requestTimeout());
       }
-      return nodeUnavailable(e.getSQLState())
-          ? SqlOutcome.connectionFailure(reason(e))
-          : SqlOutcome.ko(reason(e));
+      return SqlOutcome.error(e.getSQLState(), firstLine(e.getMessage()));
     } catch (RuntimeException e) {
       return SqlOutcome.ko(e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
     }
   }
 
-  /**
-   * True for the SQLStates that mean the node itself is unavailable, not the statement wrong: class
-   * 08 (connection exceptions) and PostgreSQL's 57P01-57P03 (shutting down, crashed, not yet
-   * accepting connections), which a stopping server sends before it refuses connections.
-   */
   private static boolean timedOut(Throwable e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof java.net.SocketTimeoutException) {
@@ -156,14 +143,6 @@ public final class SqlClient implements AutoCloseable {
       }
     }
     return false;
-  }
-
-  static boolean nodeUnavailable(String sqlState) {
-    return sqlState != null
-        && (sqlState.startsWith("08")
-            || sqlState.equals("57P01")
-            || sqlState.equals("57P02")
-            || sqlState.equals("57P03"));
   }
 
   /** "SQLState 42P01: relation "x" does not exist": short, and the same for the same error. */

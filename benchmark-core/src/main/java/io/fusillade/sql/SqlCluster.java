@@ -5,10 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * The nodes of a database cluster, each with its own pool and workers ({@link SqlClient}), and a
- * {@link Balancer} that spreads requests over them.
+ * The nodes of a database cluster, each with its own connections ({@link SqlNode}), and a {@link
+ * Balancer} that spreads requests over them.
  *
  * <p>With failover on, a node whose connections fail (it refuses them or has gone away) is skipped
  * for the back-off period and its traffic goes to the others; after the period it is tried again.
@@ -16,14 +17,14 @@ import java.util.function.Consumer;
  * the report shows what the failure cost.
  */
 public final class SqlCluster implements AutoCloseable {
-  private final List<SqlClient> nodes;
+  private final List<SqlNode> nodes;
   private final List<String> labels;
   private final Balancer balancer;
   private final long backoffNanos; // 0: failover off
   private final AtomicLongArray downUntil;
 
   private SqlCluster(
-      List<SqlClient> nodes, List<String> labels, Balancer balancer, Duration backoff) {
+      List<SqlNode> nodes, List<String> labels, Balancer balancer, Duration backoff) {
     this.nodes = List.copyOf(nodes);
     this.labels = List.copyOf(labels);
     this.balancer = balancer;
@@ -32,7 +33,7 @@ public final class SqlCluster implements AutoCloseable {
   }
 
   /**
-   * Opens a pool on every node and checks that each answers.
+   * Opens a JDBC pool on every node and checks that each answers.
    *
    * @param nodes one set of options per node
    * @param balancer how to choose a node; null for round robin
@@ -42,16 +43,30 @@ public final class SqlCluster implements AutoCloseable {
    */
   public static SqlCluster open(
       List<SqlClientOptions> nodes, Balancer balancer, Duration failoverBackoff) {
+    return open(nodes, SqlClient::open, balancer, failoverBackoff);
+  }
+
+  /**
+   * Opens every node with {@code opener} (which checks that it answers), for an engine other than
+   * JDBC.
+   *
+   * @see #open(List, Balancer, Duration)
+   */
+  public static SqlCluster open(
+      List<SqlClientOptions> nodes,
+      Function<SqlClientOptions, ? extends SqlNode> opener,
+      Balancer balancer,
+      Duration failoverBackoff) {
     if (nodes.isEmpty()) {
       throw new IllegalArgumentException("a cluster needs at least one node");
     }
-    List<SqlClient> clients = new ArrayList<>();
+    List<SqlNode> clients = new ArrayList<>();
     try {
       for (SqlClientOptions node : nodes) {
-        clients.add(SqlClient.open(node));
+        clients.add(opener.apply(node));
       }
     } catch (RuntimeException e) {
-      clients.forEach(SqlClient::close);
+      clients.forEach(SqlNode::close);
       throw e;
     }
     List<String> labels = labels(nodes);
@@ -109,6 +124,6 @@ public final class SqlCluster implements AutoCloseable {
 
   @Override
   public void close() {
-    nodes.forEach(SqlClient::close);
+    nodes.forEach(SqlNode::close);
   }
 }

@@ -28,7 +28,17 @@ public final class Statements {
    * transaction, which is how PostgreSQL's driver streams a large result instead of buffering it.
    */
   public static SqlWork query(String sql, Object[] params, Set<String> capture, int fetchSize) {
-    return connection -> {
+    return new Query(sql, params, Set.copyOf(capture), fetchSize);
+  }
+
+  /**
+   * A query or update, as {@link #query(String, Object[], Set, int)} makes it: what it runs, so
+   * that an engine other than JDBC can run it too.
+   */
+  public record Query(String sql, Object[] params, Set<String> capture, int fetchSize)
+      implements SqlWork {
+    @Override
+    public SqlResult run(Connection connection) throws SQLException {
       if (fetchSize > 0) {
         connection.setAutoCommit(false);
         try {
@@ -41,7 +51,7 @@ public final class Statements {
         }
       }
       return execute(connection, sql, params, capture, 0);
-    };
+    }
   }
 
   /** A query or update without checks. */
@@ -55,12 +65,17 @@ public final class Statements {
    * of all statements together.
    */
   public static SqlWork transaction(List<Bound> statements) {
-    List<Bound> copy = List.copyOf(statements);
-    return connection -> {
+    return new Transaction(List.copyOf(statements));
+  }
+
+  /** Statements run as one transaction, as {@link #transaction(List)} makes them. */
+  public record Transaction(List<Bound> statements) implements SqlWork {
+    @Override
+    public SqlResult run(Connection connection) throws SQLException {
       connection.setAutoCommit(false);
       long rows = 0;
       try {
-        for (Bound statement : copy) {
+        for (Bound statement : statements) {
           rows += execute(connection, statement.sql(), statement.params(), Set.of(), 0).rows();
         }
         connection.commit();
@@ -69,15 +84,20 @@ public final class Statements {
         throw e;
       }
       return new SqlResult(rows, Map.of());
-    };
+    }
   }
 
   /** One statement executed for each set of parameters as a JDBC batch. Rows: those affected. */
   public static SqlWork batch(String sql, List<Object[]> parameterSets) {
-    List<Object[]> copy = new ArrayList<>(parameterSets);
-    return connection -> {
+    return new Batch(sql, new ArrayList<>(parameterSets));
+  }
+
+  /** One statement and its sets of parameters, as {@link #batch(String, List)} makes them. */
+  public record Batch(String sql, List<Object[]> parameterSets) implements SqlWork {
+    @Override
+    public SqlResult run(Connection connection) throws SQLException {
       try (PreparedStatement statement = connection.prepareStatement(sql)) {
-        for (Object[] params : copy) {
+        for (Object[] params : parameterSets) {
           JdbcValues.bind(statement, params);
           statement.addBatch();
         }
@@ -87,7 +107,7 @@ public final class Statements {
         }
         return new SqlResult(rows, Map.of());
       }
-    };
+    }
   }
 
   private static SqlResult execute(

@@ -81,6 +81,23 @@ public record SqlPlaceholders(int highestNumbered, int positional) {
     return new Jdbc(out.toString(), order.stream().mapToInt(Integer::intValue).toArray());
   }
 
+  /**
+   * Rewrites a statement's {@code ?} placeholders as PostgreSQL's {@code $1, $2, ...} in order, for
+   * clients that speak PostgreSQL's protocol: {@code toNumbered(toJdbc(sql).sql())} takes the
+   * values of {@link Jdbc#bind}. Literals, identifiers, comments and casts are left alone.
+   */
+  public static String toNumbered(String jdbcSql) {
+    StringBuilder out = new StringBuilder(jdbcSql.length() + 8);
+    int[] state = {0, 0}; // copied up to, placeholders seen
+    scan(
+        jdbcSql,
+        (start, end, number) -> {
+          out.append(jdbcSql, state[0], start).append('$').append(++state[1]);
+          state[0] = end;
+        });
+    return out.append(jdbcSql, state[0], jdbcSql.length()).toString();
+  }
+
   /** Receives each placeholder: its span, and n for {@code $n} or 0 for {@code ?}. */
   private interface Placeholder {
     void at(int start, int end, int number);

@@ -57,7 +57,7 @@ class SqlClusterTest {
   }
 
   /** Runs {@code count} requests with keys 0..count-1 and returns the outcomes. */
-  private static List<SqlOutcome> run(SqlCluster cluster, int count) throws InterruptedException {
+  static List<SqlOutcome> run(SqlCluster cluster, int count) throws InterruptedException {
     List<SqlOutcome> outcomes = new ArrayList<>();
     CountDownLatch done = new CountDownLatch(count);
     Consumer<SqlOutcome> collect =
@@ -74,7 +74,7 @@ class SqlClusterTest {
     return outcomes;
   }
 
-  private static double[] shares(List<SqlOutcome> outcomes, int nodes) {
+  static double[] shares(List<SqlOutcome> outcomes, int nodes) {
     double[] shares = new double[nodes];
     for (SqlOutcome outcome : outcomes) {
       assertThat(outcome.status()).as(outcome.reason()).isEqualTo(Status.OK);
@@ -138,39 +138,43 @@ class SqlClusterTest {
   @Test
   @Order(Integer.MAX_VALUE)
   void whenANodeStopsMidRunFailoverMovesItsTrafficToTheOthers() throws Exception {
-    ConcurrentLinkedQueue<long[]> results = new ConcurrentLinkedQueue<>(); // sent at ms, node, ok
-    long start = System.nanoTime();
     // A back-off longer than the run: the stopped node is not tried again within it.
     try (SqlCluster cluster = cluster(Balancer.roundRobin(3), Duration.ofSeconds(30))) {
-      int requests = 0;
-      CountDownLatch all = new CountDownLatch(400);
-      Thread stopper = new Thread(() -> servers.get(2).close());
-      // 100 requests per second for 4 seconds; node 3 is stopped after one second, from another
-      // thread, so that arrivals keep their schedule while it shuts down.
-      for (int i = 0; i < 400; i++) {
-        long due = start + TimeUnit.MILLISECONDS.toNanos(i * 10L);
-        while (System.nanoTime() < due) {
-          Thread.sleep(1);
-        }
-        if (i == 100) {
-          stopper.start();
-        }
-        long sentAt = i * 10L;
-        cluster.execute(
-            i,
-            Statements.query("select 1", new Object[0]),
-            List.of(),
-            outcome -> {
-              long at = sentAt;
-              results.add(new long[] {at, outcome.node(), outcome.status() == Status.OK ? 1 : 0});
-              all.countDown();
-            });
-        requests++;
-      }
-      assertThat(all.await(30, TimeUnit.SECONDS)).as("every request got an outcome").isTrue();
-      assertThat(requests).isEqualTo(400);
-      stopper.join();
+      assertFailover(cluster, servers.get(2));
     }
+  }
+
+  /**
+   * Sends 100 requests a second for 4 seconds over three nodes in round robin, stops the third
+   * after one second, and checks that only what was sent to it before its failure was noticed
+   * fails, after which the other two take all the traffic.
+   */
+  static void assertFailover(SqlCluster cluster, LocalPostgres third) throws Exception {
+    ConcurrentLinkedQueue<long[]> results = new ConcurrentLinkedQueue<>(); // sent at ms, node, ok
+    long start = System.nanoTime();
+    CountDownLatch all = new CountDownLatch(400);
+    Thread stopper = new Thread(third::close);
+    // Node 3 is stopped from another thread, so that arrivals keep their schedule meanwhile.
+    for (int i = 0; i < 400; i++) {
+      long due = start + TimeUnit.MILLISECONDS.toNanos(i * 10L);
+      while (System.nanoTime() < due) {
+        Thread.sleep(1);
+      }
+      if (i == 100) {
+        stopper.start();
+      }
+      long sentAt = i * 10L;
+      cluster.execute(
+          i,
+          Statements.query("select 1", new Object[0]),
+          List.of(),
+          outcome -> {
+            results.add(new long[] {sentAt, outcome.node(), outcome.status() == Status.OK ? 1 : 0});
+            all.countDown();
+          });
+    }
+    assertThat(all.await(30, TimeUnit.SECONDS)).as("every request got an outcome").isTrue();
+    stopper.join();
     long okBefore = results.stream().filter(r -> r[0] < 1000 && r[2] == 1).count();
     long failed = results.stream().filter(r -> r[2] == 0).count();
     long thirdNodeLater = results.stream().filter(r -> r[0] >= 2500 && r[1] == 2).count();

@@ -21,4 +21,14 @@ class JdbcPlaceholdersTest {
     assertThat(jdbc.sql()).isEqualTo(sql);
     assertThat(jdbc.order()).containsExactly(0);
   }
+
+  @Test
+  void questionMarksBecomeNumberedForPostgresProtocolInOrder() {
+    String jdbc = SqlPlaceholders.toJdbc("select * from t where b = $2::text and a = $1").sql();
+    assertThat(SqlPlaceholders.toNumbered(jdbc))
+        .isEqualTo("select * from t where b = $1::text and a = $2");
+    String sql = "select '?', \"?col\", $$ ? $$ -- ?\n from t where x = ? and y = ? /* ? */";
+    assertThat(SqlPlaceholders.toNumbered(sql))
+        .isEqualTo("select '?', \"?col\", $$ ? $$ -- ?\n from t where x = $1 and y = $2 /* ? */");
+  }
 }

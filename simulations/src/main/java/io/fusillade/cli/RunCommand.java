@@ -7,6 +7,7 @@ import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
+import io.fusillade.sql.SqlEngine;
 import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;
 import java.nio.file.Files;
@@ -85,6 +86,13 @@ final class RunCommand implements Callable<Integer> {
   Integer pool;
 
   @Option(
+      names = "--engine",
+      description =
+          "jdbc (any JDBC driver, the default) or native (PostgreSQL's protocol on Gatling's"
+              + " event loops: far less CPU per request).")
+  String engine;
+
+  @Option(
       names = "--balance",
       description = "round-robin, random or weighted:2,1,1 (default round-robin).")
   String balance;
@@ -114,6 +122,13 @@ final class RunCommand implements Callable<Integer> {
           default ->
               throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
         };
+    if (engine != null) {
+      try {
+        SqlEngine.of(engine);
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--engine: " + e.getMessage());
+      }
+    }
     Workload workload = WorkloadFiles.load(file);
     int kinds =
         (workload.queries().isEmpty() ? 0 : 1)
@@ -162,6 +177,7 @@ final class RunCommand implements Callable<Integer> {
     put(properties, "fusillade.users", users);
     put(properties, "fusillade.seed", seed);
     put(properties, "fusillade.pool", pool);
+    put(properties, "fusillade.engine", engine);
     put(properties, "fusillade.balance", balance);
     put(properties, "fusillade.setup", setup);
     if (teardown) {
@@ -191,6 +207,7 @@ final class RunCommand implements Callable<Integer> {
           "--fall",
           "--users",
           "--pool",
+          "--engine",
           "--balance",
           "--setup",
           "--teardown",

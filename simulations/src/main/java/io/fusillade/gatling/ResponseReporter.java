@@ -11,18 +11,20 @@ import io.gatling.core.stats.StatsEngine;
 import scala.Option;
 
 /**
- * Reports one request name's results twice: to Gatling's stats engine (Gatling's HTML report) and
- * to Fusillade's run recorder (Fusillade's reports). Both get the same start and end, taken from
- * the moment the action was entered.
+ * Reports one request name's results twice: to Gatling's stats engine (Gatling's HTML report, in
+ * batches: see {@link StatsBatcher}) and to Fusillade's run recorder (Fusillade's reports). Both
+ * get the same start and end, taken from the moment the action was entered.
  */
 public final class ResponseReporter {
   private final StatsEngine statsEngine;
+  private final StatsBatcher batcher;
   private final Clock clock;
   private final RequestChannel channel;
   private final String requestName;
 
   public ResponseReporter(CoreComponents core, RequestChannel channel) {
     this.statsEngine = core.statsEngine();
+    this.batcher = StatsBatcher.of(statsEngine);
     this.clock = core.clock();
     this.channel = channel;
     this.requestName = channel.name();
@@ -50,14 +52,12 @@ public final class ResponseReporter {
   public void report(Session session, Start start, long endNanos, Status status, String reason) {
     channel.record(start.nanos(), endNanos, status, reason);
     long endMs = start.epochMs() + Math.round((endNanos - start.nanos()) / 1e6);
-    statsEngine.logResponse(
-        session.scenario(),
-        session.groups(),
+    batcher.logResponse(
+        session,
         requestName,
         start.epochMs(),
         endMs,
         status == Status.OK ? OK$.MODULE$ : KO$.MODULE$,
-        Option.empty(),
         status == Status.OK ? Option.empty() : Option.apply(reason));
   }
 

@@ -7,7 +7,8 @@ import scala.runtime.BoxedUnit;
 
 /**
  * Base of Fusillade's protocol components: they keep their state per run, not per virtual user, so
- * a user's start and exit change nothing.
+ * a user's start changes nothing, and its exit only passes on the responses its event loop has
+ * gathered for Gatling's stats engine (see {@link StatsBatcher}).
  */
 public abstract class SessionlessComponents implements ProtocolComponents {
   @Override
@@ -17,6 +18,9 @@ public abstract class SessionlessComponents implements ProtocolComponents {
 
   @Override
   public final Function1<Session, BoxedUnit> onExit() {
-    return session -> BoxedUnit.UNIT;
+    return session -> {
+      StatsBatcher.flushHere();
+      return BoxedUnit.UNIT;
+    };
   }
 }

@@ -5,13 +5,15 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.sql.SqlEngine;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * For {@code simulations/bench/sql-vs-pgbench.sh}: pgbench's select-only transaction, a prepared
- * point select on {@code pgbench_accounts}, from N closed-model users looping for a duration.
+ * point select on {@code pgbench_accounts}, from N closed-model users looping for a duration, with
+ * the engine of {@code -Dengine} ({@code native}, the default, or {@code jdbc}).
  */
 public class PointSelectSimulation extends Simulation {
   {
@@ -28,7 +30,8 @@ public class PointSelectSimulation extends Simulation {
                 .injectOpen(atOnceUsers(clients)))
         .protocols(
             sql.url(SimulationProperties.string("sql.url", null))
-                .poolSize(clients)
+                .engine(SqlEngine.of(SimulationProperties.string("engine", "native")))
+                .poolSize(SimulationProperties.integer("pool", clients))
                 .queueCapacity(clients * 4));
   }
 }

@@ -8,16 +8,18 @@ import io.fusillade.record.SecondCounts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The run record keeps each node's requests and latency, so an imbalance shows. */
 class ClusterRunTest {
   @TempDir Path base;
 
-  @Test
-  void eachNodesShareIsInTheRunRecord() throws Exception {
-    GatlingFork run = GatlingFork.run(base, ClusterSimulation.class, Map.of());
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"jdbc", "native"})
+  void eachNodesShareIsInTheRunRecord(String engine) throws Exception {
+    GatlingFork run = GatlingFork.run(base, ClusterSimulation.class, Map.of("engine", engine));
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
     int total = ClusterSimulation.RATE * ClusterSimulation.SECONDS;
@@ -38,6 +40,7 @@ class ClusterRunTest {
     }
     assertThat(ok).containsExactly(total / 2, total / 4, total / 4);
     assertThat(record.manifest().parameters())
-        .containsEntry("sql.balance", "weighted round robin [2, 1, 1]");
+        .containsEntry("sql.balance", "weighted round robin [2, 1, 1]")
+        .containsEntry("sql.engine", engine);
   }
 }

@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.sql.SqlBalance;
 import io.fusillade.local.LocalPostgres;
 import io.gatling.javaapi.core.Simulation;
@@ -28,6 +29,7 @@ public class ClusterSimulation extends Simulation {
             sql.urls(nodes.stream().map(LocalPostgres::jdbcUrl).toList())
                 .user(LocalPostgres.USER)
                 .poolSize(2)
+                .engine(SqlEngine.of(SimulationProperties.string("engine", "jdbc")))
                 .balance(SqlBalance.weighted(2, 1, 1)));
   }
 

@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The test a load generator that lies fails: at 500 requests/s, a table locked for 2 seconds stalls
@@ -21,9 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
 class CoordinatedOmissionTest {
   @TempDir Path base;
 
-  @Test
-  void aStallShowsAsLatencyOfEveryRequestItDelayedAndNotAsALowerRate() throws Exception {
-    GatlingFork run = GatlingFork.run(base, LockedTableSimulation.class, Map.of());
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"jdbc", "native"})
+  void aStallShowsAsLatencyOfEveryRequestItDelayedAndNotAsALowerRate(String engine)
+      throws Exception {
+    GatlingFork run = GatlingFork.run(base, LockedTableSimulation.class, Map.of("engine", engine));
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
 

@@ -49,7 +49,11 @@ public class LockedTableSimulation extends Simulation {
                 .exec(sql("read").query("select v from t where id = ?").params("#{id}"))
                 .injectOpen(constantUsersPerSec(rate).during(DURATION)))
         .protocols(
-            sql.url(postgres.jdbcUrl()).user(postgres.user()).poolSize(8).queueCapacity(4096));
+            sql.url(postgres.jdbcUrl())
+                .user(postgres.user())
+                .poolSize(8)
+                .queueCapacity(4096)
+                .engine(SqlEngine.of(SimulationProperties.string("engine", "jdbc"))));
   }
 
   @Override

@@ -6,11 +6,19 @@ import io.fusillade.record.Counter;
 import io.fusillade.record.LatencyMetric;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.Status;
+import io.fusillade.sql.SqlClient;
+import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlCluster;
+import io.fusillade.sql.SqlEngine;
+import io.fusillade.sql.SqlNode;
 import io.fusillade.sql.SqlOutcome;
+import io.fusillade.sql.pg.PgClient;
 import io.gatling.core.CoreComponents;
+import io.gatling.core.config.NettyConfiguration;
 import io.gatling.core.session.Session;
+import io.gatling.netty.util.Transports;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The SQL protocol's per-run state: the cluster (a pool and workers per node), the run recorder,
@@ -35,7 +43,10 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     // Opens every node's pool now, before injection: an unreachable node fails the run here.
     this.cluster =
         SqlCluster.open(
-            protocol.nodes(), protocol.balance().balancer(names), protocol.failoverBackoff());
+            protocol.nodes(),
+            opener(protocol.engine(), core),
+            protocol.balance().balancer(names),
+            protocol.failoverBackoff());
     String keyExpression = protocol.balance().keyExpression();
     this.key = keyExpression == null ? null : SqlParameter.of(keyExpression);
     List<String> labels = cluster.labels();
@@ -49,6 +60,22 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     }
     recorder.parameter("sql.nodes", labels);
     recorder.parameter("sql.balance", protocol.balance().toString());
+    recorder.parameter("sql.engine", protocol.engine().name().toLowerCase(java.util.Locale.ROOT));
+  }
+
+  /**
+   * Opens a node with the protocol's engine. The native one joins Gatling's event loops, with the
+   * socket kind (epoll, io_uring or NIO) Gatling chose for them, so that a virtual user's request
+   * and its answer stay on the user's own thread.
+   */
+  private static Function<SqlClientOptions, SqlNode> opener(SqlEngine engine, CoreComponents core) {
+    if (engine == SqlEngine.NATIVE) {
+      NettyConfiguration netty = core.configuration().netty();
+      var channels =
+          Transports.newSocketChannelFactory(netty.useNativeTransport(), netty.useIoUring());
+      return options -> PgClient.open(options, core.eventLoopGroup(), channels);
+    }
+    return SqlClient::open;
   }
 
   public SqlCluster cluster() {

@@ -2,6 +2,7 @@ package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.sql.SqlClientOptions;
+import io.fusillade.sql.SqlEngine;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
@@ -13,13 +14,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import scala.Function1;
 
 /**
- * The SQL protocol as Gatling holds it: the nodes, how requests are spread over them, and how much
- * may be in flight on each.
+ * The SQL protocol as Gatling holds it: the nodes, how requests are spread over them, how much may
+ * be in flight on each, and the engine that talks to them.
  *
  * @param failoverBackoff how long a failing node is skipped, or null when failover is off
  */
 public record SqlProtocol(
-    List<SqlClientOptions> nodes, SqlBalance balance, Duration failoverBackoff)
+    List<SqlClientOptions> nodes, SqlBalance balance, Duration failoverBackoff, SqlEngine engine)
     implements Protocol {
 
   public SqlProtocol {

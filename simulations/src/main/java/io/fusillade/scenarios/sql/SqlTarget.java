@@ -8,6 +8,7 @@ import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.sql.JdbcUrls;
+import io.fusillade.sql.SqlEngine;
 import io.fusillade.sql.schema.Dialect;
 import io.fusillade.sql.schema.SchemaTool;
 import io.fusillade.workload.Workload;
@@ -31,6 +32,8 @@ import java.util.Locale;
  *   <li>{@code fusillade.setup} — {@code auto} (the default: create and fill the tables on an
  *       embedded server only, as {@code fusillade schema up} and {@code fill} would), {@code true}
  *       or {@code false}; {@code fusillade.teardown} — drop the tables at the end;
+ *   <li>{@code fusillade.engine} — {@code jdbc} (the default) or {@code native} (see {@link
+ *       SqlEngine});
  *   <li>{@code fusillade.pool}, {@code fusillade.balance} ({@code round-robin}, {@code random},
  *       {@code weighted:2,1,1}), {@code fusillade.failover} (a back-off such as {@code 5s}).
  * </ul>
@@ -81,6 +84,7 @@ final class SqlTarget {
         .user(user)
         .password(password)
         .poolSize(SimulationProperties.integer("fusillade.pool", 8))
+        .engine(SqlEngine.of(SimulationProperties.string("fusillade.engine", "jdbc")))
         .balance(balance(SimulationProperties.string("fusillade.balance", "round-robin")))
         .connectionTimeout(
             SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))

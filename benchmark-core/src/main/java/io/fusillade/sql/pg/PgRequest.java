@@ -1,0 +1,154 @@
+package io.fusillade.sql.pg;
+
+import io.fusillade.sql.SqlCheck;
+import io.fusillade.sql.SqlOutcome;
+import io.fusillade.sql.SqlResult;
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * One request on a connection, from its first message to the ReadyForQuery that ends it: it counts
+ * the rows of every CommandComplete, keeps the first row's checked columns and the first error.
+ * Rows are never held: each DataRow is skipped as it arrives, so a large result streams through.
+ */
+final class PgRequest {
+  final Object work; // a Statements.Query, Transaction or Batch
+  final Set<String> capture;
+  final long startNanos;
+  private final List<SqlCheck> checks;
+  private final Consumer<SqlOutcome> done;
+
+  private long rows;
+  private boolean firstRowSeen;
+  private Map<String, Object> firstRow = Map.of();
+  private int[] captureColumns; // indexes of the captured columns in each DataRow
+  private String[] captureNames;
+  private int[] captureTypes;
+  private String errorState;
+  private String errorMessage;
+  private List<String> parsed; // statements this request parsed, in order
+  private int parsesConfirmed;
+
+  PgRequest(
+      Object work,
+      Set<String> capture,
+      List<SqlCheck> checks,
+      Consumer<SqlOutcome> done,
+      long startNanos) {
+    this.work = work;
+    this.capture = capture;
+    this.checks = checks;
+    this.done = done;
+    this.startNanos = startNanos;
+  }
+
+  /** Notes that this request parses statement {@code name} (its ParseComplete comes later). */
+  void parsing(String name) {
+    if (parsed == null) {
+      parsed = new ArrayList<>(2);
+    }
+    parsed.add(name);
+  }
+
+  void parseComplete() {
+    parsesConfirmed++;
+  }
+
+  /** The statements this request parsed that the server did not confirm: they do not exist. */
+  List<String> unconfirmedParses() {
+    return parsed == null ? List.of() : parsed.subList(parsesConfirmed, parsed.size());
+  }
+
+  boolean failed() {
+    return errorMessage != null;
+  }
+
+  /** RowDescription: where the checked columns are, and their types. */
+  void rowDescription(ByteBuf body) {
+    int fields = body.readUnsignedShort();
+    List<Integer> indexes = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    List<Integer> types = new ArrayList<>();
+    for (int i = 0; i < fields; i++) {
+      String name = PgConnection.readString(body).toLowerCase(Locale.ROOT);
+      body.skipBytes(4 + 2); // table oid, column number
+      int type = body.readInt();
+      body.skipBytes(2 + 4 + 2); // type size, modifier, format
+      if (capture.contains(name)) {
+        indexes.add(i);
+        names.add(name);
+        types.add(type);
+      }
+    }
+    captureColumns = indexes.stream().mapToInt(Integer::intValue).toArray();
+    captureNames = names.toArray(String[]::new);
+    captureTypes = types.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** DataRow: only the first row's checked columns are read. */
+  void dataRow(ByteBuf body) {
+    if (firstRowSeen) {
+      return;
+    }
+    firstRowSeen = true;
+    if (captureColumns == null || captureColumns.length == 0) {
+      return;
+    }
+    Map<String, Object> values = new HashMap<>();
+    int columns = body.readUnsignedShort();
+    int wanted = 0;
+    for (int i = 0; i < columns && wanted < captureColumns.length; i++) {
+      int length = body.readInt();
+      if (i != captureColumns[wanted]) {
+        body.skipBytes(Math.max(0, length));
+        continue;
+      }
+      String text =
+          length < 0 ? null : body.readCharSequence(length, StandardCharsets.UTF_8).toString();
+      values.put(captureNames[wanted], PgValues.value(text, captureTypes[wanted]));
+      wanted++;
+    }
+    firstRow = values;
+  }
+
+  /** CommandComplete: "SELECT 5", "INSERT 0 5", "UPDATE 5"... adds the rows it names. */
+  void commandComplete(ByteBuf body) {
+    String tag = PgConnection.readString(body);
+    int space = tag.lastIndexOf(' ');
+    if (space >= 0 && space + 1 < tag.length() && Character.isDigit(tag.charAt(space + 1))) {
+      try {
+        rows += Long.parseLong(tag.substring(space + 1));
+      } catch (NumberFormatException ignored) {
+        // a tag with no count: nothing to add
+      }
+    }
+  }
+
+  /** ErrorResponse: the first error is the request's; the server skips to the Sync after it. */
+  void error(String sqlState, String message) {
+    if (errorMessage == null) {
+      errorState = sqlState;
+      errorMessage = message;
+    }
+  }
+
+  /** Hands the outcome over once ReadyForQuery has arrived. */
+  void complete() {
+    done.accept(
+        failed()
+            ? SqlOutcome.error(errorState, errorMessage)
+            : SqlOutcome.checked(new SqlResult(rows, firstRow), checks));
+  }
+
+  /** Ends the request with {@code outcome} without an answer from the server. */
+  void fail(SqlOutcome outcome) {
+    done.accept(outcome);
+  }
+}
