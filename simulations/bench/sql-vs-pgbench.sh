@@ -1,51 +1,111 @@
 #!/usr/bin/env bash
 # Fusillade against pgbench on one PostgreSQL: 8 closed-model clients running a prepared point
-# select (pgbench -S -M prepared -c 8 -j 2), one after the other, SECONDS each: pgbench, then
-# Fusillade with its native engine, then with its JDBC engine.
-# Prints the rates, the ratios, and the CPU seconds each load generator used per 10,000 requests.
-# Usage: simulations/bench/sql-vs-pgbench.sh [SECONDS]   (after: mvn -B -q install -DskipTests)
+# select (pgbench -S -M prepared -c 8 -j 2). Each round runs pgbench, then Fusillade with each of
+# ENGINES (default: native jdbc), SECONDS each; ROUNDS rounds (default 4) alternate them, because a
+# shared machine's speed drifts over minutes.
+# For each run: the average rate over the whole run, the steady rate (the median of the per-second
+# rates after the first WARMUP seconds, default 5: the JVM compiles its hot code meanwhile, and
+# pgbench's per-second progress is treated the same way), and the CPU seconds the load generator
+# used per 10,000 requests (Fusillade's include its JVM's start). Prints the medians over the
+# rounds and the ratios of the medians.
+# POOL (default 8, one connection per client as pgbench has) sets Fusillade's connections; with the
+# native engine fewer connections than clients carry pipelined requests, which is a different load
+# on the server (fewer backends, fewer wake-ups) and not pgbench's.
+# JAVA (default: java on the PATH) runs Fusillade: any JDK from 17 on; the run prints its version.
+# Usage: simulations/bench/sql-vs-pgbench.sh [SECONDS] [ROUNDS]   (after: mvn -B -q install -DskipTests)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SECONDS_EACH=${1:-30}
+ROUNDS=${2:-4}
 SCALE=${SCALE:-10}
+WARMUP=${WARMUP:-5}
+JAVA=${JAVA:-java}
+POOL=${POOL:-8}
+ENGINES=${ENGINES:-native jdbc}
 source simulations/bench/local-postgres.sh
 "$PGBIN/pgbench" -h 127.0.0.1 -p "$PGPORT" -U postgres -i -s "$SCALE" -q postgres >/dev/null 2>&1
+
+OUT=$(mktemp)
+RUNS=$(mktemp -d)
+RESULTS=$(mktemp)
+trap 'rm -rf "$OUT" "$RUNS" "$RESULTS"; stop_postgres' EXIT
 
 cpu_of() { # user+system CPU seconds of a finished command, from bash's time
   local TIMEFORMAT='%U %S'
   { time "$@" >"$OUT" 2>&1; } 2>&1 | awk '{print $1 + $2}'
 }
 
-OUT=$(mktemp)
-pg_cpu=$(cpu_of "$PGBIN/pgbench" -h 127.0.0.1 -p "$PGPORT" -U postgres -S -M prepared -c 8 -j 2 -T "$SECONDS_EACH" postgres)
-pg_tps=$(grep -oP 'tps = \K[0-9.]+' "$OUT" | head -1)
-pg_requests=$(grep -oP 'number of transactions actually processed: \K[0-9]+' "$OUT")
-
-RUNS=$(mktemp -d)
-classpath="simulations/target/fusillade.jar:simulations/target/test-classes"
-fusillade() { # ENGINE: prints "requests rate cpu-seconds"
-  local engine=$1 cpu run_dir summary
-  # One Gatling event loop per core, as pgbench -j 2 has one thread per core (Gatling's default, two
-  # per core, only adds thread switches on a 2-core machine).
-  cpu=$(cpu_of java -Xmx1g -XX:+UseParallelGC --add-opens=java.base/java.lang=ALL-UNNAMED \
-    -Dio.netty.eventLoopThreads="$(nproc)" \
-    -Dfusillade.runs.dir="$RUNS/$engine" -Dsql.url="$PGURL" -Dclients=8 -Dduration="${SECONDS_EACH}s" \
-    -Dscale="$SCALE" -Dengine="$engine" \
-    -cp "$classpath" io.gatling.app.Gatling -s io.fusillade.bench.PointSelectSimulation -rf "$RUNS/gatling" -nr)
-  run_dir=$(ls -d "$RUNS/$engine"/PointSelectSimulation-* | head -1)
-  summary=$(java -jar simulations/target/fusillade.jar summary "$run_dir")
-  echo "$summary" | awk -v cpu="$cpu" '$1 == "point" {print $3, $5, cpu, $4}'
+steady() { # per-second rates as "second rate" lines on stdin: their median after WARMUP
+  awk -v w="$WARMUP" '$1 > w {v[++n] = $2}
+    END {
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+      print n == 0 ? 0 : (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2)
+    }'
 }
-read -r nat_requests nat_rate nat_cpu nat_ko < <(fusillade native)
-read -r jdbc_requests jdbc_rate jdbc_cpu jdbc_ko < <(fusillade jdbc)
 
-awk -v pt="$pg_tps" -v pr="$pg_requests" -v pc="$pg_cpu" \
-  -v nt="$nat_rate" -v nr="$nat_requests" -v nc="$nat_cpu" -v nk="$nat_ko" \
-  -v jt="$jdbc_rate" -v jr="$jdbc_requests" -v jc="$jdbc_cpu" -v jk="$jdbc_ko" 'BEGIN {
-  printf "pgbench -S -M prepared -c 8 -j 2:   %8.0f requests/s, %.3f CPU s per 10,000 requests\n", pt, pc * 10000 / pr
-  printf "Fusillade, native engine, 8 users: %8.0f requests/s, %.3f CPU s per 10,000 requests, %d KO\n", nt, nc * 10000 / nr, nk
-  printf "Fusillade, JDBC engine, 8 users:   %8.0f requests/s, %.3f CPU s per 10,000 requests, %d KO\n", jt, jc * 10000 / jr, jk
-  printf "(Fusillade CPU includes its JVM start, about 3 CPU s)\n"
-  printf "ratio native / pgbench: %.2fx (goal >= 0.80x); JDBC / pgbench: %.2fx\n", nt / pt, jt / pt
-}'
-rm -rf "$RUNS" "$OUT"
+pgbench_round() { # prints "pgbench average-rate steady-rate CPU-s-per-10k 0"
+  local cpu tps requests steady_tps
+  cpu=$(cpu_of "$PGBIN/pgbench" -h 127.0.0.1 -p "$PGPORT" -U postgres -S -M prepared -c 8 -j 2 \
+    -P 1 -T "$SECONDS_EACH" postgres)
+  tps=$(grep -oP 'tps = \K[0-9.]+' "$OUT" | head -1)
+  requests=$(grep -oP 'number of transactions actually processed: \K[0-9]+' "$OUT")
+  # "progress: 6.0 s, 91234.5 tps, ..." for every second but the last
+  steady_tps=$(grep -oP '^progress: \K[0-9.]+ s, [0-9.]+' "$OUT" | awk '{print $1, $3}' | steady)
+  echo "pgbench $tps $steady_tps $(awk -v c="$cpu" -v r="$requests" 'BEGIN {print c * 10000 / r}') 0"
+}
+
+fusillade_round() { # ENGINE: prints "ENGINE average-rate steady-rate CPU-s-per-10k KO"
+  local engine=$1 cpu run_dir steady_rate
+  rm -rf "${RUNS:?}/$engine"
+  # The JVM options gatling-maven-plugin forks Gatling with, and one Gatling event loop per core,
+  # as pgbench -j 2 has one thread per core (Gatling's default, two per core, only adds switches).
+  cpu=$(cpu_of "$JAVA" -Xmx1g -XX:+UseParallelGC --add-opens=java.base/java.lang=ALL-UNNAMED \
+    -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 \
+    -Dio.netty.eventLoopThreads="$(nproc)" \
+    -Dfusillade.runs.dir="$RUNS/$engine" -Dsql.url="$PGURL" -Dclients=8 \
+    -Dduration="${SECONDS_EACH}s" -Dscale="$SCALE" -Dengine="$engine" -Dpool="$POOL" \
+    -cp "simulations/target/fusillade.jar:simulations/target/test-classes" \
+    io.gatling.app.Gatling -s io.fusillade.bench.PointSelectSimulation -rf "$RUNS/gatling" -nr)
+  run_dir=$(ls -d "$RUNS/$engine"/PointSelectSimulation-* | head -1)
+  # counters.jsonl: a line per second, {"t":...,"elapsed":E,"interval":I,"requests":{"point":
+  # {"sent":S,"ok":N,...; the last, partial one is left out.
+  steady_rate=$(sed -nE 's/.*"elapsed":([0-9.]+),"interval":([0-9.]+),"requests":\{"point":\{"sent":[0-9]+,"ok":([0-9]+).*/\1 \2 \3/p' \
+    "$run_dir/counters.jsonl" | sed '$d' | awk '$2 > 0.5 {print $1, $3 / $2}' | steady)
+  java -jar simulations/target/fusillade.jar summary "$run_dir" |
+    awk -v e="$engine" -v c="$cpu" -v s="$steady_rate" '$1 == "point" {print e, $5, s, c * 10000 / $3, $4}'
+}
+
+echo "Fusillade runs on: $("$JAVA" -version 2>&1 | head -1); pgbench: $("$PGBIN/pgbench" --version)"
+# Odd rounds run pgbench first, even rounds last (an ABBA order), so that a drift of the machine or
+# of the database over the rounds weighs on both sides alike.
+for round in $(seq "$ROUNDS"); do
+  if ((round % 2)); then pgbench_round | tee -a "$RESULTS"; fi
+  for engine in $ENGINES; do
+    fusillade_round "$engine" | tee -a "$RESULTS"
+  done
+  if ((round % 2 == 0)); then pgbench_round | tee -a "$RESULTS"; fi
+done
+
+echo
+awk -v rounds="$ROUNDS" -v pool="$POOL" '
+  function median(name, col,   n, i, j, t, v) {
+    n = 0
+    for (i = 1; i <= NR; i++) if (tool[i] == name) v[++n] = value[i, col]
+    for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+    return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+  }
+  { tool[NR] = $1; for (c = 2; c <= 5; c++) value[NR, c] = $c; seen[$1] = 1 }
+  END {
+    printf "median of %d rounds            average req/s   steady req/s   CPU s per 10,000 requests\n", rounds
+    printf "  %-30s %13.0f %14.0f   %.3f\n", "pgbench -S -M prepared -c 8 -j 2", \
+      median("pgbench", 2), median("pgbench", 3), median("pgbench", 4)
+    for (t in seen) if (t != "pgbench") {
+      printf "  %-30s %13.0f %14.0f   %.3f (JVM start included), %d KO\n", \
+        "Fusillade, " t ", " pool " conns", median(t, 2), median(t, 3), median(t, 4), median(t, 5)
+    }
+    for (t in seen) if (t != "pgbench") {
+      printf "  ratio %s / pgbench: %.2fx on average, %.2fx steady%s\n", t, \
+        median(t, 2) / median("pgbench", 2), median(t, 3) / median("pgbench", 3), \
+        t == "native" ? " (goal >= 0.80x)" : ""
+    }
+  }' "$RESULTS"

@@ -24,6 +24,11 @@ class ClusterRunTest {
     RunRecord record = run.record();
     int total = ClusterSimulation.RATE * ClusterSimulation.SECONDS;
     assertThat(record.requests().get("one row").okCount()).isEqualTo(total);
+    // Gatling got every response too, though they reach its stats engine in batches.
+    java.util.regex.Matcher gatlingCount =
+        java.util.regex.Pattern.compile("> request count\\s+\\|\\s+(\\d+)").matcher(run.output());
+    assertThat(gatlingCount.find()).as(run.output()).isTrue();
+    assertThat(Long.parseLong(gatlingCount.group(1))).isEqualTo(total);
 
     @SuppressWarnings("unchecked")
     List<String> nodes = (List<String>) record.manifest().parameters().get("sql.nodes");

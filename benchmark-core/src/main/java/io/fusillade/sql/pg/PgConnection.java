@@ -209,14 +209,32 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
         return;
       }
       byte type = data.getByte(start);
-      ByteBuf body = data.slice(start + 5, length - 4);
       data.readerIndex(start + 1 + length);
+      if (started && skipped(type)) {
+        continue;
+      }
+      ByteBuf body = data.slice(start + 5, length - 4);
       if (started) {
         answer(type, body);
       } else {
         startUp(type, body);
       }
     }
+  }
+
+  /**
+   * Messages with nothing to read: BindComplete, NoData, EmptyQueryResponse, ParameterStatus,
+   * notices, and rows when no check reads them (the common case, so it costs no allocation).
+   */
+  private boolean skipped(byte type) {
+    return switch (type) {
+      case '2', 'n', 'I', 'S', 'N', 'A', 's' -> true;
+      case 'D' -> {
+        PgRequest head = inFlight.peek();
+        yield head == null || !head.wantsRows();
+      }
+      default -> false;
+    };
   }
 
   private void answer(byte type, ByteBuf body) {
@@ -241,10 +259,22 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
           closing = SqlOutcome.connectionFailure(error[1] + " (SQLState " + error[0] + ")");
         }
       }
-      case '1' -> head.parseComplete();
-      case 'T' -> head.rowDescription(body);
-      case 'D' -> head.dataRow(body);
-      case 'C' -> head.commandComplete(body);
+      case '1' -> {
+        if (head != null) {
+          head.parseComplete();
+        }
+      }
+      case 'T' -> {
+        if (head != null) {
+          head.rowDescription(body);
+        }
+      }
+      case 'D' -> head.dataRow(body); // never without a head: see skipped()
+      case 'C' -> {
+        if (head != null) {
+          head.commandComplete(body);
+        }
+      }
       default -> {
         // BindComplete, NoData, EmptyQueryResponse, notices, parameter status: nothing to keep.
       }

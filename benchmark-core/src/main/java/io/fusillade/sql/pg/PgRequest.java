@@ -92,6 +92,11 @@ final class PgRequest {
     captureTypes = types.stream().mapToInt(Integer::intValue).toArray();
   }
 
+  /** Whether DataRows matter: a check reads the first row's columns, and it has not come yet. */
+  boolean wantsRows() {
+    return !firstRowSeen && !capture.isEmpty();
+  }
+
   /** DataRow: only the first row's checked columns are read. */
   void dataRow(ByteBuf body) {
     if (firstRowSeen) {
@@ -118,16 +123,28 @@ final class PgRequest {
     firstRow = values;
   }
 
-  /** CommandComplete: "SELECT 5", "INSERT 0 5", "UPDATE 5"... adds the rows it names. */
+  /**
+   * CommandComplete: "SELECT 5", "INSERT 0 5", "UPDATE 5"... adds the count that ends the tag (none
+   * for "BEGIN", "CREATE TABLE"...). Read in place: it comes with every request.
+   */
   void commandComplete(ByteBuf body) {
-    String tag = PgConnection.readString(body);
-    int space = tag.lastIndexOf(' ');
-    if (space >= 0 && space + 1 < tag.length() && Character.isDigit(tag.charAt(space + 1))) {
-      try {
-        rows += Long.parseLong(tag.substring(space + 1));
-      } catch (NumberFormatException ignored) {
-        // a tag with no count: nothing to add
+    int end = body.writerIndex();
+    while (end > body.readerIndex() && body.getByte(end - 1) == 0) {
+      end--;
+    }
+    long count = 0;
+    long scale = 1;
+    int i = end - 1;
+    for (; i >= body.readerIndex(); i--) {
+      byte b = body.getByte(i);
+      if (b < '0' || b > '9') {
+        break;
       }
+      count += (b - '0') * scale;
+      scale *= 10;
+    }
+    if (i < end - 1 && i >= body.readerIndex() && body.getByte(i) == ' ') {
+      rows += count;
     }
   }
 

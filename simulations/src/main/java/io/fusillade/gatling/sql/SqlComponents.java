@@ -24,8 +24,10 @@ import java.util.function.Function;
  * The SQL protocol's per-run state: the cluster (a pool and workers per node), the run recorder,
  * and each node's latency and counts, so that an imbalance between nodes shows in the report.
  *
- * <p>Per node, the run record holds the metric {@code sql node <host:port/db>} (latencies of all
- * requests it ran) and the counters {@code sql node <host:port/db> ok} and {@code ... ko}.
+ * <p>Per node of a cluster of two or more, the run record holds the metric {@code sql node
+ * <host:port/db>} (latencies of all requests it ran) and the counters {@code sql node
+ * <host:port/db> ok} and {@code ... ko}. A single database has no share to show: its requests are
+ * only recorded once, under their names.
  */
 public final class SqlComponents extends SessionlessComponents implements AutoCloseable {
   private final SqlCluster cluster;
@@ -50,10 +52,11 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     String keyExpression = protocol.balance().keyExpression();
     this.key = keyExpression == null ? null : SqlParameter.of(keyExpression);
     List<String> labels = cluster.labels();
-    nodeLatency = new LatencyMetric[labels.size()];
-    nodeOk = new Counter[labels.size()];
-    nodeKo = new Counter[labels.size()];
-    for (int i = 0; i < labels.size(); i++) {
+    int recorded = labels.size() > 1 ? labels.size() : 0;
+    nodeLatency = new LatencyMetric[recorded];
+    nodeOk = new Counter[recorded];
+    nodeKo = new Counter[recorded];
+    for (int i = 0; i < recorded; i++) {
       nodeLatency[i] = recorder.metric("sql node " + labels.get(i));
       nodeOk[i] = recorder.counter("sql node " + labels.get(i) + " ok");
       nodeKo[i] = recorder.counter("sql node " + labels.get(i) + " ko");
@@ -99,8 +102,11 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     return value instanceof Number number ? number.longValue() : Seeds.hash(String.valueOf(value));
   }
 
-  /** Records a request against the node that ran it. */
+  /** Records a request against the node that ran it (in a cluster of two or more). */
   void recordNode(long startNanos, SqlOutcome outcome) {
+    if (nodeLatency.length == 0) {
+      return;
+    }
     int node = outcome.node();
     nodeLatency[node].record(startNanos, outcome.endNanos());
     (outcome.status() == Status.OK ? nodeOk : nodeKo)[node].increment();
