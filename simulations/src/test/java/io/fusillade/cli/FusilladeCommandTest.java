@@ -35,6 +35,15 @@ class FusilladeCommandTest {
   }
 
   @Test
+  void anUnknownSqlEngineIsAUserErrorNamingTheChoices() {
+    CliRun result = CliRun.of("run", "no-such-workload.yml", "--engine", "odbc");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("--engine: unknown SQL engine \"odbc\": use jdbc or native")
+        .doesNotContain("\tat ");
+  }
+
+  @Test
   void anUnknownSubcommandIsAUserError() {
     CliRun result = CliRun.of("sumary", "x");
     assertThat(result.exitCode()).isEqualTo(2);
