@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.function.DoubleSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.HdrHistogram.Recorder;
 
 /**
  * Turns the recorders' state into one interval per flush: histogram intervals into the HdrHistogram
@@ -33,7 +32,7 @@ final class IntervalWriter implements AutoCloseable {
   private final long startEpochMs;
   private long lastFlushEpochMs;
 
-  private final Map<Recorder, Interval> intervals = new HashMap<>();
+  private final Map<StripedRecorder, Interval> intervals = new HashMap<>();
   private final Map<Object, Long> lastTotals = new HashMap<>();
   private final Map<String, Histogram> totals = new HashMap<>();
 
@@ -77,7 +76,7 @@ final class IntervalWriter implements AutoCloseable {
     ObjectNode requests = line.putObject("requests");
     for (RequestChannel channel : channels) {
       long ok = logInterval(channel.okRecorder(), Tags.request(channel.name(), Status.OK), now);
-      Recorder koRecorder = channel.koRecorderOrNull();
+      StripedRecorder koRecorder = channel.koRecorderOrNull();
       long ko =
           koRecorder == null
               ? 0
@@ -147,7 +146,7 @@ final class IntervalWriter implements AutoCloseable {
   }
 
   /** Swaps the recorder's interval out, writes it if it is not empty, and adds it to the totals. */
-  private long logInterval(Recorder recorder, String tag, long now) {
+  private long logInterval(StripedRecorder recorder, String tag, long now) {
     Interval interval = intervals.computeIfAbsent(recorder, r -> new Interval());
     Histogram histogram = recorder.getIntervalHistogram(interval.reuse);
     interval.reuse = histogram;

@@ -28,7 +28,7 @@ public final class Latencies {
     return new Histogram(HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
   }
 
-  /** A new, empty interval recorder of the standard shape. */
+  /** A new, empty interval recorder of the standard shape, for one stripe of a writer's values. */
   static Recorder newRecorder() {
     return new Recorder(HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
   }

@@ -1,14 +1,12 @@
 package io.fusillade.record;
 
-import org.HdrHistogram.Recorder;
-
 /**
  * A distribution of durations that is not a request: injector lag, end-to-end message latency,
  * time-to-searchable. Written to the interval log beside the requests, under its own tag.
  */
 public final class LatencyMetric {
   private final String name;
-  private final Recorder recorder = Latencies.newRecorder();
+  private final StripedRecorder recorder = new StripedRecorder();
 
   LatencyMetric(String name) {
     this.name = name;
@@ -28,7 +26,7 @@ public final class LatencyMetric {
     recorder.recordValue(Latencies.micros(startNanos, endNanos));
   }
 
-  Recorder recorder() {
+  StripedRecorder recorder() {
     return recorder;
   }
 }

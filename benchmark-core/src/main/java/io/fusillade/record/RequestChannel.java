@@ -1,7 +1,6 @@
 package io.fusillade.record;
 
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.Recorder;
 
 /**
  * Where a protocol reports the requests of one name. Thread-safe and wait-free on the OK path:
@@ -14,9 +13,9 @@ import org.HdrHistogram.Recorder;
  */
 public final class RequestChannel {
   private final String name;
-  private final Recorder ok = Latencies.newRecorder();
+  private final StripedRecorder ok = new StripedRecorder();
   // Created on the first failure: most request names never fail, and a histogram weighs ~200 KB.
-  private volatile Recorder ko;
+  private volatile StripedRecorder ko;
   private final LongAdder sent = new LongAdder();
   private final LongAdder bytes = new LongAdder();
   private final ErrorReasons reasons = new ErrorReasons();
@@ -68,13 +67,13 @@ public final class RequestChannel {
     bytes.add(count);
   }
 
-  private Recorder koRecorder() {
-    Recorder recorder = ko;
+  private StripedRecorder koRecorder() {
+    StripedRecorder recorder = ko;
     if (recorder == null) {
       synchronized (this) {
         recorder = ko;
         if (recorder == null) {
-          recorder = Latencies.newRecorder();
+          recorder = new StripedRecorder();
           ko = recorder;
         }
       }
@@ -84,11 +83,11 @@ public final class RequestChannel {
 
   // --- read side, used by the flusher thread only ---
 
-  Recorder okRecorder() {
+  StripedRecorder okRecorder() {
     return ok;
   }
 
-  Recorder koRecorderOrNull() {
+  StripedRecorder koRecorderOrNull() {
     return ko;
   }
 
