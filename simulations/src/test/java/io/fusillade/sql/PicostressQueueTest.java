@@ -6,19 +6,21 @@ import io.fusillade.gatling.GatlingFork;
 import io.fusillade.record.RequestTotals;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The Picostress example (its {@code ::string} cast made {@code ::text}) on the embedded
  * PostgreSQL: schema up and fill, {@link SqlQueueSimulation} with its 100 queries split between 4
- * users, schema down — with no KO.
+ * users, schema down — with no KO, on either engine.
  */
 class PicostressQueueTest {
   @TempDir Path base;
 
-  @Test
-  void theExampleRunsItsWholeQueueWithoutAFailure() throws Exception {
+  @ParameterizedTest(name = "{0} engine")
+  @ValueSource(strings = {"jdbc", "native"})
+  void theExampleRunsItsWholeQueueWithoutAFailure(String engine) throws Exception {
     Path workload =
         Path.of("src/test/resources/workloads/picostress-queue-pg.yml").toAbsolutePath();
     GatlingFork run =
@@ -29,7 +31,8 @@ class PicostressQueueTest {
                 "fusillade.workload", workload.toString(),
                 "fusillade.users", "4",
                 "fusillade.seed", "7",
-                "fusillade.teardown", "true"));
+                "fusillade.teardown", "true",
+                "fusillade.engine", engine));
 
     assertThat(run.exitCode()).as(run.output()).isZero();
     assertThat(run.output())
@@ -43,6 +46,7 @@ class PicostressQueueTest {
     assertThat(run.record().manifest().parameters())
         .containsEntry("mode", "queue")
         .containsEntry("seed", 7)
-        .containsEntry("target", "embedded");
+        .containsEntry("target", "embedded")
+        .containsEntry("sql.engine", engine);
   }
 }
