@@ -57,11 +57,12 @@ pgbench_round() { # prints "pgbench average-rate steady-rate CPU-s-per-10k 0"
 fusillade_round() { # ENGINE: prints "ENGINE average-rate steady-rate CPU-s-per-10k KO"
   local engine=$1 cpu run_dir steady_rate
   rm -rf "${RUNS:?}/$engine"
-  # The JVM options gatling-maven-plugin forks Gatling with, and one Gatling event loop per core,
-  # as pgbench -j 2 has one thread per core (Gatling's default, two per core, only adds switches).
+  # The JVM options gatling-maven-plugin forks Gatling with, and as `fusillade run`: one Gatling
+  # event loop per core, as pgbench -j 2 has one thread per core (Gatling's default, two per
+  # core, only adds switches), and no Netty leak detector (a stack trace per 128 buffers).
   cpu=$(cpu_of "$JAVA" -Xmx1g -XX:+UseParallelGC --add-opens=java.base/java.lang=ALL-UNNAMED \
     -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 \
-    -Dio.netty.eventLoopThreads="$(nproc)" \
+    -Dio.netty.eventLoopThreads="$(nproc)" -Dio.netty.leakDetection.level=disabled \
     -Dfusillade.runs.dir="$RUNS/$engine" -Dsql.url="$PGURL" -Dclients=8 \
     -Dduration="${SECONDS_EACH}s" -Dscale="$SCALE" -Dengine="$engine" -Dpool="$POOL" \
     -cp "simulations/target/fusillade.jar:simulations/target/test-classes" \

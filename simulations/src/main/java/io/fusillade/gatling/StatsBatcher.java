@@ -1,16 +1,18 @@
 package io.fusillade.gatling;
 
 import io.gatling.commons.stats.Status;
+import io.gatling.core.session.Block;
+import io.gatling.core.session.GroupBlock;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import scala.Option;
+import scala.collection.immutable.List;
 
 /**
  * Hands responses to Gatling's stats engine in batches, one batch per event loop.
@@ -28,7 +30,9 @@ public final class StatsBatcher {
   static final int MAX_BATCH = 512;
   static final long MAX_DELAY_MS = 20;
   private static final Map<StatsEngine, StatsBatcher> BY_ENGINE = new ConcurrentHashMap<>();
-  private static final List<StatsBatcher> ALL = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private static final java.util.List<StatsBatcher> ALL =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
+  private static final List<String> NO_GROUPS = scala.collection.immutable.List$.MODULE$.empty();
 
   private final StatsEngine engine;
   private final FastThreadLocal<Batch> batches =
@@ -85,7 +89,9 @@ public final class StatsBatcher {
       return;
     }
     Batch batch = batches.get();
-    batch.add(new Response(session, requestName, startMs, endMs, status, message));
+    batch.add(
+        new Response(
+            session.scenario(), groups(session), requestName, startMs, endMs, status, message));
     if (batch.size() >= MAX_BATCH) {
       batch.flush();
     } else if (batch.size() == 1) {
@@ -93,8 +99,24 @@ public final class StatsBatcher {
     }
   }
 
+  /**
+   * The session's groups, as {@link Session#groups()} gives them, read while the session is still
+   * in the cache: {@code groups()} searches the block stack with a partial function, which costs
+   * more than the rest of the request's accounting; most users are in no group.
+   */
+  private static List<String> groups(Session session) {
+    for (scala.collection.Iterator<Block> blocks = session.blockStack().iterator();
+        blocks.hasNext(); ) {
+      if (blocks.next() instanceof GroupBlock) {
+        return session.groups();
+      }
+    }
+    return NO_GROUPS;
+  }
+
   private record Response(
-      Session session,
+      String scenario,
+      List<String> groups,
       String requestName,
       long startMs,
       long endMs,
@@ -121,8 +143,8 @@ public final class StatsBatcher {
       responses = new ArrayList<>(MAX_BATCH);
       for (Response r : out) {
         engine.logResponse(
-            r.session().scenario(),
-            r.session().groups(),
+            r.scenario(),
+            r.groups(),
             r.requestName(),
             r.startMs(),
             r.endMs(),

@@ -22,7 +22,8 @@ public class PointSelectSimulation extends Simulation {
     Duration duration = SimulationProperties.duration("duration", Duration.ofSeconds(30));
     setUp(
             scenario("point selects")
-                .during(duration)
+                // exitASAP off: the deadline is checked once an iteration, not before every action.
+                .during(duration, false)
                 .on(
                     sql("point")
                         .query("select abalance from pgbench_accounts where aid = ?")

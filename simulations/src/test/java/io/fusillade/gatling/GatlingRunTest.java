@@ -81,4 +81,10 @@ class GatlingRunTest {
     assertThat(output).contains("Fusillade run record: " + record.directory().toAbsolutePath());
     assertThat(output).containsPattern("by id\\s+120\\s+120\\s+0");
   }
+
+  @Test
+  void gatlingCountsEachResponseUnderItsGroup() {
+    assertThat(output).containsPattern("> lookups / by id\\s+\\|\\s+120\\s+\\|\\s+120\\s+\\|\\s+0");
+    assertThat(output).containsPattern("> missing table\\s+\\|\\s+15\\s+\\|\\s+0\\s+\\|\\s+15");
+  }
 }

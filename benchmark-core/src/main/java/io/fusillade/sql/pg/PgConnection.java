@@ -34,6 +34,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   /** Prepared statements kept per connection; beyond it, new statements are parsed each time. */
   private static final int MAX_STATEMENTS = 256;
 
+  /** The largest outbox kept for the next request; one grown by a big batch is given back. */
+  private static final int MAX_KEPT_OUTBOX = 64 * 1024;
+
   private final PgAddress address;
   private final PgLoop owner;
   private final long openedNanos = System.nanoTime();
@@ -48,6 +51,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   private SqlOutcome closing; // why the connection goes away: what its requests end with
   private String refusal; // why it could not start, without the address: for open()'s message
   private ByteBuf cumulation;
+  private ByteBuf outbox; // where requests are encoded: see outbox()
   private PgAuth.Scram scram;
   private int statementCount;
 
@@ -124,7 +128,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   }
 
   private void write(PgRequest request) {
-    ByteBuf out = channel.alloc().ioBuffer(128);
+    ByteBuf out = outbox();
     if (request.work instanceof Statements.Query query) {
       String name = statement(out, query.sql(), request);
       PgMessages.bind(out, name, query.params());
@@ -149,7 +153,23 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     }
     PgMessages.sync(out);
     inFlight.add(request);
-    channel.writeAndFlush(out, channel.voidPromise());
+    channel.writeAndFlush(out.retain(), channel.voidPromise());
+  }
+
+  /**
+   * An empty buffer to encode a request in: the one the last request used, once the socket has
+   * taken its bytes (the channel has let go of it), else a new one. A request per buffer would cost
+   * an allocation and a release per request, as much CPU as the encoding.
+   */
+  private ByteBuf outbox() {
+    ByteBuf out = outbox;
+    if (out != null && out.refCnt() == 1 && out.capacity() <= MAX_KEPT_OUTBOX) {
+      return out.clear();
+    }
+    if (out != null) {
+      out.release(); // still being written, or too big: the channel frees it when done
+    }
+    return outbox = channel.alloc().ioBuffer(256);
   }
 
   /** The name of the prepared statement for {@code sql}, parsing it first if it is new. */
@@ -213,11 +233,13 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       if (started && skipped(type)) {
         continue;
       }
-      ByteBuf body = data.slice(start + 5, length - 4);
-      if (started) {
-        answer(type, body);
+      if (!started) {
+        startUp(type, data.slice(start + 5, length - 4));
+      } else if (type == 'Z' || type == 'C') {
+        // The two messages every answer has: read in place, without a slice.
+        answered(type, data, start + 5, start + 1 + length);
       } else {
-        startUp(type, body);
+        answer(type, data.slice(start + 5, length - 4));
       }
     }
   }
@@ -237,19 +259,27 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     };
   }
 
+  /** ReadyForQuery ends the head request; CommandComplete (bytes {@code from} to {@code to}). */
+  private void answered(byte type, ByteBuf data, int from, int to) {
+    PgRequest head = inFlight.peek();
+    if (head == null) {
+      return;
+    }
+    if (type == 'C') {
+      head.commandComplete(data, from, to);
+      return;
+    }
+    inFlight.poll();
+    if (head.failed()) {
+      head.unconfirmedParses().forEach(name -> statements.values().remove(name));
+    }
+    owner.finished();
+    complete(head);
+  }
+
   private void answer(byte type, ByteBuf body) {
     PgRequest head = inFlight.peek();
     switch (type) {
-      case 'Z' -> {
-        if (head != null) {
-          inFlight.poll();
-          if (head.failed()) {
-            head.unconfirmedParses().forEach(name -> statements.values().remove(name));
-          }
-          owner.finished();
-          complete(head);
-        }
-      }
       case 'E' -> {
         String[] error = readError(body);
         if (head != null) {
@@ -270,11 +300,6 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
         }
       }
       case 'D' -> head.dataRow(body); // never without a head: see skipped()
-      case 'C' -> {
-        if (head != null) {
-          head.commandComplete(body);
-        }
-      }
       default -> {
         // BindComplete, NoData, EmptyQueryResponse, notices, parameter status: nothing to keep.
       }
@@ -389,6 +414,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     if (cumulation != null) {
       cumulation.release();
       cumulation = null;
+    }
+    if (outbox != null) {
+      outbox.release();
+      outbox = null;
     }
   }
 

@@ -2,6 +2,7 @@ package io.fusillade.sql.pg;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Writes the frontend messages of PostgreSQL's protocol, version 3.0, that the native engine sends.
@@ -68,6 +69,10 @@ final class PgMessages {
     out.writeShort(0); // every parameter in text format
     out.writeShort(values.length);
     for (Object value : values) {
+      if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+        integer(out, ((Number) value).longValue()); // keys and ids: no String on the way
+        continue;
+      }
       String text = PgValues.text(value);
       if (text == null) {
         out.writeInt(-1);
@@ -79,6 +84,32 @@ final class PgMessages {
     }
     out.writeShort(0); // every result column in text format
     end(out, start);
+  }
+
+  /** A parameter value: {@code value} in decimal, as {@link Long#toString(long)} writes it. */
+  static void integer(ByteBuf out, long value) {
+    if (value == Long.MIN_VALUE) {
+      out.writeInt(20);
+      out.writeCharSequence("-9223372036854775808", StandardCharsets.US_ASCII);
+      return;
+    }
+    long magnitude = Math.abs(value);
+    int digits = 1;
+    for (long rest = magnitude / 10; rest > 0; rest /= 10) {
+      digits++;
+    }
+    int length = value < 0 ? digits + 1 : digits;
+    out.writeInt(length);
+    out.ensureWritable(length);
+    int end = out.writerIndex() + length;
+    for (int i = end - 1; i >= end - digits; i--) {
+      out.setByte(i, (int) ('0' + magnitude % 10));
+      magnitude /= 10;
+    }
+    if (value < 0) {
+      out.setByte(end - digits - 1, '-');
+    }
+    out.writerIndex(end);
   }
 
   /** Asks for the unnamed portal's row description (only when a check reads a column). */

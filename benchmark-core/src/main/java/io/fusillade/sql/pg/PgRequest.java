@@ -127,23 +127,23 @@ final class PgRequest {
    * CommandComplete: "SELECT 5", "INSERT 0 5", "UPDATE 5"... adds the count that ends the tag (none
    * for "BEGIN", "CREATE TABLE"...). Read in place: it comes with every request.
    */
-  void commandComplete(ByteBuf body) {
-    int end = body.writerIndex();
-    while (end > body.readerIndex() && body.getByte(end - 1) == 0) {
+  void commandComplete(ByteBuf data, int from, int to) {
+    int end = to;
+    while (end > from && data.getByte(end - 1) == 0) {
       end--;
     }
     long count = 0;
     long scale = 1;
     int i = end - 1;
-    for (; i >= body.readerIndex(); i--) {
-      byte b = body.getByte(i);
+    for (; i >= from; i--) {
+      byte b = data.getByte(i);
       if (b < '0' || b > '9') {
         break;
       }
       count += (b - '0') * scale;
       scale *= 10;
     }
-    if (i < end - 1 && i >= body.readerIndex() && body.getByte(i) == ' ') {
+    if (i < end - 1 && i >= from && data.getByte(i) == ' ') {
       rows += count;
     }
   }

@@ -309,6 +309,35 @@ class PgClientTest {
   }
 
   @Test
+  void integersAreWrittenInDecimalAtEveryLengthAndSign() throws Exception {
+    sql("create table integers (n bigint)");
+    List<Long> values =
+        List.of(
+            0L, 7L, -1L, 9L, 10L, -10L, 99L, 100L, 123_456_789L, Long.MAX_VALUE, Long.MIN_VALUE);
+    try (PgClient client = client()) {
+      for (long n : values) {
+        assertThat(run(client, query("insert into integers values (?)", n)).reason()).isNull();
+      }
+      assertThat(run(client, query("insert into integers values (?)", Integer.MIN_VALUE)).rows())
+          .isEqualTo(1);
+      assertThat(run(client, query("insert into integers values (?)", (short) -32768)).rows())
+          .isEqualTo(1);
+    }
+    List<Long> stored = new java.util.ArrayList<>();
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("select n from integers")) {
+      while (r.next()) {
+        stored.add(r.getLong(1));
+      }
+    }
+    List<Long> expected = new java.util.ArrayList<>(values);
+    expected.add((long) Integer.MIN_VALUE);
+    expected.add(-32768L);
+    assertThat(stored).containsExactlyInAnyOrderElementsOf(expected);
+  }
+
+  @Test
   void aRequestWithoutAnAnswerTimesOutAndItsConnectionIsReplaced() throws Exception {
     try (PgClient client = client(1, 100, Duration.ofMillis(500))) {
       long start = System.nanoTime();
