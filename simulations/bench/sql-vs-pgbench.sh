@@ -24,6 +24,11 @@ POOL=${POOL:-8}
 ENGINES=${ENGINES:-native jdbc}
 source simulations/bench/local-postgres.sh
 "$PGBIN/pgbench" -h 127.0.0.1 -p "$PGPORT" -U postgres -i -s "$SCALE" -q postgres >/dev/null 2>&1
+# Settle the freshly loaded database before round 1, so that the first run does not pay for the
+# load's aftermath (autovacuum's analyze, the checkpoint, cold caches) and the others do not.
+"$PGBIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -q -c "vacuum analyze" -c checkpoint postgres
+"$PGBIN/pgbench" -h 127.0.0.1 -p "$PGPORT" -U postgres -S -M prepared -c 8 -j 2 -T 10 postgres \
+  >/dev/null 2>&1
 
 OUT=$(mktemp)
 RUNS=$(mktemp -d)
@@ -107,6 +112,6 @@ awk -v rounds="$ROUNDS" -v pool="$POOL" '
     for (t in seen) if (t != "pgbench") {
       printf "  ratio %s / pgbench: %.2fx on average, %.2fx steady%s\n", t, \
         median(t, 2) / median("pgbench", 2), median(t, 3) / median("pgbench", 3), \
-        t == "native" ? " (goal >= 0.80x)" : ""
+        t == "native" && pool == 8 ? " (goal >= 0.80x)" : ""
     }
   }' "$RESULTS"
