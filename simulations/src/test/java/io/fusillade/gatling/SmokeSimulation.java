@@ -15,9 +15,9 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * A short simulation for {@link GatlingRunTest}: good lookups (in a Gatling group), a statement on
- * a missing table, and a request whose parameter is missing from the session, all on one embedded
- * PostgreSQL.
+ * A short simulation for {@link GatlingRunTest}: good lookups (in a Gatling group, on the native
+ * engine), a statement on a missing table and a request whose parameter is missing from the session
+ * (on the JDBC engine), all on one embedded PostgreSQL.
  */
 public class SmokeSimulation extends Simulation {
   static final int RATE = 40;
