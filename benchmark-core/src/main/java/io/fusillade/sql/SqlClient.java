@@ -147,9 +147,7 @@ public final class SqlClient implements SqlNode {
 
   /** "SQLState 42P01: relation "x" does not exist": short, and the same for the same error. */
   static String reason(SQLException e) {
-    String state = e.getSQLState();
-    String message = firstLine(e.getMessage());
-    return state == null ? message : "SQLState " + state + ": " + message;
+    return SqlOutcome.reason(e.getSQLState(), firstLine(e.getMessage()));
   }
 
   private static String firstLine(String message) {

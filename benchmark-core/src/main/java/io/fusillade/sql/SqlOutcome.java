@@ -44,8 +44,16 @@ public record SqlOutcome(
    * The reason reads "SQLState 42P01: ERROR: relation ... does not exist".
    */
   public static SqlOutcome error(String sqlState, String message) {
-    String reason = sqlState == null ? message : "SQLState " + sqlState + ": " + message;
+    String reason = reason(sqlState, message);
     return nodeUnavailable(sqlState) ? connectionFailure(reason) : ko(reason);
+  }
+
+  /**
+   * "SQLState 42P01: message": short, and the same for the same error; the message alone without a
+   * state.
+   */
+  static String reason(String sqlState, String message) {
+    return sqlState == null ? message : "SQLState " + sqlState + ": " + message;
   }
 
   /**
