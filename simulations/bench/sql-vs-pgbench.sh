@@ -10,7 +10,7 @@
 # rounds, the ratios of the medians, and the range of the round-by-round ratios.
 # Why rounds differ so much when client and server share a small machine: the rate depends on
 # where the scheduler puts each client thread and the server backends it talks to. On 2 vCPUs the
-# native engine measured 95-100k req/s while each event loop shared its CPU with its 4 backends,
+# native engine measured 93-99k req/s while each event loop shared its CPU with its 4 backends,
 # about 76k with 3 of 4, and 65-70k with 2 of 4 (every answer then wakes a thread on the other
 # CPU); the placement changes every 10-30 s, and pgbench lives with the same lottery.
 # POOL (default 8, one connection per client as pgbench has) sets Fusillade's connections; with the
