@@ -89,13 +89,15 @@ fusillade_round() { # ENGINE: prints "ENGINE average-rate steady-rate CPU-s-per-
 echo "Fusillade runs on: $("$JAVA" -version 2>&1 | head -1); pgbench: $("$PGBIN/pgbench" --version)"
 # Odd rounds run pgbench first, even rounds last (an ABBA order), so that a drift of the machine or
 # of the database over the rounds weighs on both sides alike.
-# Each result line: tool, average rate, steady rate, CPU s per 10k, KO, round.
+record() { # a result line on stdin, shown and kept with its round number after it
+  sed "s/\$/ $round/" | tee -a "$RESULTS"
+}
 for round in $(seq "$ROUNDS"); do
-  if ((round % 2)); then pgbench_round | sed "s/\$/ $round/" | tee -a "$RESULTS"; fi
+  if ((round % 2)); then pgbench_round | record; fi
   for engine in $ENGINES; do
-    fusillade_round "$engine" | sed "s/\$/ $round/" | tee -a "$RESULTS"
+    fusillade_round "$engine" | record
   done
-  if ((round % 2 == 0)); then pgbench_round | sed "s/\$/ $round/" | tee -a "$RESULTS"; fi
+  if ((round % 2 == 0)); then pgbench_round | record; fi
 done
 
 echo
