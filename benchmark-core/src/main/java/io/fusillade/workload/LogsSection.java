@@ -1,23 +1,21 @@
 package io.fusillade.workload;
 
-import io.fusillade.logs.IndexSpec;
-import io.fusillade.logs.LogProfile;
-import io.fusillade.logs.LogsClientOptions;
 import java.util.List;
 
 /**
  * The {@code logs} section of a workload: a log store (any Elasticsearch-compatible {@code _bulk}
  * and {@code _search} API), the index to create, the documents to ingest and the searches to run
  * afterwards. {@code ${env:NAME}} values are already replaced; {@link #toString()} never shows a
- * secret. See {@code src/site/logs.md}.
+ * secret. It holds what the file says, as plain values; the runner maps them to the log client's
+ * options ({@code io.fusillade.scenarios.logs.LogsWorkloadMapping}). See {@code src/site/logs.md}.
  *
  * @param urls the nodes' base URLs; empty for an embedded OpenSearch
  * @param user the basic-auth user, or null
  * @param password the basic-auth password, or null
  * @param apiKey the API key, or null
- * @param profile the data profile
+ * @param profile the data profile's label ({@link LogsNames#PROFILES})
  * @param index the index name
- * @param mapping the mapping preset ({@link IndexSpec#PRESETS})
+ * @param mapping the mapping preset ({@link LogsNames#MAPPING_PRESETS})
  * @param shards primary shards
  * @param replicas replicas per shard
  * @param bulkSize documents per bulk
@@ -32,7 +30,7 @@ public record LogsSection(
     String user,
     String password,
     String apiKey,
-    LogProfile profile,
+    String profile,
     String index,
     String mapping,
     int shards,
@@ -57,27 +55,6 @@ public record LogsSection(
   }
 
   /**
-   * @return how to create the index: the preset with the section's shards and replicas
-   */
-  public IndexSpec indexSpec() {
-    return IndexSpec.preset(index, mapping).withShards(shards).withReplicas(replicas);
-  }
-
-  /**
-   * @param nodes the base URLs to use (the section's, or others given on the command line)
-   * @return the client options with the section's credentials
-   */
-  public LogsClientOptions clientOptions(List<String> nodes) {
-    LogsClientOptions options = new LogsClientOptions(nodes, null, null, null, null);
-    if (user != null) {
-      options = options.withBasicAuth(user, password);
-    } else if (apiKey != null) {
-      options = options.withApiKey(apiKey);
-    }
-    return options;
-  }
-
-  /**
    * @return how many documents the ingest plans to store
    */
   public long plannedDocuments() {
@@ -87,11 +64,11 @@ public record LogsSection(
   @Override
   public String toString() {
     return "LogsSection[urls="
-        + urls.stream().map(LogsClientOptions::mask).toList()
+        + urls.stream().map(LogsNames::maskUrl).toList()
         + ", auth="
         + (apiKey != null ? "api key ***" : user != null ? "basic " + user + ":***" : "none")
         + ", profile="
-        + profile.label()
+        + profile
         + ", index="
         + index
         + ", mapping="

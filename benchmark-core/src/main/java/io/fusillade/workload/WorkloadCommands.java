@@ -211,7 +211,7 @@ public final class WorkloadCommands {
   }
 
   private static String describe(LogsSection l) {
-    StringBuilder sb = new StringBuilder("logs: profile ").append(l.profile().label());
+    StringBuilder sb = new StringBuilder("logs: profile ").append(l.profile());
     sb.append(", index ")
         .append(l.index())
         .append(" (mapping ")

@@ -2,10 +2,6 @@ package io.fusillade.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fusillade.logs.IndexSpec;
-import io.fusillade.logs.LogProfile;
-import io.fusillade.logs.SearchScenario;
-import io.fusillade.logs.WebLogs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,9 +75,11 @@ class LogsSectionTest {
     assertThat(logs.user()).isEqualTo("ingest");
     assertThat(logs.password()).isEqualTo("hunter2");
     assertThat(logs.toString()).doesNotContain("hunter2").contains("basic ingest:***");
-    assertThat(logs.profile()).isEqualTo(LogProfile.WEB);
-    assertThat(logs.indexSpec())
-        .isEqualTo(IndexSpec.preset("weblogs-1", "web-logs").withShards(3).withReplicas(1));
+    assertThat(logs.profile()).isEqualTo("web");
+    assertThat(logs.index()).isEqualTo("weblogs-1");
+    assertThat(logs.mapping()).isEqualTo("web-logs");
+    assertThat(logs.shards()).isEqualTo(3);
+    assertThat(logs.replicas()).isEqualTo(1);
     assertThat(logs.bulkSize()).isEqualTo(1000);
     assertThat(logs.gzip()).isTrue();
     assertThat(logs.concurrency()).isEqualTo(4);
@@ -89,19 +89,12 @@ class LogsSectionTest {
     assertThat(logs.searches())
         .extracting(LogSearch::name)
         .containsExactly("status in", "count by status", "range pages");
-
-    // The seed's defaults unless overridden: status in keeps 20 users for 10 s.
-    WebLogs web = new WebLogs(42);
-    SearchScenario statusIn = logs.searches().get(0).scenario(web, 40_000, 42);
-    assertThat(statusIn.users()).isEqualTo(20);
-    assertThat(statusIn.duration()).isEqualTo(Duration.ofSeconds(10));
-    SearchScenario counts = logs.searches().get(1).scenario(web, 40_000, 42);
-    assertThat(counts.users()).isEqualTo(2);
-    assertThat(counts.duration()).isNull();
-    assertThat(counts.iterations()).isEqualTo(20);
-    SearchScenario range = logs.searches().get(2).scenario(web, 40_000, 42);
-    assertThat(range.users()).isEqualTo(5);
-    assertThat(range.duration()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(logs.searches().get(0))
+        .isEqualTo(
+            new LogSearch("status in", OptionalInt.empty(), Optional.empty(), OptionalInt.empty()));
+    assertThat(logs.searches().get(1).iterations()).hasValue(20);
+    assertThat(logs.searches().get(2).concurrency()).hasValue(5);
+    assertThat(logs.searches().get(2).duration()).contains(Duration.ofSeconds(3));
   }
 
   @Test
@@ -135,9 +128,9 @@ class LogsSectionTest {
               steps: [1, 2, 4]
               step_duration: 500ms
             """);
-    assertThat(steps.profile()).isEqualTo(LogProfile.WEB);
+    assertThat(steps.profile()).isEqualTo("web");
     assertThat(steps.index()).isEqualTo("web-logs");
-    assertThat(steps.indexSpec().mappings()).isNull();
+    assertThat(steps.mapping()).isEqualTo("none");
     assertThat(steps.ingest())
         .isEqualTo(LogIngest.steps(List.of(1.0, 2.0, 4.0), Duration.ofMillis(500)));
     assertThat(steps.plannedDocuments()).isEqualTo((1 + 1 + 2) * 100);

@@ -5,6 +5,7 @@ import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.topic.TopicWorkloadSimulation;
 import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
+import io.fusillade.scenarios.logs.LogsWorkloadMapping;
 import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
 import io.fusillade.sql.SqlEngine;
@@ -237,7 +238,7 @@ final class RunCommand implements Callable<Integer> {
         database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
     if (!urls.isEmpty()) {
       try {
-        logs.clientOptions(urls);
+        LogsWorkloadMapping.clientOptions(logs, urls);
       } catch (IllegalArgumentException e) {
         throw new FusilladeException("--url: " + e.getMessage());
       }

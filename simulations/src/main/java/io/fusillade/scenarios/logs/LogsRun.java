@@ -58,7 +58,8 @@ public class LogsRun extends Simulation {
     }
     LogsTarget target = LogsTarget.resolve("fusillade.urls", section.urls());
 
-    LogsProtocolBuilder store = logs.urls(target.urlArray()).profile(section.profile()).seed(seed);
+    LogsProtocolBuilder store =
+        logs.urls(target.urlArray()).profile(LogsWorkloadMapping.profile(section)).seed(seed);
     if (section.user() != null) {
       store = store.basicAuth(section.user(), section.password());
     } else if (section.apiKey() != null) {
@@ -66,7 +67,7 @@ public class LogsRun extends Simulation {
     }
     // The searches' protocol: the same store and data, without index creation or probe.
     LogsProtocolBuilder searchStore = store.index(section.index());
-    store = store.gzip(section.gzip()).recreateIndex(section.indexSpec());
+    store = store.gzip(section.gzip()).recreateIndex(LogsWorkloadMapping.indexSpec(section));
     if (section.timeToSearchable()) {
       store = store.timeToSearchable();
     }
@@ -74,7 +75,7 @@ public class LogsRun extends Simulation {
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("mode", "logs");
     parameters.put("index", section.index());
-    parameters.put("profile", section.profile().label());
+    parameters.put("profile", section.profile());
     parameters.put("mapping", section.mapping());
     parameters.put("shards", section.shards());
     parameters.put("replicas", section.replicas());
@@ -112,14 +113,16 @@ public class LogsRun extends Simulation {
       long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
       WebLogs web = new WebLogs(seed);
       List<SearchScenario> scenarios =
-          section.searches().stream().map(s -> s.scenario(web, documents, seed)).toList();
+          section.searches().stream()
+              .map(s -> LogsWorkloadMapping.scenario(s, web, documents, seed))
+              .toList();
       parameters.put("searches", section.searches().stream().map(LogSearch::name).toList());
       chain =
           chain
               .andThen(
                   LogsPhases.refresh(
                       "refresh",
-                      LogsPhases.client(section.clientOptions(target.urls())),
+                      LogsPhases.client(LogsWorkloadMapping.clientOptions(section, target.urls())),
                       section.index()))
               .andThen(LogsPhases.searches(scenarios, searchStore));
     }

@@ -1,0 +1,336 @@
+package io.fusillade.workload;
+
+import io.fusillade.workload.LogsNames.Profile;
+import io.fusillade.workload.YamlNode.ListNode;
+import io.fusillade.workload.YamlNode.MapNode;
+import io.fusillade.workload.YamlNode.Scalar;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Reads the {@code logs} section: the store's URLs and credentials, the profile and its mapping
+ * preset, the index settings, what to ingest ({@link LogIngestParser}) and the searches. Profiles,
+ * presets and searches are checked against {@link LogsNames}.
+ */
+final class LogsParser extends FieldReader {
+
+  private static final Set<String> LOGS_KEYS =
+      keys(
+          "urls",
+          "user",
+          "password",
+          "api_key",
+          "profile",
+          "index",
+          "mapping",
+          "shards",
+          "replicas",
+          "bulk_size",
+          "gzip",
+          "concurrency",
+          "docs",
+          "rate",
+          "duration",
+          "steps",
+          "step_duration",
+          "time_to_searchable",
+          "searches");
+  private static final Set<String> SEARCH_KEYS =
+      keys("name", "concurrency", "duration", "iterations");
+
+  private final LogIngestParser ingest;
+
+  LogsParser(FieldReader shared) {
+    super(shared);
+    this.ingest = new LogIngestParser(shared);
+  }
+
+  /** The {@code logs} section of the top-level mapping, if given and valid. */
+  Optional<LogsSection> logs(MapNode top) {
+    return Optional.ofNullable(field(top, "logs")).map(n -> logs(n, "logs"));
+  }
+
+  private LogsSection logs(YamlNode node, String path) {
+    MapNode m = asMap(node, path);
+    if (m == null) {
+      return null;
+    }
+    int before = problems.size();
+    checkKeys(m, path, LOGS_KEYS);
+    List<String> urls = urls(m, path);
+    String user = secret(m, path, "user");
+    String password = logsSecret(m, path, "password", "a password");
+    String apiKey = logsSecret(m, path, "api_key", "an API key");
+    checkCredentials(m, path);
+
+    Profile profile =
+        enumField(
+            m,
+            path,
+            "profile",
+            false,
+            LogsNames::profile,
+            LogsNames.PROFILES.stream().map(Profile::label).toList());
+    Profile effectiveProfile = profile == null ? LogsNames.WEB : profile;
+    // After a bad profile, checks that depend on it would only repeat the problem.
+    boolean profileKnown = profile != null || field(m, "profile") == null;
+    String mapping = mapping(m, path, profileKnown ? effectiveProfile : null);
+    String index = string(m, path, "index", false);
+    if (index != null) {
+      String why = indexNameProblem(index);
+      if (why != null) {
+        problem(field(m, "index"), join(path, "index"), why);
+      }
+    }
+    Long shards = bounded(m, path, "shards", 1, 1024);
+    Long replicas = bounded(m, path, "replicas", 0, 100);
+    Long bulkSize = bounded(m, path, "bulk_size", 1, 1_000_000);
+    Boolean gzip = bool(m, path, "gzip");
+    Long concurrency = bounded(m, path, "concurrency", 1, 10_000);
+    Boolean tts = bool(m, path, "time_to_searchable");
+    LogIngest plan =
+        ingest.ingest(m, path, bulkSize == null ? LogsSection.DEFAULT_BULK_SIZE : bulkSize);
+    List<LogSearch> searches = searches(m, path);
+    // Listed searches, valid or not: the profile is wrong for any of them.
+    boolean searchesListed = field(m, "searches") instanceof ListNode l && !l.items().isEmpty();
+    if (searchesListed && profileKnown && effectiveProfile != LogsNames.WEB) {
+      problem(
+          field(m, "searches"),
+          join(path, "searches"),
+          "the built-in searches query the web profile's fields; profile is "
+              + effectiveProfile.label());
+    }
+
+    if (problems.size() > before || plan == null) {
+      return null;
+    }
+    return new LogsSection(
+        urls,
+        user,
+        password,
+        apiKey,
+        effectiveProfile.label(),
+        index != null ? index : effectiveProfile.mappingPreset(),
+        mapping == null ? effectiveProfile.mappingPreset() : mapping,
+        shards != null ? shards.intValue() : effectiveProfile.defaultShards(),
+        replicas == null ? 0 : replicas.intValue(),
+        bulkSize == null ? LogsSection.DEFAULT_BULK_SIZE : bulkSize.intValue(),
+        gzip != null && gzip,
+        concurrency == null ? LogsSection.DEFAULT_CONCURRENCY : concurrency.intValue(),
+        plan,
+        tts != null && tts,
+        searches);
+  }
+
+  /** {@code urls}: one URL or a list, each an http(s) base URL without credentials. */
+  private List<String> urls(MapNode m, String path) {
+    List<String> urls = new ArrayList<>();
+    YamlNode urlsNode = field(m, "urls");
+    List<YamlNode> urlNodes =
+        urlsNode instanceof Scalar s && !s.isNull() ? List.of(urlsNode) : list(m, path, "urls");
+    for (int i = 0; i < urlNodes.size(); i++) {
+      String itemPath = join(path, "urls") + (urlsNode instanceof ListNode ? "[" + i + "]" : "");
+      YamlNode at = urlNodes.get(i);
+      String raw = scalarString(at, itemPath);
+      if (raw == null) {
+        continue;
+      }
+      Optional<String> url =
+          Interpolation.apply(raw, environment, problems, at.location(), itemPath);
+      if (url.isPresent()) {
+        String why = httpUrlProblem(url.get());
+        if (why != null) {
+          problem(at, itemPath, why);
+        } else {
+          urls.add(url.get());
+        }
+      }
+    }
+    return urls;
+  }
+
+  /** User and password, or an API key, or neither. */
+  private void checkCredentials(MapNode m, String path) {
+    if (field(m, "api_key") != null && field(m, "user") != null) {
+      problem(
+          field(m, "api_key"),
+          join(path, "api_key"),
+          "give user and password or api_key, not both");
+    } else if (field(m, "password") != null && field(m, "user") == null) {
+      problem(field(m, "password"), join(path, "password"), "a password needs a user");
+    } else if (field(m, "user") != null && field(m, "password") == null) {
+      problem(
+          field(m, "user"),
+          join(path, "user"),
+          "basic authentication needs a password too: password: ${env:NAME}");
+    }
+  }
+
+  /**
+   * {@code mapping}: a known preset, and when the profile is known, that profile's own or none.
+   *
+   * @param profile the section's profile, or null when it is unknown (already a problem)
+   * @return the preset, or null when not given or not known
+   */
+  private String mapping(MapNode m, String path, Profile profile) {
+    String mapping =
+        enumField(m, path, "mapping", false, LogsNames::mappingPreset, LogsNames.MAPPING_PRESETS);
+    if (mapping != null
+        && profile != null
+        && !mapping.equals("none")
+        && !mapping.equals(profile.mappingPreset())) {
+      Profile owner =
+          LogsNames.PROFILES.stream()
+              .filter(p -> p.mappingPreset().equals(mapping))
+              .findFirst()
+              .orElseThrow();
+      problem(
+          field(m, "mapping"),
+          join(path, "mapping"),
+          "mapping "
+              + mapping
+              + " is for profile "
+              + owner.label()
+              + ", not "
+              + profile.label()
+              + " (use "
+              + profile.mappingPreset()
+              + " or none)");
+    }
+    return mapping;
+  }
+
+  /** The valid searches of {@code searches}, each named once. */
+  private List<LogSearch> searches(MapNode m, String path) {
+    List<LogSearch> searches = new ArrayList<>();
+    Map<String, Location> searchNames = new LinkedHashMap<>();
+    List<YamlNode> searchNodes = list(m, path, "searches");
+    for (int i = 0; i < searchNodes.size(); i++) {
+      String itemPath = join(path, "searches[" + i + "]");
+      LogSearch search = search(searchNodes.get(i), itemPath);
+      if (search != null) {
+        firstUse(searchNames, search.name(), searchNodes.get(i), itemPath, "search");
+        searches.add(search);
+      }
+    }
+    return searches;
+  }
+
+  /** A search: its name, or a mapping with name and overrides. */
+  private LogSearch search(YamlNode node, String path) {
+    YamlNode nameNode;
+    MapNode m = null;
+    String namePath;
+    if (node instanceof MapNode map) {
+      m = map;
+      checkKeys(m, path, SEARCH_KEYS);
+      nameNode = field(m, "name");
+      namePath = join(path, "name");
+      if (nameNode == null) {
+        missing(m, path, "name");
+        return null;
+      }
+    } else {
+      nameNode = node;
+      namePath = path;
+    }
+    String text = scalarString(nameNode, namePath);
+    if (text == null) {
+      return null;
+    }
+    String key = LogsNames.searchKey(text);
+    if (!LogsNames.SEARCHES.contains(key)) {
+      problem(
+          nameNode,
+          namePath,
+          "unknown search '"
+              + text
+              + "'"
+              + didYouMean(key, LogsNames.SEARCHES)
+              + " (one of "
+              + String.join(", ", LogsNames.SEARCHES)
+              + ")");
+      return null;
+    }
+    if (m == null) {
+      return new LogSearch(key, OptionalInt.empty(), Optional.empty(), OptionalInt.empty());
+    }
+    int before = problems.size();
+    Long users = bounded(m, path, "concurrency", 1, 10_000);
+    Duration duration = ingest.duration(m, path, "duration");
+    Long iterations = bounded(m, path, "iterations", 1, Integer.MAX_VALUE);
+    if (field(m, "duration") != null && field(m, "iterations") != null) {
+      problem(
+          field(m, "iterations"),
+          join(path, "iterations"),
+          "give duration or iterations, not both");
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    return new LogSearch(
+        key,
+        users == null ? OptionalInt.empty() : OptionalInt.of(users.intValue()),
+        Optional.ofNullable(duration),
+        iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations.intValue()));
+  }
+
+  /** A secret of the logs section: from the environment only. */
+  private String logsSecret(MapNode m, String path, String key, String what) {
+    YamlNode node = field(m, key);
+    if (node instanceof Scalar s && !s.isNull() && !Interpolation.usesEnvironment(s.text())) {
+      problem(node, join(path, key), what + " must not be written in the file; use ${env:NAME}");
+      return null;
+    }
+    return secret(m, path, key);
+  }
+
+  /** Why a base URL cannot be used (never showing credentials), or null. */
+  private static String httpUrlProblem(String url) {
+    URI uri;
+    try {
+      uri = URI.create(url.strip());
+    } catch (IllegalArgumentException e) {
+      return "not a URL: " + LogsNames.maskUrl(url);
+    }
+    if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+      return "expected an http:// or https:// base URL, got " + LogsNames.maskUrl(url);
+    }
+    if (uri.getHost() == null) {
+      return "no host in " + LogsNames.maskUrl(url);
+    }
+    if (uri.getUserInfo() != null) {
+      return "put credentials in user and password (from ${env:NAME}), not in the URL: "
+          + LogsNames.maskUrl(url);
+    }
+    return null;
+  }
+
+  /** Elasticsearch's rules for index names, or null when the name is valid. */
+  private static String indexNameProblem(String name) {
+    if (name.isEmpty()
+        || !name.equals(name.toLowerCase(Locale.ROOT))
+        || name.matches(".*[\\\\/*?\"<>| ,#:].*")
+        || name.startsWith("-")
+        || name.startsWith("_")
+        || name.startsWith("+")
+        || name.equals(".")
+        || name.equals("..")
+        || name.getBytes(StandardCharsets.UTF_8).length > 255) {
+      return "index '"
+          + name
+          + "' is not a valid index name: lowercase, at most 255 bytes, none of \\ / * ? \" < > |"
+          + " , # : or spaces, not starting with -, _ or +";
+    }
+    return null;
+  }
+}
