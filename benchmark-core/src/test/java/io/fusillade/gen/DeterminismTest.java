@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The same seed gives the same values: in this JVM, in another JVM, and as pinned in git. */
@@ -36,6 +37,7 @@ class DeterminismTest {
     }
   }
 
+  @Tag("slow") // forks a JVM
   @Test
   void aSecondJvmProducesByteIdenticalOutput() throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");

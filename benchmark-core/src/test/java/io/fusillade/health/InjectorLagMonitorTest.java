@@ -16,6 +16,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +53,7 @@ class InjectorLagMonitorTest {
     assertThat(manifest.path("flags").toString()).contains(InjectorLagMonitor.SATURATED_WARNING);
   }
 
+  @Tag("slow") // watches a loop for a second
   @Test
   void anIdleLoopIsNotSaturated() throws Exception {
     try (RunRecorder run = open()) {

@@ -8,10 +8,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A run whose JVM is killed with SIGKILL still leaves a record that reads. */
+@Tag("slow")
 class KilledRunTest {
   @TempDir Path base;
 

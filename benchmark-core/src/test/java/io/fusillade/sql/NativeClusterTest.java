@@ -15,12 +15,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * A cluster of three embedded nodes reached with the native engine: balancing is the cluster's, but
  * noticing a node that goes away is the engine's own work.
  */
+@Tag("slow")
 class NativeClusterTest {
   private static final List<LocalPostgres> servers = new ArrayList<>();
   private static EventLoopGroup loops;

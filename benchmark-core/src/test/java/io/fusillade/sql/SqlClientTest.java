@@ -23,10 +23,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The SQL path against a real PostgreSQL (embedded, started once for the class). */
+@Tag("slow")
 class SqlClientTest {
   private static LocalPostgres postgres;
 

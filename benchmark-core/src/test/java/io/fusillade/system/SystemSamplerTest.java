@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -128,6 +129,7 @@ class SystemSamplerTest {
     assertThat(sampler.stealWarning()).isEmpty();
   }
 
+  @Tag("slow") // forks a JVM and records for 3 s
   @Test
   void aRealRunRecordsMachineAndProcessGaugesEverySecond() throws Exception {
     Process child =

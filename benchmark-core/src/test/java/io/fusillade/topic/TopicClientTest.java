@@ -26,10 +26,12 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The topic package against one real embedded broker (in this JVM), shared by the tests. */
+@Tag("slow")
 class TopicClientTest {
   private static LocalKafka kafka;
   private static Admin admin;

@@ -18,10 +18,12 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class LocalKafkaTest {
 
+  @Tag("slow") // starts a broker
   @Test
   void oneBrokerInThisJvmTakesAndServesMessages() throws Exception {
     try (LocalKafka kafka = LocalKafka.start()) {
@@ -54,6 +56,7 @@ class LocalKafkaTest {
     }
   }
 
+  @Tag("slow") // starts three brokers in their own JVMs
   @Test
   void threeBrokersInTheirOwnJvmsOneOfWhichCanBeStopped() throws Exception {
     LocalKafka kafka = LocalKafka.builder().brokers(3).separateProcess(true).start();

@@ -8,9 +8,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Starts a real node, talks to it over HTTP, and checks that closing removes its data. */
+@Tag("slow")
 class LocalOpenSearchTest {
 
   @Test

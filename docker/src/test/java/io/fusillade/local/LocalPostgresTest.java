@@ -11,8 +11,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("slow")
 class LocalPostgresTest {
 
   /** A JVM that starts a server, says where it is, and waits to be killed. */

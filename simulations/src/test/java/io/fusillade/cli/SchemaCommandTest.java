@@ -9,9 +9,11 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code fusillade schema up|fill|down} and {@code run}'s user errors, on a real PostgreSQL. */
+@Tag("slow")
 class SchemaCommandTest {
   private static LocalPostgres postgres;
   private static final Path WORKLOAD =

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs {@link SmokeSimulation} through Gatling's own launcher in a separate JVM, as {@code mvn
  * gatling:test} does, and checks what both Gatling and Fusillade left behind.
  */
+@Tag("slow")
 class GatlingRunTest {
   @TempDir static Path base;
   private static RunRecord record;

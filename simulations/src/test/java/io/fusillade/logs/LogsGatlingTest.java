@@ -22,10 +22,8 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,9 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the test's JVM, a node sharing the test's heap rejects bulks at a million documents).
  *
  * <p>The ingest is the issue's check, 1,000,000 documents (about 20 s on two cores); {@code
- * -Dfusillade.logs.testDocs=N} changes it.
+ * -Dfusillade.logs.testDocs=N} changes it. It runs once for the class, before the tests, because
+ * two of them need it: one checks what it stored, the other searches it. The tests run in any
+ * order.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("slow")
 class LogsGatlingTest {
   static final long DOCS = Long.getLong("fusillade.logs.testDocs", 1_000_000);
   static final long SEED = 42;
@@ -46,8 +46,26 @@ class LogsGatlingTest {
   static String nodeUrl;
   static LogsClient client;
 
+  /** The run of the shared ingest, into index {@code web-logs}. */
+  static RunRecord ingest;
+
   @BeforeAll
-  static void startNode() throws Exception {
+  static void startNodeAndIngest() throws Exception {
+    startNode();
+    ingest =
+        run(
+            LogIngestSimulation.class.getName(),
+            "logs.docs=" + DOCS,
+            "logs.bulk=5000",
+            "logs.concurrency=2",
+            "logs.seed=" + SEED,
+            "logs.index=web-logs");
+    // Searchable for the searches, whichever test comes first.
+    client.refresh("web-logs");
+  }
+
+  /** Starts the node in its own JVM and opens {@link #client} on it. */
+  private static void startNode() throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     node =
         new ProcessBuilder(
@@ -146,20 +164,11 @@ class LogsGatlingTest {
   }
 
   @Test
-  @Order(1)
   void ingestStoresExactlyTheDocumentsAndTheStatusCountsOfTheGenerator() throws Exception {
-    RunRecord record =
-        run(
-            LogIngestSimulation.class.getName(),
-            "logs.docs=" + DOCS,
-            "logs.bulk=5000",
-            "logs.concurrency=2",
-            "logs.seed=" + SEED,
-            "logs.index=web-logs");
-    RequestTotals bulks = record.requests().get("bulk");
+    RequestTotals bulks = ingest.requests().get("bulk");
     assertThat(bulks.okCount()).isEqualTo(DOCS / 5000);
     assertThat(bulks.koCount()).isZero();
-    assertThat(counterTotal(record, "logs.documents")).isEqualTo(DOCS);
+    assertThat(counterTotal(ingest, "logs.documents")).isEqualTo(DOCS);
 
     client.refresh("web-logs");
     assertThat(client.count("web-logs")).isEqualTo(DOCS);
@@ -172,7 +181,6 @@ class LogsGatlingTest {
   }
 
   @Test
-  @Order(2)
   void theSixSearchesReturnHits() throws Exception {
     RunRecord record =
         run(
@@ -192,7 +200,6 @@ class LogsGatlingTest {
   }
 
   @Test
-  @Order(3)
   void badDocumentsAreCountedAsFailedItemsAndTimeToSearchableIsMeasured() throws Exception {
     RunRecord record = run(LogChecksSimulation.class.getName());
 

@@ -8,11 +8,13 @@ import io.fusillade.record.SecondCounts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The run record keeps each node's requests and latency, so an imbalance shows. */
+@Tag("slow")
 class ClusterRunTest {
   @TempDir Path base;
 

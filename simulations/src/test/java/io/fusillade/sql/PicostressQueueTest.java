@@ -6,6 +6,7 @@ import io.fusillade.gatling.GatlingFork;
 import io.fusillade.record.RequestTotals;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * PostgreSQL: schema up and fill, {@link SqlQueueSimulation} with its 100 queries split between 4
  * users, schema down — with no KO, on either engine.
  */
+@Tag("slow")
 class PicostressQueueTest {
   @TempDir Path base;
 

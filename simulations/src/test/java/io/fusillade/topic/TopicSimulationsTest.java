@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The delivery check lasts {@code -Dtopic.test.duration} (default 60s, the issue's figure).
  */
+@Tag("slow")
 class TopicSimulationsTest {
   @TempDir Path base;
 

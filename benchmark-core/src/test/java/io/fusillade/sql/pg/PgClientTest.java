@@ -34,9 +34,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The native engine against a real PostgreSQL (embedded, one for the class). */
+@Tag("slow")
 class PgClientTest {
   private static LocalPostgres postgres;
   private static EventLoopGroup loops;

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * errors, its SVG charts hold lines, and the screenshot is not blank. Skipped when no browser is
  * installed, except on CI (environment variable CI=true), where the browser is required.
  */
+@Tag("slow")
 class BrowserReportTest {
   @TempDir Path dir;
 

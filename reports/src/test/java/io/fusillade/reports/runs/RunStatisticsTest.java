@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +60,7 @@ class RunStatisticsTest {
     assertThat(rate.verdict()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);
   }
 
+  @Tag("slow") // writes and reads 1,000 run records: 10 to 15 s
   @Test
   void aaComparisonsFindNoSignificantChangeInAtLeast95Of100Trials() throws Exception {
     int clean = 0;
@@ -133,6 +135,7 @@ class RunStatisticsTest {
     assertThat(comparison.anyWorse()).isTrue();
   }
 
+  @Tag("slow") // writes and reads 120 run records: 2 to 5 s
   @Test
   void trendFindsAStepAtRun30Of60AndNothingInNoise() throws Exception {
     Random random = new Random(30);

@@ -9,6 +9,7 @@ import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunRecorder;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ class RunSummaryTest {
     assertThat(q.errors()).containsEntry("timeout", 100L);
   }
 
+  @Tag("slow") // records for 2 s of wall time
   @Test
   void theRateIsTheSteadyStateOneWithoutSetupAndDrain() throws Exception {
     Path directory;

@@ -12,6 +12,7 @@ import io.fusillade.record.SecondCounts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * documents in 4 bulks, the refresh, then two searches that find hits; the time-to-searchable probe
  * ran beside it.
  */
+@Tag("slow")
 class LogsRunTest {
   static final Path WORKLOAD =
       Path.of("src/test/resources/workloads/web-logs.yml").toAbsolutePath();
