@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fusillade.gatling.GatlingFork;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.SecondCounts;
+import io.fusillade.reports.runs.SteadyRate;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,30 +64,16 @@ class CoordinatedOmissionTest {
    * second in it, and when it ended, in seconds from the start of the run.
    */
   static List<double[]> arrivalRates(RunRecord record, String name) {
-    List<double[]> intervals = new ArrayList<>(); // sent, seconds long, ended at
-    long start = record.manifest().startEpochMs();
-    for (SecondCounts second : record.seconds()) {
-      SecondCounts.RequestSecond counts = second.requests().get(name);
-      intervals.add(
-          new double[] {
-            counts == null ? 0 : counts.sent(),
-            (second.epochMs() - start) / 1000.0,
-            second.elapsedSeconds()
-          });
-      start = second.epochMs();
-    }
-    int first = 0;
-    while (first < intervals.size() && intervals.get(first)[0] == 0) {
-      first++;
-    }
-    int last = intervals.size() - 1;
-    while (last > first && intervals.get(last)[0] == 0) {
-      last--;
-    }
     List<double[]> rates = new ArrayList<>();
-    for (double[] interval : intervals.subList(first + 1, last)) {
-      rates.add(new double[] {interval[0] / interval[1], interval[2]});
+    for (SteadyRate.Interval interval :
+        SteadyRate.steady(SteadyRate.intervals(record, second -> sent(second, name)))) {
+      rates.add(new double[] {interval.rate(), interval.elapsedSeconds()});
     }
     return rates;
+  }
+
+  private static long sent(SecondCounts second, String name) {
+    SecondCounts.RequestSecond counts = second.requests().get(name);
+    return counts == null ? 0 : counts.sent();
   }
 }
