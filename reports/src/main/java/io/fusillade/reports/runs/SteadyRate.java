@@ -63,7 +63,8 @@ public final class SteadyRate {
 
   /**
    * The whole intervals of the steady state: those strictly between the first and the last with a
-   * non-zero count. Empty when fewer than three intervals have counts from the first to the last.
+   * non-zero count. Empty when there are fewer than three intervals from the first with a count to
+   * the last.
    *
    * @param intervals the intervals of a record
    * @return the steady ones, in order
