@@ -2,8 +2,7 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.record.RunFiles;
-import io.fusillade.record.RunRecordReader;
-import io.fusillade.reports.summary.RunSummary;
+import io.fusillade.reports.runs.RunData;
 import io.fusillade.reports.summary.SummaryTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,12 +16,16 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code fusillade summary RUN_DIR}: per request name, counts, rate and latency percentiles. */
+/**
+ * {@code fusillade summary RUN_DIR}: per request name, counts, rate and latency percentiles: the
+ * {@link SummaryTable} that the report and the end of a run print too.
+ */
 @Command(
     name = "summary",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints, per request name, count, OK, KO, rate and p50/p90/p99/p99.9/max latency of a run.",
+      "Prints, per request name, count, OK, KO, rate and p50/p90/p95/p99/p99.9/max latency of a run,",
+      "as 'fusillade report' and the end of a run print them.",
       "RUN_DIR is a run directory, or a directory of runs (the newest is taken)."
     })
 final class SummaryCommand implements Callable<Integer> {
@@ -37,7 +40,7 @@ final class SummaryCommand implements Callable<Integer> {
     if (!run.equals(directory)) {
       spec.commandLine().getOut().println("(newest run in " + directory + ")");
     }
-    String table = SummaryTable.render(RunSummary.of(RunRecordReader.read(run)));
+    String table = SummaryTable.render(RunData.load(run));
     spec.commandLine().getOut().print(table);
     spec.commandLine().getOut().flush();
     return 0;

@@ -1,13 +1,9 @@
 package io.fusillade.gatling;
 
 import io.fusillade.health.InjectorLagMonitor;
+import io.fusillade.record.RunAnalysis;
 import io.fusillade.record.RunOptions;
-import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunRecorder;
-import io.fusillade.reports.checks.CheckParser;
-import io.fusillade.reports.report.Report;
-import io.fusillade.reports.summary.RunSummary;
-import io.fusillade.reports.summary.SummaryTable;
 import io.fusillade.system.SystemSampler;
 import io.fusillade.system.WatchedProcess;
 import io.gatling.core.CoreComponents;
@@ -22,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.runtime.BoxedUnit;
@@ -35,6 +33,11 @@ import scala.runtime.BoxedUnit;
  * Gatling terminates its actor system: after the simulation's {@code after()} hook, before Gatling
  * writes its HTML report. When the JVM exits, right after that report, it prints the summary of the
  * run and where its record is.
+ *
+ * <p>The summary and the checks come from the {@link RunAnalysis} found on the class path with
+ * {@link ServiceLoader} (the {@code reports} module provides it); this class does not depend on the
+ * reports. Without one, the run is recorded all the same and the end of the run says where the
+ * record is and that {@code fusillade report} analyses it (and checks the checks' syntax).
  *
  * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
  * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
@@ -83,14 +86,22 @@ public final class FusilladeRun {
   /**
    * Declares checks (SLOs) in {@code run.json}, such as {@code "p99 < 50ms"}, {@code "errors <
    * 1%"}, {@code "rate >= 99% of target"}; {@code fusillade report} evaluates them. The syntax is
-   * checked here, so a typo fails the simulation before it runs.
+   * checked here when the run analysis ({@code reports}) is on the class path, so a typo fails the
+   * simulation before it runs; without it, {@code fusillade report} checks it after the run.
    *
    * @param texts the checks
    * @throws io.fusillade.FusilladeException naming a check with bad syntax and the position
    */
   public static synchronized void checks(String... texts) {
+    Optional<RunAnalysis> analysis = Analysis.FOUND;
+    if (analysis.isEmpty() && texts.length > 0) {
+      LOG.info(
+          "No run analysis (fusillade-reports) on the class path: the syntax of the checks {} is"
+              + " validated when 'fusillade report' reads the run",
+          List.of(texts));
+    }
     for (String text : texts) {
-      CheckParser.parse(text);
+      analysis.ifPresent(a -> a.validateCheck(text));
       checks.add(text);
       if (current != null) {
         current.check(text);
@@ -224,25 +235,51 @@ public final class FusilladeRun {
   }
 
   /**
-   * Writes Fusillade's report of the run into its directory ({@code report/index.html}, {@code
-   * summary.json}, {@code junit.xml}) and prints its table, its checks and where everything is.
+   * The run analysis on the class path, looked up once, when first needed: the {@code reports}
+   * module's, or none.
    */
-  private static void printSummary(RunRecorder run, PrintStream out) {
-    Path directory = run.directory().toAbsolutePath();
-    out.println();
-    try {
-      Report report = Report.create(List.of(directory), List.of());
-      Path reportDirectory = directory.resolve("report");
-      report.write(reportDirectory);
-      out.print(report.consoleText());
-      out.println("Fusillade report: " + reportDirectory.resolve("index.html"));
-    } catch (RuntimeException e) {
-      LOG.warn("Could not write the report of {}: {}", directory, e.toString());
+  private static final class Analysis {
+    static final Optional<RunAnalysis> FOUND = find();
+
+    private static Optional<RunAnalysis> find() {
       try {
-        out.print(SummaryTable.render(RunSummary.of(RunRecordReader.read(directory))));
-      } catch (RuntimeException unreadable) {
-        LOG.warn("Could not summarise the run record {}: {}", directory, unreadable.toString());
+        return ServiceLoader.load(RunAnalysis.class, FusilladeRun.class.getClassLoader())
+            .findFirst();
+      } catch (ServiceConfigurationError e) {
+        LOG.warn("Could not load the run analysis: {}", e.toString());
+        return Optional.empty();
       }
+    }
+  }
+
+  /** The run analysis found on the class path, if any. */
+  static Optional<RunAnalysis> analysis() {
+    return Analysis.FOUND;
+  }
+
+  private static void printSummary(RunRecorder run, PrintStream out) {
+    printSummary(run.directory().toAbsolutePath(), Analysis.FOUND, out);
+  }
+
+  /**
+   * With a run analysis: writes Fusillade's report of the run into its directory ({@code
+   * report/index.html}, {@code summary.json}, {@code junit.xml}) and prints its table and its
+   * checks. Either way, prints where the record is.
+   */
+  static void printSummary(Path directory, Optional<RunAnalysis> analysis, PrintStream out) {
+    out.println();
+    if (analysis.isPresent()) {
+      try {
+        analysis.get().finish(directory, out);
+      } catch (RuntimeException e) { // a bug in the analysis must not hide where the record is
+        LOG.warn("Could not analyse the run record {}: {}", directory, e.toString());
+      }
+    } else {
+      out.println(
+          "No run analysis on the class path (add fusillade-reports to print the summary here):"
+              + " 'fusillade report "
+              + directory
+              + "' summarises the run and validates and evaluates its checks.");
     }
     out.println("Fusillade run record: " + directory);
     out.println();

@@ -66,6 +66,24 @@ class ReportCommandsTest {
   }
 
   @Test
+  void summaryAndReportPrintTheSameTableOfTheSameRun() throws Exception {
+    Path run = oneRun("fast");
+    CliRun summary = CliRun.of("summary", run.toString());
+    CliRun report =
+        CliRun.of("report", run.toString(), "-o", base.resolve("report-same").toString());
+    assertThat(summary.exitCode()).as(summary.err()).isZero();
+    assertThat(report.exitCode()).as(report.err()).isZero();
+    // The summary's first line names the run; everything after it is the shared table.
+    String table = summary.out().substring(summary.out().indexOf('\n') + 1);
+    assertThat(table.lines().findFirst().orElseThrow())
+        .matches(
+            "request\\s+count\\s+OK\\s+KO\\s+rate/s\\s+p50 ms\\s+p90 ms\\s+p95 ms\\s+p99 ms"
+                + "\\s+p99\\.9 ms\\s+max ms");
+    assertThat(table).containsPattern("(?m)^q\\s+2000\\s+2000\\s+0\\s");
+    assertThat(report.out()).contains(table);
+  }
+
+  @Test
   void aBadCheckIsAUserErrorNamingThePosition() throws Exception {
     CliRun bad = CliRun.of("report", oneRun("fast").toString(), "--check", "p99 < 5 parsecs");
     assertThat(bad.exitCode()).isEqualTo(2);

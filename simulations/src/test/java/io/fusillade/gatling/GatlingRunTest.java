@@ -82,6 +82,12 @@ class GatlingRunTest {
   void theConsoleShowsFusilladesSummaryAndWhereTheRecordIs() {
     assertThat(output).contains("Fusillade run record: " + record.directory().toAbsolutePath());
     assertThat(output).containsPattern("by id\\s+120\\s+120\\s+0");
+    // The same table as `fusillade summary` and `fusillade report` print.
+    assertThat(output)
+        .containsPattern(
+            "request\\s+count\\s+OK\\s+KO\\s+rate/s\\s+p50 ms\\s+p90 ms\\s+p95 ms\\s+p99 ms"
+                + "\\s+p99\\.9 ms\\s+max ms")
+        .contains("Fusillade report: " + record.directory().toAbsolutePath().resolve("report"));
   }
 
   @Test

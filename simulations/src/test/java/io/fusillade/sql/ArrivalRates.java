@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.SecondCounts;
+import io.fusillade.reports.runs.SteadyRate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,30 +60,22 @@ final class ArrivalRates {
    * first and last intervals of the load.
    */
   static ArrivalRates of(RunRecord record, String name) {
-    List<double[]> all = new ArrayList<>(); // sent, started at, ended at
-    long start = record.manifest().startEpochMs();
-    for (SecondCounts second : record.seconds()) {
-      SecondCounts.RequestSecond counts = second.requests().get(name);
-      double endedAt = second.elapsedSeconds();
-      double length = (second.epochMs() - start) / 1000.0;
-      all.add(new double[] {counts == null ? 0 : counts.sent(), endedAt - length, endedAt});
-      start = second.epochMs();
-    }
-    int first = 0;
-    while (first < all.size() && all.get(first)[0] == 0) {
-      first++;
-    }
-    int last = all.size() - 1;
-    while (last > first && all.get(last)[0] == 0) {
-      last--;
-    }
     List<Interval> whole = new ArrayList<>();
-    for (int i = first + 1; i < last; i++) {
-      double[] interval = all.get(i);
-      double seconds = interval[2] - interval[1];
-      whole.add(new Interval(interval[0] / seconds, interval[1], interval[2]));
+    long start = record.manifest().startEpochMs();
+    for (SteadyRate.Interval interval :
+        SteadyRate.steady(SteadyRate.intervals(record, second -> sent(second, name)))) {
+      whole.add(
+          new Interval(
+              interval.rate(),
+              (interval.startEpochMs() - start) / 1000.0,
+              (interval.endEpochMs() - start) / 1000.0));
     }
     return new ArrivalRates(whole);
+  }
+
+  private static long sent(SecondCounts second, String name) {
+    SecondCounts.RequestSecond counts = second.requests().get(name);
+    return counts == null ? 0 : counts.sent();
   }
 
   /** The whole intervals, in order. */

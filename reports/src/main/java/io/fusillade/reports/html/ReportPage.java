@@ -4,8 +4,8 @@ import static io.fusillade.reports.html.Html.escape;
 
 import io.fusillade.reports.checks.CheckResult;
 import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
-import io.fusillade.reports.summary.RequestSummary;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

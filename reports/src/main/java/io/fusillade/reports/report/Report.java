@@ -14,9 +14,10 @@ import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.html.ReportPage;
 import io.fusillade.reports.junit.JUnitXml;
 import io.fusillade.reports.runs.MetricValue;
+import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
 import io.fusillade.reports.runs.RunMetrics;
-import io.fusillade.reports.summary.RequestSummary;
+import io.fusillade.reports.summary.SummaryTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -163,36 +164,9 @@ public record Report(RunData run, List<CheckResult> results) {
   }
 
   /**
-   * The run's other distributions (end-to-end latency, time-to-searchable, per-node latency,
-   * injector lag) as a second table, in milliseconds.
+   * The console text: the title and status, the run's table ({@link SummaryTable#body}: the same as
+   * {@code fusillade summary}), then one line per check.
    */
-  private void appendMetrics(StringBuilder out) {
-    if (run.metrics().isEmpty()) {
-      return;
-    }
-    List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"metric", "count", "p50 ms", "p99 ms", "p99.9 ms", "max ms"});
-    run.metrics()
-        .forEach(
-            (name, histogram) -> {
-              if (histogram.getTotalCount() > 0) {
-                rows.add(
-                    new String[] {
-                      name,
-                      Long.toString(histogram.getTotalCount()),
-                      Numbers.number(histogram.getValueAtPercentile(50) / 1000.0),
-                      Numbers.number(histogram.getValueAtPercentile(99) / 1000.0),
-                      Numbers.number(histogram.getValueAtPercentile(99.9) / 1000.0),
-                      Numbers.number(histogram.getMaxValue() / 1000.0)
-                    });
-              }
-            });
-    if (rows.size() > 1) {
-      out.append(Numbers.table(rows));
-    }
-  }
-
-  /** The console text: per request name counts and latencies, flags, then one line per check. */
   public String consoleText() {
     StringBuilder out = new StringBuilder();
     String nl = System.lineSeparator();
@@ -206,40 +180,7 @@ public record Report(RunData run, List<CheckResult> results) {
     if (run.isPartial()) {
       out.append("INCOMPLETE: the record covers the run until it stopped").append(nl);
     }
-    List<String[]> rows = new ArrayList<>();
-    rows.add(
-        new String[] {
-          "request",
-          "count",
-          "OK",
-          "KO",
-          "rate/s",
-          "p50 ms",
-          "p95 ms",
-          "p99 ms",
-          "p99.9 ms",
-          "max ms"
-        });
-    for (RequestSummary r : run.summaries()) {
-      rows.add(
-          new String[] {
-            r.name(),
-            Long.toString(r.count()),
-            Long.toString(r.ok()),
-            Long.toString(r.ko()),
-            Numbers.number(r.rate()),
-            Numbers.number(r.p50Ms()),
-            Numbers.number(r.p95Ms()),
-            Numbers.number(r.p99Ms()),
-            Numbers.number(r.p999Ms()),
-            Numbers.number(r.maxMs())
-          });
-    }
-    out.append(Numbers.table(rows));
-    appendMetrics(out);
-    for (String flag : run.flags()) {
-      out.append("WARNING: ").append(flag).append(nl);
-    }
+    out.append(SummaryTable.body(run));
     for (CheckResult r : results) {
       out.append(r.message()).append(nl);
     }

@@ -13,7 +13,6 @@ import io.fusillade.record.RunStatus;
 import io.fusillade.record.SecondCounts;
 import io.fusillade.record.Status;
 import io.fusillade.record.Tags;
-import io.fusillade.reports.summary.RequestSummary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,6 +64,7 @@ public final class RunData {
   private final Map<String, double[]> okP99;
   private final double[] lagP99;
   private final double[] lagMax;
+  private final Map<String, Double> rates = new java.util.concurrent.ConcurrentHashMap<>();
 
   private RunData(Builder b) {
     this.injectors = List.copyOf(b.records);
@@ -414,46 +414,29 @@ public final class RunData {
   }
 
   /**
-   * Requests completed per second in the steady state: over the seconds between the first and the
-   * last second with completions, those two left out (they are partly before the first request and
-   * after the last); seconds without completions in between count. Fewer than three such seconds:
-   * the total over the span.
+   * The steady-state rate of one request name, or of all when {@code name} is null: completed
+   * requests per second, by {@link SteadyRate}. Injectors of one run run side by side, so the run's
+   * rate is the sum of each injector's steady rate; each is measured on its own record's intervals
+   * (their real lengths: the per-second series above are aligned for charts, not for rates).
    *
-   * @param perSecond completions per second
-   * @return the rate, per second
+   * @param name a request name, or null
+   * @return requests per second, 0 for an unknown name
    */
-  public static double steadyRate(long[] perSecond) {
-    int first = 0;
-    while (first < perSecond.length && perSecond[first] == 0) {
-      first++;
-    }
-    int last = perSecond.length - 1;
-    while (last >= first && perSecond[last] == 0) {
-      last--;
-    }
-    if (first > last) {
-      return 0;
-    }
-    long total = 0;
-    if (last - first + 1 < 3) {
-      for (int i = first; i <= last; i++) {
-        total += perSecond[i];
-      }
-      return total / (double) (last - first + 1);
-    }
-    for (int i = first + 1; i < last; i++) {
-      total += perSecond[i];
-    }
-    return total / (double) (last - first - 1);
-  }
-
-  /** The steady-state rate of one request name, or of all when {@code name} is null. */
   public double rate(String name) {
-    if (name == null) {
-      return steadyRate(completedAll());
-    }
-    long[] s = completedPerSecond.get(name);
-    return s == null ? 0 : steadyRate(s);
+    return rates.computeIfAbsent(
+        name == null ? "" : "name:" + name,
+        key -> {
+          if (name != null && !requests.containsKey(name)) {
+            return 0.0;
+          }
+          double sum = 0;
+          for (RunRecord record : injectors) {
+            if (name == null || record.requests().containsKey(name)) {
+              sum += SteadyRate.of(record, name);
+            }
+          }
+          return sum;
+        });
   }
 
   /** The summary line of each request name, with its steady-state rate. */

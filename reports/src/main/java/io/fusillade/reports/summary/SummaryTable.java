@@ -1,36 +1,109 @@
 package io.fusillade.reports.summary;
 
+import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
 import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.RequestSummary;
+import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
-/** Renders a {@link RunSummary} as a plain-text table for the console. */
+/**
+ * The console text of one run: the one table that {@code fusillade summary}, {@code fusillade
+ * report} and the end of a Gatling run print, so the same run always shows the same numbers.
+ *
+ * <p>{@link #body} is what they share: per request name count, OK, KO, steady rate (see {@link
+ * io.fusillade.reports.runs.SteadyRate}) and latency p50, p90, p95, p99, p99.9 and max, in
+ * milliseconds, over OK and KO requests; the errors by reason; the run's other distributions
+ * (injector lag, end-to-end latency...); the run's warnings. {@link #render} adds the line that
+ * names the run, for {@code fusillade summary}; the report adds its title and its checks.
+ */
 public final class SummaryTable {
-  private static final String[] HEADER = {
-    "request", "count", "OK", "KO", "rate/s", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms"
+  /**
+   * The columns of the request table. Latency percentiles from the median to the tail that SLOs
+   * name (p90, p95, p99) and the outliers (p99.9, max); about 100 characters wide with a long
+   * request name, so one line on a terminal.
+   */
+  static final String[] HEADER = {
+    "request",
+    "count",
+    "OK",
+    "KO",
+    "rate/s",
+    "p50 ms",
+    "p90 ms",
+    "p95 ms",
+    "p99 ms",
+    "p99.9 ms",
+    "max ms"
   };
 
   private SummaryTable() {}
 
-  public static String render(RunSummary summary) {
-    StringBuilder out = new StringBuilder();
-    var manifest = summary.manifest();
-    out.append(
-        String.format(
+  /**
+   * {@code fusillade summary}: a line naming the run and its status, then the {@link #body}.
+   *
+   * @param run the run
+   * @return the text, one line per row
+   */
+  public static String render(RunData run) {
+    var manifest = run.manifest();
+    return String.format(
             Locale.ROOT,
             "Run %s (%s): %s, %.1f s%n",
             manifest.runId(),
             manifest.simulation(),
-            describe(manifest.status()),
-            summary.durationSeconds()));
+            describe(run.status()),
+            run.durationSeconds())
+        + body(run);
+  }
 
+  /**
+   * The part every console view of a run shares: the request table, the errors by reason, the other
+   * distributions, the warnings, and how many unfinished lines were skipped.
+   *
+   * @param run the run
+   * @return the text, one line per row
+   */
+  public static String body(RunData run) {
+    StringBuilder out = new StringBuilder();
+    String nl = System.lineSeparator();
+    out.append(requests(run.summaries()));
+    for (RequestSummary r : run.summaries()) {
+      for (Map.Entry<String, Long> error : r.errors().entrySet()) {
+        out.append(
+            String.format(
+                Locale.ROOT, "  KO %s: %d × %s%n", r.name(), error.getValue(), error.getKey()));
+      }
+    }
+    out.append(metrics(run.metrics()));
+    for (String flag : run.flags()) {
+      out.append("WARNING: ").append(flag).append(nl);
+    }
+    int truncated = run.injectors().stream().mapToInt(RunRecord::truncatedLines).sum();
+    if (truncated > 0) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "(%d unfinished line(s) at the end of the record were skipped)%n",
+              truncated));
+    }
+    return out.toString();
+  }
+
+  /**
+   * The request table alone.
+   *
+   * @param requests one row each
+   * @return the table, the header first
+   */
+  public static String requests(List<RequestSummary> requests) {
     List<String[]> rows = new ArrayList<>();
     rows.add(HEADER);
-    for (RequestSummary r : summary.requests()) {
+    for (RequestSummary r : requests) {
       rows.add(
           new String[] {
             r.name(),
@@ -40,41 +113,37 @@ public final class SummaryTable {
             Numbers.number(r.rate()),
             Numbers.number(r.p50Ms()),
             Numbers.number(r.p90Ms()),
+            Numbers.number(r.p95Ms()),
             Numbers.number(r.p99Ms()),
             Numbers.number(r.p999Ms()),
             Numbers.number(r.maxMs())
           });
     }
-    appendTable(out, rows);
+    return Numbers.table(rows);
+  }
 
-    for (RequestSummary r : summary.requests()) {
-      for (Map.Entry<String, Long> error : r.errors().entrySet()) {
-        out.append(
-            String.format(
-                Locale.ROOT, "  KO %s: %d × %s%n", r.name(), error.getValue(), error.getKey()));
-      }
-    }
-    Histogram lag = summary.metrics().get("injector.lag");
-    if (lag != null && lag.getTotalCount() > 0) {
-      out.append(
-          String.format(
-              Locale.ROOT,
-              "Injector lag: p50 %s ms, p99 %s ms, max %s ms%n",
-              Numbers.number(lag.getValueAtPercentile(50) / 1000.0),
-              Numbers.number(lag.getValueAtPercentile(99) / 1000.0),
-              Numbers.number(lag.getMaxValue() / 1000.0)));
-    }
-    for (String flag : manifest.flags()) {
-      out.append("WARNING: ").append(flag).append(System.lineSeparator());
-    }
-    if (summary.truncatedLines() > 0) {
-      out.append(
-          String.format(
-              Locale.ROOT,
-              "(%d unfinished line(s) at the end of the record were skipped)%n",
-              summary.truncatedLines()));
-    }
-    return out.toString();
+  /**
+   * The run's other distributions (injector lag, end-to-end latency, time-to-searchable, per-node
+   * latency) as a second table, in milliseconds; empty when there are none.
+   */
+  private static String metrics(Map<String, Histogram> metrics) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"metric", "count", "p50 ms", "p99 ms", "p99.9 ms", "max ms"});
+    metrics.forEach(
+        (name, histogram) -> {
+          if (histogram.getTotalCount() > 0) {
+            rows.add(
+                new String[] {
+                  name,
+                  Long.toString(histogram.getTotalCount()),
+                  Numbers.number(histogram.getValueAtPercentile(50) / 1000.0),
+                  Numbers.number(histogram.getValueAtPercentile(99) / 1000.0),
+                  Numbers.number(histogram.getValueAtPercentile(99.9) / 1000.0),
+                  Numbers.number(histogram.getMaxValue() / 1000.0)
+                });
+          }
+        });
+    return rows.size() > 1 ? Numbers.table(rows) : "";
   }
 
   private static String describe(RunStatus status) {
@@ -85,24 +154,5 @@ public final class SummaryTable {
       case ABORTED -> "ABORTED before its end";
       case FAILED -> "FAILED";
     };
-  }
-
-  private static void appendTable(StringBuilder out, List<String[]> rows) {
-    int[] widths = new int[HEADER.length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        widths[i] = Math.max(widths[i], row[i].length());
-      }
-    }
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        if (i == 0) {
-          out.append(String.format("%-" + widths[i] + "s", row[i]));
-        } else {
-          out.append("  ").append(String.format("%" + widths[i] + "s", row[i]));
-        }
-      }
-      out.append(System.lineSeparator());
-    }
   }
 }

@@ -8,17 +8,13 @@ import io.fusillade.record.Status;
 import io.fusillade.record.Tags;
 import io.fusillade.topic.LagTrend;
 import io.fusillade.topic.TopicClient;
-import java.io.FileNotFoundException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +66,19 @@ public final class TopicSteps {
       recorder.health("topic." + topic + ".verdict", Map.of("sustainedRate", 0, "why", "no send"));
       return;
     }
-    RunRecord record = RunRecordReader.read(recorder.directory());
+    // One pass over the record, through its one reader, keeping the two tags the steps need.
+    String produceTag = Tags.request(request, Status.OK);
+    String e2eTag = Tags.metric("e2e " + topic);
+    long runStart = recorder.startEpochMs();
+    List<Timed> intervals = new ArrayList<>();
+    RunRecord record =
+        RunRecordReader.read(
+            recorder.directory(),
+            (tag, start, length, histogram) -> {
+              if (tag.equals(produceTag) || tag.equals(e2eTag)) {
+                intervals.add(new Timed(tag, runStart + Math.round(start * 1000), histogram));
+              }
+            });
     List<Map<String, Object>> results = new ArrayList<>();
     Step best = null;
     Map<String, Object> bestResult = null;
@@ -80,9 +88,8 @@ public final class TopicSteps {
       TopicClient.Window w = client.window(topic, from, to);
       long fromMs = client.openEpochMs() + Math.round(from * 1000);
       long toMs = client.openEpochMs() + Math.round(to * 1000);
-      Histogram produce =
-          histogram(recorder.directory(), Tags.request(request, Status.OK), fromMs, toMs);
-      Histogram e2e = histogram(recorder.directory(), Tags.metric("e2e " + topic), fromMs, toMs);
+      Histogram produce = histogram(intervals, produceTag, fromMs, toMs);
+      Histogram e2e = histogram(intervals, e2eTag, fromMs, toMs);
       long ko = 0;
       for (SecondCounts s : record.seconds()) {
         if (s.epochMs() > fromMs && s.epochMs() <= toMs) {
@@ -132,22 +139,18 @@ public final class TopicSteps {
     recorder.health("topic." + topic + ".verdict", verdict);
   }
 
-  private static Histogram histogram(Path directory, String tag, long fromMs, long toMs) {
+  /** One interval of {@code latency.hlog}: its tag, its start (epoch ms) and its latencies. */
+  private record Timed(String tag, long startEpochMs, Histogram histogram) {}
+
+  /** The latencies of {@code tag} in the intervals that start in {@code [fromMs, toMs)}. */
+  private static Histogram histogram(List<Timed> intervals, String tag, long fromMs, long toMs) {
     Histogram sum = new Histogram(3);
-    try {
-      HistogramLogReader reader =
-          new HistogramLogReader(directory.resolve("latency.hlog").toFile());
-      EncodableHistogram h;
-      while ((h = reader.nextIntervalHistogram()) != null) {
-        if (tag.equals(h.getTag())
-            && h.getStartTimeStamp() >= fromMs
-            && h.getStartTimeStamp() < toMs
-            && h instanceof Histogram histogram) {
-          sum.add(histogram);
-        }
+    for (Timed interval : intervals) {
+      if (interval.tag().equals(tag)
+          && interval.startEpochMs() >= fromMs
+          && interval.startEpochMs() < toMs) {
+        sum.add(interval.histogram());
       }
-    } catch (FileNotFoundException e) {
-      // no histograms yet
     }
     return sum;
   }

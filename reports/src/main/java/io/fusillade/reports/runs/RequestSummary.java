@@ -1,4 +1,4 @@
-package io.fusillade.reports.summary;
+package io.fusillade.reports.runs;
 
 import io.fusillade.record.RequestTotals;
 import java.util.Map;
@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
  * One request name over a run. Latencies are in milliseconds, over OK and KO requests together
  * (what the clients experienced), measured from each request's intended start.
  *
- * @param rate completed requests per second in the steady state (see {@link RunSummary#rate})
+ * @param rate completed requests per second in the steady state (see {@link SteadyRate})
  */
 public record RequestSummary(
     String name,
