@@ -48,6 +48,11 @@ public final class ResponseReporter {
   /** When a request was entered: on the monotonic clock, and on the wall clock Gatling uses. */
   public record Start(long nanos, long epochMs) {}
 
+  /** Counts {@code count} bytes sent or received under this request name. */
+  public void bytes(long count) {
+    channel.bytes(count);
+  }
+
   /** Reports a finished request; {@code reason} is ignored when it is OK. */
   public void report(Session session, Start start, long endNanos, Status status, String reason) {
     channel.record(start.nanos(), endNanos, status, reason);

@@ -1,7 +1,7 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeAction;
-import io.fusillade.gatling.ResponseReporter;
 import io.fusillade.logs.BulkBodies;
 import io.fusillade.logs.BulkResult;
 import io.fusillade.logs.JsonBuffer;
@@ -20,34 +20,34 @@ import java.util.concurrent.RejectedExecutionException;
  * lists the failure types and the counters hold the counts.
  */
 final class BulkAction extends FusilladeAction {
+  private final Expression<String> name;
   private final int documents;
   private final LogsComponents components;
-  private final ResponseReporter reporter;
-  private final io.fusillade.record.RequestChannel channel;
-  private final Action next;
 
-  BulkAction(String name, int documents, LogsComponents components, Action next) {
-    super(name);
+  BulkAction(Expression<String> name, int documents, LogsComponents components, Action next) {
+    super(name.toString(), components, next);
+    this.name = name;
     this.documents = documents;
     this.components = components;
-    this.channel = components.recorder().request(name);
-    this.reporter = new ResponseReporter(components.core(), channel);
-    this.next = next;
   }
 
   @Override
   public void execute(Session session) {
-    ResponseReporter.Start start = reporter.start();
+    long entered = System.nanoTime();
+    String requestName = requestName(session, name, entered);
+    if (requestName == null) {
+      return;
+    }
+    Exchange exchange = start(session, requestName, entered);
     long first = components.reserve(documents);
     try {
-      components.builders().execute(() -> send(session, start, first));
+      components.builders().execute(() -> send(exchange, first));
     } catch (RejectedExecutionException e) {
-      reporter.report(session, start, System.nanoTime(), Status.KO, "injector queue full");
-      next.$bang(session.markAsFailed());
+      exchange.end(System.nanoTime(), Status.KO, "injector queue full");
     }
   }
 
-  private void send(Session session, ResponseReporter.Start start, long first) {
+  private void send(Exchange exchange, long first) {
     LogsComponents.Workspace w = components.borrow();
     long buildStart = System.nanoTime();
     w.plain.reset();
@@ -73,10 +73,9 @@ final class BulkAction extends FusilladeAction {
               if (r != null) {
                 components.count(documents - r.failed(), plainBytes, wireBytes, r);
               }
-              channel.bytes(wireBytes);
+              exchange.bytes(wireBytes);
               long end = r != null ? r.endNanos() : System.nanoTime();
-              reporter.report(session, start, end, status, reason);
-              next.$bang(status == Status.OK ? session : session.markAsFailed());
+              exchange.end(end, status, reason);
             });
   }
 }

@@ -1,9 +1,8 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeAction;
-import io.fusillade.gatling.ResponseReporter;
 import io.fusillade.logs.SearchResult;
-import io.fusillade.logs.SearchTemplate;
 import io.fusillade.record.Status;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
@@ -13,43 +12,50 @@ import io.gatling.core.session.Session;
  * checks (fewest hits, fewest buckets of an aggregation) pass.
  */
 final class SearchAction extends FusilladeAction {
-  private final SearchTemplate template;
+  private final Expression<String> name;
+  private final Expression<String> body;
   private final String index;
   private final String queryString;
   private final int minHits;
   private final String aggregation;
   private final int minBuckets;
   private final LogsComponents components;
-  private final ResponseReporter reporter;
-  private final Action next;
 
-  SearchAction(String name, LogsSearchBuilder b, LogsComponents components, Action next) {
-    super(name);
-    this.template = b.template();
-    this.index = b.index() != null ? b.index() : components.settings().index();
-    this.queryString = b.queryString();
-    this.minHits = b.minHits();
-    this.aggregation = b.aggregation();
-    this.minBuckets = b.minBuckets();
+  SearchAction(LogsSearch search, LogsComponents components, Action next) {
+    super(search.name().toString(), components, next);
+    this.name = search.name();
+    this.body = search.body();
+    this.index = search.index() != null ? search.index() : components.settings().index();
+    this.queryString = search.queryString();
+    this.minHits = search.minHits();
+    this.aggregation = search.aggregation();
+    this.minBuckets = search.minBuckets();
     this.components = components;
-    this.reporter = new ResponseReporter(components.core(), components.recorder().request(name));
-    this.next = next;
   }
 
   @Override
   public void execute(Session session) {
-    ResponseReporter.Start start = reporter.start();
-    String body = template.next();
+    long entered = System.nanoTime();
+    String requestName = requestName(session, name, entered);
+    if (requestName == null) {
+      return;
+    }
+    String request;
+    try {
+      request = body.resolve(session);
+    } catch (IllegalArgumentException e) {
+      notBuilt(session, requestName, entered, e.getMessage());
+      return;
+    }
+    Exchange exchange = start(session, requestName, entered);
     components
         .client()
-        .search(index, body, queryString)
+        .search(index, request, queryString)
         .whenComplete(
             (result, failure) -> {
               String reason = result == null ? String.valueOf(failure) : check(result);
-              Status status = reason == null ? Status.OK : Status.KO;
               long end = result != null ? result.endNanos() : System.nanoTime();
-              reporter.report(session, start, end, status, reason);
-              next.$bang(status == Status.OK ? session : session.markAsFailed());
+              exchange.end(end, reason == null ? Status.OK : Status.KO, reason);
             });
   }
 
