@@ -9,82 +9,92 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.LoggerFactory;
 
 /**
- * Base of Fusillade's Gatling actions: the one place where a request is started, reported and the
- * virtual user handed on. An action's {@code execute} resolves what it sends, then calls {@link
- * #start} (or {@link #notBuilt} when it could not build the request), and whoever learns the
- * outcome calls {@link Exchange#end} exactly once: the response goes to Gatling's stats engine and
- * Fusillade's recorder with the same start and end, and the user goes on to the next action, marked
- * failed when the request was KO.
+ * Base of Fusillade's Gatling actions: the one place where a request is resolved, started, reported
+ * and the virtual user handed on. {@link #execute} resolves the request's name, then what it sends
+ * ({@link #resolve}); a request that cannot be built (a session attribute missing, say) is reported
+ * as crashed and the user goes on marked failed. Otherwise it starts the request and gives it to
+ * {@link #send}, and whoever learns the outcome calls {@link Exchange#end} exactly once: the
+ * response goes to Gatling's stats engine and Fusillade's recorder with the same start and end, and
+ * the user goes on to the next action, marked failed when the request was KO.
  *
  * <p>It also supplies the logger that Gatling's Scala {@code Action} trait expects (javac cannot
  * inherit a Scala trait's field initialiser) and the action's name.
+ *
+ * @param <T> what a request sends besides its name, resolved per session (a key, a body...)
  */
-public abstract class FusilladeAction implements Action {
+public abstract class FusilladeAction<T> implements Action {
   private Logger logger = Logger.apply(LoggerFactory.getLogger(getClass()));
-  private final String name;
+  private final Expression<String> requestName;
   private final SessionlessComponents components;
   private final Action next;
   // One reporter per request name: a name may come from the session (keep such names few).
   private final Map<String, ResponseReporter> reporters = new ConcurrentHashMap<>();
 
   /**
-   * @param name the action's name (Gatling's, not the request's)
+   * @param requestName the request's name, resolved per session; its text is also the action's name
+   *     and the name a request is reported under when its name cannot be resolved
    * @param components the protocol's components, which hold the recorder reported to
    * @param next the action the virtual user goes on to
    */
-  protected FusilladeAction(String name, SessionlessComponents components, Action next) {
-    this.name = name;
+  protected FusilladeAction(
+      Expression<String> requestName, SessionlessComponents components, Action next) {
+    this.requestName = requestName;
     this.components = components;
     this.next = next;
   }
 
   @Override
   public String name() {
-    return name;
+    return requestName.toString();
   }
 
-  /** The reporter of the requests named {@code requestName}, made when the name is first seen. */
-  protected final ResponseReporter reporter(String requestName) {
-    ResponseReporter reporter = reporters.get(requestName);
+  /**
+   * What {@code session}'s request named {@code name} sends.
+   *
+   * @throws RuntimeException when it cannot be built (a missing session attribute): the request is
+   *     then reported under {@code name} as "request not built: " and the exception's message
+   */
+  protected abstract T resolve(Session session, String name);
+
+  /** Sends a started request; {@link Exchange#end} must follow exactly once, on any thread. */
+  protected abstract void send(Exchange exchange, T request);
+
+  @Override
+  public final void execute(Session session) {
+    // Entered now: resolving the request is part of its latency.
+    long entered = System.nanoTime();
+    String name;
+    try {
+      name = requestName.resolve(session);
+    } catch (RuntimeException e) {
+      notBuilt(session, requestName.toString(), entered, e);
+      return;
+    }
+    T request;
+    try {
+      request = resolve(session, name);
+    } catch (RuntimeException e) {
+      notBuilt(session, name, entered, e);
+      return;
+    }
+    ResponseReporter reporter = reporter(name);
+    send(new Exchange(session, reporter, reporter.start(entered)), request);
+  }
+
+  /** Reports a request that could not be built, and hands the user on, marked failed. */
+  private void notBuilt(Session session, String name, long enteredNanos, RuntimeException e) {
+    ResponseReporter reporter = reporter(name);
+    reporter.crash(session, reporter.start(enteredNanos), String.valueOf(e.getMessage()));
+    next.$bang(session.markAsFailed());
+  }
+
+  /** The reporter of the requests named {@code name}, made when the name is first seen. */
+  private ResponseReporter reporter(String name) {
+    ResponseReporter reporter = reporters.get(name);
     return reporter != null
         ? reporter
         : reporters.computeIfAbsent(
-            requestName,
-            n -> new ResponseReporter(components.core(), components.recorder().request(n)));
-  }
-
-  /**
-   * The name of {@code session}'s request, or null when it cannot be resolved (a missing session
-   * attribute): then the request is reported as not built, under the name's text, and the user
-   * handed on; the caller just returns.
-   */
-  protected final String requestName(Session session, Expression<String> name, long enteredNanos) {
-    try {
-      return name.resolve(session);
-    } catch (IllegalArgumentException e) {
-      notBuilt(session, name.toString(), enteredNanos, e.getMessage());
-      return null;
-    }
-  }
-
-  /**
-   * Starts request {@code requestName} of {@code session}, entered at {@code enteredNanos} (a
-   * {@link System#nanoTime()} read on entry, so that resolving the request is part of its latency).
-   */
-  protected final Exchange start(Session session, String requestName, long enteredNanos) {
-    ResponseReporter reporter = reporter(requestName);
-    return new Exchange(session, reporter, reporter.start(enteredNanos));
-  }
-
-  /**
-   * Reports a request that could not be built (a session attribute missing, say) as crashed under
-   * {@code requestName}, and hands the user on, marked failed.
-   */
-  protected final void notBuilt(
-      Session session, String requestName, long enteredNanos, String error) {
-    ResponseReporter reporter = reporter(requestName);
-    reporter.crash(session, reporter.start(enteredNanos), error);
-    next.$bang(session.markAsFailed());
+            name, n -> new ResponseReporter(components.core(), components.recorder().request(n)));
   }
 
   /** One request in flight for one virtual user: ended exactly once, from any thread. */
@@ -97,6 +107,11 @@ public abstract class FusilladeAction implements Action {
       this.session = session;
       this.reporter = reporter;
       this.start = start;
+    }
+
+    /** The virtual user's session, as the request found it. */
+    public Session session() {
+      return session;
     }
 
     /** When the request was entered, on the {@link System#nanoTime()} clock. */

@@ -19,35 +19,33 @@ import java.util.concurrent.RejectedExecutionException;
  * (metric {@value LogsComponents#BUILD} shows how much). A bulk with failed items is KO; its reason
  * lists the failure types and the counters hold the counts.
  */
-final class BulkAction extends FusilladeAction {
-  private final Expression<String> name;
+final class BulkAction extends FusilladeAction<Void> {
   private final int documents;
   private final LogsComponents components;
 
   BulkAction(Expression<String> name, int documents, LogsComponents components, Action next) {
-    super(name.toString(), components, next);
-    this.name = name;
+    super(name, components, next);
     this.documents = documents;
     this.components = components;
   }
 
+  /** Nothing: the documents are the data set's next ones, whatever the session. */
   @Override
-  public void execute(Session session) {
-    long entered = System.nanoTime();
-    String requestName = requestName(session, name, entered);
-    if (requestName == null) {
-      return;
-    }
-    Exchange exchange = start(session, requestName, entered);
+  protected Void resolve(Session session, String name) {
+    return null;
+  }
+
+  @Override
+  protected void send(Exchange exchange, Void nothing) {
     long first = components.reserve(documents);
     try {
-      components.builders().execute(() -> send(exchange, first));
+      components.builders().execute(() -> buildAndSend(exchange, first));
     } catch (RejectedExecutionException e) {
       exchange.end(System.nanoTime(), Status.KO, "injector queue full");
     }
   }
 
-  private void send(Exchange exchange, long first) {
+  private void buildAndSend(Exchange exchange, long first) {
     LogsComponents.Workspace w = components.borrow();
     long buildStart = System.nanoTime();
     w.plain.reset();
@@ -63,7 +61,7 @@ final class BulkAction extends FusilladeAction {
     long wireBytes = body.length();
     components
         .client()
-        .bulk(components.settings().index(), body, gzip, documents)
+        .bulk(components.settings().indexName(), body, gzip, documents)
         .whenComplete(
             (result, failure) -> {
               components.release(w);

@@ -87,8 +87,8 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     this.rejected = recorder.counter(REJECTED);
     this.build = recorder.metric(BUILD);
     // Before injection: an unreachable store or a bad mapping fails the run here, clearly.
-    if (settings.createIndex() != null) {
-      client.createIndex(settings.createIndex(), settings.recreateIndex());
+    if (settings.index().create() != null) {
+      client.createIndex(settings.index().create(), settings.index().recreate());
     }
     this.steps =
         settings.stepDuration() == null
@@ -99,7 +99,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
             ? null
             : new SearchabilityProbe(
                 client,
-                settings.index(),
+                settings.indexName(),
                 source,
                 recorder.metric(SearchabilityProbe.METRIC),
                 recorder.counter(SearchabilityProbe.TIMEOUTS),

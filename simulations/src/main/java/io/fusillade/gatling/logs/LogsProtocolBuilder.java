@@ -58,7 +58,7 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
 
   /** The index bulks and searches go to (default {@code logs}). */
   public LogsProtocolBuilder index(String index) {
-    return new LogsProtocolBuilder(settings.withIndex(index));
+    return new LogsProtocolBuilder(settings.withIndex(settings.index().withName(index)));
   }
 
   /** A built-in data profile (default {@link LogProfile#WEB}). */
@@ -94,12 +94,12 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
    * #index(String)}.
    */
   public LogsProtocolBuilder createIndex(IndexSpec spec) {
-    return new LogsProtocolBuilder(settings.withCreateIndex(spec, false));
+    return new LogsProtocolBuilder(settings.withIndex(LogsIndex.created(spec, false)));
   }
 
   /** Deletes the index first, then creates it: every run starts empty. */
   public LogsProtocolBuilder recreateIndex(IndexSpec spec) {
-    return new LogsProtocolBuilder(settings.withCreateIndex(spec, true));
+    return new LogsProtocolBuilder(settings.withIndex(LogsIndex.created(spec, true)));
   }
 
   /** Runs the time-to-searchable probe beside the load with the default settings. */

@@ -1,6 +1,5 @@
 package io.fusillade.gatling.logs;
 
-import io.fusillade.logs.IndexSpec;
 import io.fusillade.logs.LogSource;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.SearchabilityProbe;
@@ -13,17 +12,14 @@ import java.util.function.UnaryOperator;
  * Each {@code with...} returns a changed copy. A value: equal settings share components. {@link
  * #toString()} never shows a secret.
  *
- * @param createIndex the index to create before the load, or null
  * @param probe the time-to-searchable probe's settings, or null for no probe
  * @param stepDuration the length of each injection step to report, or null for no step report
  */
 record LogsSettings(
     LogsTarget target,
     LogsData data,
-    String index,
+    LogsIndex index,
     boolean gzip,
-    IndexSpec createIndex,
-    boolean recreateIndex,
     SearchabilityProbe.Settings probe,
     List<Double> stepRates,
     Duration stepDuration) {
@@ -31,7 +27,7 @@ record LogsSettings(
   /** Index {@code logs}, web profile, seed 1, no gzip, no index creation, no probe. */
   static final LogsSettings DEFAULT =
       new LogsSettings(
-          LogsTarget.DEFAULT, LogsData.DEFAULT, "logs", false, null, false, null, List.of(), null);
+          LogsTarget.DEFAULT, LogsData.DEFAULT, LogsIndex.DEFAULT, false, null, List.of(), null);
 
   LogsSettings {
     stepRates = List.copyOf(stepRates);
@@ -39,54 +35,28 @@ record LogsSettings(
 
   LogsSettings withTarget(UnaryOperator<LogsTarget> change) {
     return new LogsSettings(
-        change.apply(target),
-        data,
-        index,
-        gzip,
-        createIndex,
-        recreateIndex,
-        probe,
-        stepRates,
-        stepDuration);
+        change.apply(target), data, index, gzip, probe, stepRates, stepDuration);
   }
 
   LogsSettings withData(UnaryOperator<LogsData> change) {
     return new LogsSettings(
-        target,
-        change.apply(data),
-        index,
-        gzip,
-        createIndex,
-        recreateIndex,
-        probe,
-        stepRates,
-        stepDuration);
+        target, change.apply(data), index, gzip, probe, stepRates, stepDuration);
   }
 
-  LogsSettings withIndex(String value) {
-    return new LogsSettings(
-        target, data, value, gzip, createIndex, recreateIndex, probe, stepRates, stepDuration);
+  LogsSettings withIndex(LogsIndex value) {
+    return new LogsSettings(target, data, value, gzip, probe, stepRates, stepDuration);
   }
 
   LogsSettings withGzip(boolean value) {
-    return new LogsSettings(
-        target, data, index, value, createIndex, recreateIndex, probe, stepRates, stepDuration);
-  }
-
-  /** Creates (or with {@code recreate}, deletes and creates) {@code spec}, the index used. */
-  LogsSettings withCreateIndex(IndexSpec spec, boolean recreate) {
-    return new LogsSettings(
-        target, data, spec.name(), gzip, spec, recreate, probe, stepRates, stepDuration);
+    return new LogsSettings(target, data, index, value, probe, stepRates, stepDuration);
   }
 
   LogsSettings withProbe(SearchabilityProbe.Settings value) {
-    return new LogsSettings(
-        target, data, index, gzip, createIndex, recreateIndex, value, stepRates, stepDuration);
+    return new LogsSettings(target, data, index, gzip, value, stepRates, stepDuration);
   }
 
   LogsSettings withSteps(List<Double> rates, Duration step) {
-    return new LogsSettings(
-        target, data, index, gzip, createIndex, recreateIndex, probe, rates, step);
+    return new LogsSettings(target, data, index, gzip, probe, rates, step);
   }
 
   LogsClientOptions clientOptions() {
@@ -99,6 +69,11 @@ record LogsSettings(
 
   long firstDocument() {
     return data.firstDocument();
+  }
+
+  /** The name of the index bulks and searches go to. */
+  String indexName() {
+    return index.name();
   }
 
   /** The protocol Gatling holds; checks the URLs and credentials now, with a clear message. */
@@ -116,7 +91,7 @@ record LogsSettings(
     return "LogsSettings["
         + target
         + ", index="
-        + index
+        + index.name()
         + ", profile="
         + data.label()
         + ", seed="

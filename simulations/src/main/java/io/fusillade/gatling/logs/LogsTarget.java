@@ -42,15 +42,13 @@ record LogsTarget(
     return new LogsClientOptions(urls, user, password, apiKey, requestTimeout);
   }
 
+  /** As the client's options show themselves, or what is wrong with them. */
   @Override
   public String toString() {
-    // As LogsClientOptions shows itself, without checking the URLs first.
-    return "LogsClientOptions[urls="
-        + urls.stream().map(LogsClientOptions::mask).toList()
-        + ", auth="
-        + (apiKey != null ? "api key ***" : user != null ? "basic " + user + ":***" : "none")
-        + ", requestTimeout="
-        + requestTimeout
-        + "]";
+    try {
+      return clientOptions().toString();
+    } catch (IllegalArgumentException e) {
+      return "LogsTarget[" + e.getMessage() + "]";
+    }
   }
 }

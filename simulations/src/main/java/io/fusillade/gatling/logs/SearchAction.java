@@ -11,8 +11,7 @@ import io.gatling.core.session.Session;
  * Sends one search without blocking Gatling's event loop; OK when the server answered and the
  * checks (fewest hits, fewest buckets of an aggregation) pass.
  */
-final class SearchAction extends FusilladeAction {
-  private final Expression<String> name;
+final class SearchAction extends FusilladeAction<String> {
   private final Expression<String> body;
   private final String index;
   private final String queryString;
@@ -22,10 +21,9 @@ final class SearchAction extends FusilladeAction {
   private final LogsComponents components;
 
   SearchAction(LogsSearch search, LogsComponents components, Action next) {
-    super(search.name().toString(), components, next);
-    this.name = search.name();
+    super(search.name(), components, next);
     this.body = search.body();
-    this.index = search.index() != null ? search.index() : components.settings().index();
+    this.index = search.index() != null ? search.index() : components.settings().indexName();
     this.queryString = search.queryString();
     this.minHits = search.minHits();
     this.aggregation = search.aggregation();
@@ -33,21 +31,14 @@ final class SearchAction extends FusilladeAction {
     this.components = components;
   }
 
+  /** The query body for this session. */
   @Override
-  public void execute(Session session) {
-    long entered = System.nanoTime();
-    String requestName = requestName(session, name, entered);
-    if (requestName == null) {
-      return;
-    }
-    String request;
-    try {
-      request = body.resolve(session);
-    } catch (IllegalArgumentException e) {
-      notBuilt(session, requestName, entered, e.getMessage());
-      return;
-    }
-    Exchange exchange = start(session, requestName, entered);
+  protected String resolve(Session session, String name) {
+    return body.resolve(session);
+  }
+
+  @Override
+  protected void send(Exchange exchange, String request) {
     components
         .client()
         .search(index, request, queryString)

@@ -12,18 +12,19 @@ import io.gatling.core.session.Session;
  * it completes. The latency is measured from the moment this action was entered, so waiting for a
  * thread or a connection is part of it.
  */
-final class SqlAction extends FusilladeAction {
-  private final Expression<String> name;
+final class SqlAction extends FusilladeAction<SqlAction.Prepared> {
   private final ResolvedRequest.Resolver resolver;
   private final SqlComponents components;
+
+  /** A request resolved for one session, and the node key it is balanced on. */
+  record Prepared(ResolvedRequest request, long key) {}
 
   private SqlAction(
       Expression<String> name,
       ResolvedRequest.Resolver resolver,
       SqlComponents components,
       Action next) {
-    super("sql", components, next);
-    this.name = name;
+    super(name, components, next);
     this.resolver = resolver;
     this.components = components;
   }
@@ -47,30 +48,22 @@ final class SqlAction extends FusilladeAction {
   }
 
   @Override
-  public void execute(Session session) {
-    long entered = System.nanoTime();
-    String requestName = requestName(session, name, entered);
-    if (requestName == null) {
-      return;
-    }
-    ResolvedRequest request;
-    long key;
-    try {
-      request = resolver.resolve(session, requestName);
-      key = components.key(session);
-    } catch (RuntimeException e) {
-      notBuilt(session, requestName, entered, String.valueOf(e.getMessage()));
-      return;
-    }
-    Exchange exchange = start(session, request.name(), entered);
+  protected Prepared resolve(Session session, String name) {
+    return new Prepared(resolver.resolve(session, name), components.key(session));
+  }
+
+  @Override
+  protected void send(Exchange exchange, Prepared prepared) {
+    ResolvedRequest request = prepared.request();
     components
         .cluster()
         .execute(
-            key,
+            prepared.key(),
             request.work(),
             request.checks(),
             outcome -> {
               components.recordNode(exchange.startNanos(), outcome);
+              Session session = exchange.session();
               boolean ok = outcome.status() == Status.OK;
               exchange.end(
                   outcome.endNanos(),

@@ -49,17 +49,17 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
   }
 
   public SqlProtocolBuilder user(String user) {
-    return new SqlProtocolBuilder(settings.withUser(user));
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withUser(user)));
   }
 
   /** The password; it is never logged or written to a report. */
   public SqlProtocolBuilder password(String password) {
-    return new SqlProtocolBuilder(settings.withPassword(password));
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withPassword(password)));
   }
 
   /** Connections per node, and threads running statements: the most in flight on a node. */
   public SqlProtocolBuilder poolSize(int poolSize) {
-    return new SqlProtocolBuilder(settings.withPoolSize(poolSize));
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withPoolSize(poolSize)));
   }
 
   /**
@@ -67,12 +67,12 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * request fails at once as "injector queue full".
    */
   public SqlProtocolBuilder queueCapacity(int capacity) {
-    return new SqlProtocolBuilder(settings.withQueueCapacity(capacity));
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withQueueCapacity(capacity)));
   }
 
   /** How long a statement may wait for a connection before it fails (default 30 s). */
   public SqlProtocolBuilder connectionTimeout(Duration timeout) {
-    return new SqlProtocolBuilder(settings.withConnectionTimeout(timeout));
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withConnectionTimeout(timeout)));
   }
 
   /**
@@ -80,7 +80,7 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * 60 s): a stuck statement must not hold a worker, and the run, for ever.
    */
   public SqlProtocolBuilder requestTimeout(Duration timeout) {
-    return new SqlProtocolBuilder(settings.withRequestTimeout(timeout));
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withRequestTimeout(timeout)));
   }
 
   /** How requests are spread over the nodes (default: round robin). */

@@ -1,6 +1,5 @@
 package io.fusillade.gatling.topic;
 
-import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeAction;
 import io.fusillade.gen.Seeds;
 import io.fusillade.record.Status;
@@ -20,8 +19,7 @@ import org.apache.kafka.common.header.Header;
  * at once), and the user resumes when the broker acknowledges. The callback, on the client's I/O
  * thread, only records and hands the user back.
  */
-final class TopicSendAction extends FusilladeAction {
-  private final Expression<String> name;
+final class TopicSendAction extends FusilladeAction<byte[]> {
   private final TopicClient client;
   private final ProducedTopic topic;
   private final KeySource key;
@@ -30,8 +28,7 @@ final class TopicSendAction extends FusilladeAction {
   private final List<Header> headers;
 
   TopicSendAction(TopicSend send, TopicComponents components, Action next) {
-    super(send.name().toString(), components, next);
-    this.name = send.name();
+    super(send.name(), components, next);
     this.client = components.client();
     String topicName = send.topic();
     // Prepared here, before injection: topic created or checked, metadata fetched.
@@ -44,21 +41,14 @@ final class TopicSendAction extends FusilladeAction {
     this.headers = send.headers().isEmpty() ? null : send.headers();
   }
 
+  /** The message's key for this session (null for none). */
   @Override
-  public void execute(Session session) {
-    long entered = System.nanoTime();
-    String requestName = requestName(session, name, entered);
-    if (requestName == null) {
-      return;
-    }
-    byte[] keyBytes;
-    try {
-      keyBytes = key.key(session);
-    } catch (IllegalArgumentException e) {
-      notBuilt(session, requestName, entered, e.getMessage());
-      return;
-    }
-    Exchange exchange = start(session, requestName, entered);
+  protected byte[] resolve(Session session, String name) {
+    return key.key(session);
+  }
+
+  @Override
+  protected void send(Exchange exchange, byte[] keyBytes) {
     byte[] value = payloads.of(size.getAsInt());
     client.send(
         topic,

@@ -28,13 +28,12 @@ class LogsBuildersTest {
     LogsSettings defaults = logs.settings();
     assertThat(defaults.target().urls()).isEmpty();
     assertThat(defaults.target().requestTimeout()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(defaults.index()).isEqualTo("logs");
+    assertThat(defaults.index()).isEqualTo(new LogsIndex("logs", null, false));
     assertThat(defaults.data().profile()).isEqualTo(LogProfile.WEB);
     assertThat(defaults.data().source()).isNull();
     assertThat(defaults.data().seed()).isEqualTo(1);
     assertThat(defaults.firstDocument()).isZero();
     assertThat(defaults.gzip()).isFalse();
-    assertThat(defaults.createIndex()).isNull();
     assertThat(defaults.probe()).isNull();
     assertThat(defaults.stepRates()).isEmpty();
     assertThat(defaults.stepDuration()).isNull();
@@ -77,9 +76,12 @@ class LogsBuildersTest {
   void creatingAnIndexNamesTheIndexUsed() {
     IndexSpec spec = IndexSpec.preset("web-logs", "web-logs");
     LogsSettings created = STORE.index("other").recreateIndex(spec).settings();
-    assertThat(created.index()).isEqualTo("web-logs");
-    assertThat(created.recreateIndex()).isTrue();
-    assertThat(STORE.createIndex(spec).settings().recreateIndex()).isFalse();
+    assertThat(created.indexName()).isEqualTo("web-logs");
+    assertThat(created.index().create()).isEqualTo(spec);
+    assertThat(created.index().recreate()).isTrue();
+    assertThat(STORE.createIndex(spec).settings().index().recreate()).isFalse();
+    assertThat(STORE.createIndex(spec).index("other").settings().index())
+        .isEqualTo(new LogsIndex("other", spec, false));
   }
 
   @Test

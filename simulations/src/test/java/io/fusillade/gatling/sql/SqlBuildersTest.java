@@ -25,10 +25,12 @@ class SqlBuildersTest {
   void theProtocolsDefaults() {
     SqlSettings defaults = sql.settings();
     assertThat(defaults.urls()).isEmpty();
-    assertThat(defaults.poolSize()).isEqualTo(8);
-    assertThat(defaults.queueCapacity()).isNull();
-    assertThat(defaults.connectionTimeout()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(defaults.requestTimeout()).isEqualTo(SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
+    SqlConnections connections = defaults.connections();
+    assertThat(connections.user()).isNull();
+    assertThat(connections.poolSize()).isEqualTo(8);
+    assertThat(connections.queueCapacity()).isNull();
+    assertThat(connections.connectionTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(connections.requestTimeout()).isEqualTo(SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
     assertThat(defaults.balance()).hasToString("round robin");
     assertThat(defaults.failoverBackoff()).isNull();
     assertThat(defaults.engine()).isEqualTo(SqlEngine.JDBC);
@@ -72,6 +74,8 @@ class SqlBuildersTest {
     assertThat(protocol.nodes().get(0).queueCapacity()).isEqualTo(256);
     assertThat(protocol.nodes().get(1).user()).isEqualTo("app");
     assertThat(sql.url("jdbc:x").password("secret").settings().toString()).doesNotContain("secret");
+    SqlProtocol queued = (SqlProtocol) sql.url("jdbc:x").queueCapacity(5).protocol();
+    assertThat(queued.nodes().get(0).queueCapacity()).isEqualTo(5);
   }
 
   @Test
