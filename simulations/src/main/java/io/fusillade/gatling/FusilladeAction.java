@@ -56,6 +56,14 @@ public abstract class FusilladeAction<T> implements Action {
    */
   protected abstract T resolve(Session session, String name);
 
+  /**
+   * The name {@code request} is reported under: {@code name}, unless the request decides its own
+   * (as a SQL call computed from the session does).
+   */
+  protected String reportedName(T request, String name) {
+    return name;
+  }
+
   /** Sends a started request; {@link Exchange#end} must follow exactly once, on any thread. */
   protected abstract void send(Exchange exchange, T request);
 
@@ -77,7 +85,7 @@ public abstract class FusilladeAction<T> implements Action {
       notBuilt(session, name, entered, e);
       return;
     }
-    ResponseReporter reporter = reporter(name);
+    ResponseReporter reporter = reporter(reportedName(request, name));
     send(new Exchange(session, reporter, reporter.start(entered)), request);
   }
 

@@ -52,6 +52,12 @@ final class SqlAction extends FusilladeAction<SqlAction.Prepared> {
     return new Prepared(resolver.resolve(session, name), components.key(session));
   }
 
+  /** The request's own name: a {@link SqlCallBuilder call} decides it with the rest. */
+  @Override
+  protected String reportedName(Prepared prepared, String name) {
+    return prepared.request().name();
+  }
+
   @Override
   protected void send(Exchange exchange, Prepared prepared) {
     ResolvedRequest request = prepared.request();
