@@ -30,11 +30,6 @@ public final class ResponseReporter {
     this.requestName = channel.name();
   }
 
-  /** Marks the moment a request is entered; keep it to pass to {@link #report}. */
-  public Start start() {
-    return start(System.nanoTime());
-  }
-
   /**
    * Marks a request entered at {@code enteredNanos} (a {@link System#nanoTime()} read earlier, at
    * action entry, when the request's name was not yet known).

@@ -3,7 +3,6 @@ package io.fusillade.gatling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.record.RequestTotals;
-import io.fusillade.record.RunRecord;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,32 +17,27 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class JourneyRunTest {
   @TempDir static Path base;
-  private static RunRecord record;
-  private static String output;
-  private static int exitCode;
+  private static GatlingFork run;
 
   @BeforeAll
   static void runSimulation() throws Exception {
-    GatlingFork run = GatlingFork.run(base, JourneySimulation.class, Map.of());
-    exitCode = run.exitCode();
-    output = run.output();
-    record = run.record();
+    run = GatlingFork.run(base, JourneySimulation.class, Map.of());
   }
 
   @Test
   void gatlingSucceeds() {
-    assertThat(exitCode).as(output).isZero();
+    assertThat(run.exitCode()).as(run.output()).isZero();
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"jdbc", "native"})
   void theIdSavedByTheInsertFindsTheOrderInTheSelect(String engine) {
     int users = JourneySimulation.RATE * (int) JourneySimulation.DURATION.toSeconds();
-    RequestTotals insert = record.requests().get(engine + " insert");
-    RequestTotals select = record.requests().get(engine + " select");
-    assertThat(insert).as(output).isNotNull();
+    RequestTotals insert = run.record().requests().get(engine + " insert");
+    RequestTotals select = run.record().requests().get(engine + " select");
+    assertThat(insert).as(run.output()).isNotNull();
     assertThat(insert.okCount()).as(String.valueOf(insert.errors())).isEqualTo(users);
-    assertThat(select).as(output).isNotNull();
+    assertThat(select).as(run.output()).isNotNull();
     assertThat(select.okCount()).as(String.valueOf(select.errors())).isEqualTo(users);
     assertThat(select.koCount()).isZero();
   }
@@ -51,8 +45,8 @@ class JourneyRunTest {
   @Test
   void aRequestReadingAnAttributeNoCheckSavedIsNotBuiltUnderItsComputedName() {
     int users = 2 * JourneySimulation.RATE * (int) JourneySimulation.DURATION.toSeconds();
-    RequestTotals unsaved = record.requests().get("unsaved");
-    assertThat(unsaved).as(record.requests().keySet().toString()).isNotNull();
+    RequestTotals unsaved = run.record().requests().get("unsaved");
+    assertThat(unsaved).as(run.record().requests().keySet().toString()).isNotNull();
     assertThat(unsaved.koCount()).isEqualTo(users);
     assertThat(unsaved.errors().keySet())
         .singleElement()
