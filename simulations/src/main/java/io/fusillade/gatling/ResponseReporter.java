@@ -30,11 +30,6 @@ public final class ResponseReporter {
     this.requestName = channel.name();
   }
 
-  /** Marks the moment a request is entered; keep it to pass to {@link #report}. */
-  public Start start() {
-    return start(System.nanoTime());
-  }
-
   /**
    * Marks a request entered at {@code enteredNanos} (a {@link System#nanoTime()} read earlier, at
    * action entry, when the request's name was not yet known).
@@ -47,6 +42,11 @@ public final class ResponseReporter {
 
   /** When a request was entered: on the monotonic clock, and on the wall clock Gatling uses. */
   public record Start(long nanos, long epochMs) {}
+
+  /** Counts {@code count} bytes sent or received under this request name. */
+  public void bytes(long count) {
+    channel.bytes(count);
+  }
 
   /** Reports a finished request; {@code reason} is ignored when it is OK. */
   public void report(Session session, Start start, long endNanos, Status status, String reason) {

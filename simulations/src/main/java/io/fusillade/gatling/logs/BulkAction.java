@@ -1,7 +1,7 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeAction;
-import io.fusillade.gatling.ResponseReporter;
 import io.fusillade.logs.BulkBodies;
 import io.fusillade.logs.BulkResult;
 import io.fusillade.logs.JsonBuffer;
@@ -19,35 +19,33 @@ import java.util.concurrent.RejectedExecutionException;
  * (metric {@value LogsComponents#BUILD} shows how much). A bulk with failed items is KO; its reason
  * lists the failure types and the counters hold the counts.
  */
-final class BulkAction extends FusilladeAction {
+final class BulkAction extends FusilladeAction<Void> {
   private final int documents;
   private final LogsComponents components;
-  private final ResponseReporter reporter;
-  private final io.fusillade.record.RequestChannel channel;
-  private final Action next;
 
-  BulkAction(String name, int documents, LogsComponents components, Action next) {
-    super(name);
+  BulkAction(Expression<String> name, int documents, LogsComponents components, Action next) {
+    super(name, components, next);
     this.documents = documents;
     this.components = components;
-    this.channel = components.recorder().request(name);
-    this.reporter = new ResponseReporter(components.core(), channel);
-    this.next = next;
+  }
+
+  /** Nothing: the documents are the data set's next ones, whatever the session. */
+  @Override
+  protected Void resolve(Session session, String name) {
+    return null;
   }
 
   @Override
-  public void execute(Session session) {
-    ResponseReporter.Start start = reporter.start();
+  protected void send(Exchange exchange, Void nothing) {
     long first = components.reserve(documents);
     try {
-      components.builders().execute(() -> send(session, start, first));
+      components.builders().execute(() -> buildAndSend(exchange, first));
     } catch (RejectedExecutionException e) {
-      reporter.report(session, start, System.nanoTime(), Status.KO, "injector queue full");
-      next.$bang(session.markAsFailed());
+      exchange.end(System.nanoTime(), Status.KO, "injector queue full");
     }
   }
 
-  private void send(Session session, ResponseReporter.Start start, long first) {
+  private void buildAndSend(Exchange exchange, long first) {
     LogsComponents.Workspace w = components.borrow();
     long buildStart = System.nanoTime();
     w.plain.reset();
@@ -63,7 +61,7 @@ final class BulkAction extends FusilladeAction {
     long wireBytes = body.length();
     components
         .client()
-        .bulk(components.settings().index(), body, gzip, documents)
+        .bulk(components.settings().indexName(), body, gzip, documents)
         .whenComplete(
             (result, failure) -> {
               components.release(w);
@@ -73,10 +71,9 @@ final class BulkAction extends FusilladeAction {
               if (r != null) {
                 components.count(documents - r.failed(), plainBytes, wireBytes, r);
               }
-              channel.bytes(wireBytes);
+              exchange.bytes(wireBytes);
               long end = r != null ? r.endNanos() : System.nanoTime();
-              reporter.report(session, start, end, status, reason);
-              next.$bang(status == Status.OK ? session : session.markAsFailed());
+              exchange.end(end, status, reason);
             });
   }
 }

@@ -1,30 +1,34 @@
 package io.fusillade.gatling.logs;
 
-import io.gatling.core.action.Action;
-import io.gatling.core.structure.ScenarioContext;
+import io.fusillade.gatling.Expression;
 import io.gatling.javaapi.core.ActionBuilder;
 
-/** A bulk request ready to run. Immutable. */
+/** A bulk request ready to run. Immutable: it wraps one {@link Bulk}. */
 public final class LogsBulkBuilder implements ActionBuilder {
-  private final String name;
-  private final int documents;
+  private final Bulk bulk;
 
-  LogsBulkBuilder(String name, int documents) {
-    if (documents < 1) {
-      throw new IllegalArgumentException("a bulk needs at least one document, got " + documents);
+  /** A bulk as configured: its request name and how many documents it sends. */
+  record Bulk(Expression<String> name, int documents) {
+    Bulk {
+      if (documents < 1) {
+        throw new IllegalArgumentException("a bulk needs at least one document, got " + documents);
+      }
     }
-    this.name = name;
-    this.documents = documents;
+  }
+
+  LogsBulkBuilder(Bulk bulk) {
+    this.bulk = bulk;
+  }
+
+  /** What this builder holds (for tests). */
+  Bulk bulk() {
+    return bulk;
   }
 
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    return new io.gatling.core.action.builder.ActionBuilder() {
-      @Override
-      public Action build(ScenarioContext ctx, Action next) {
-        LogsComponents components = ctx.protocolComponentsRegistry().components(LogsProtocol.KEY);
-        return new BulkAction(name, documents, components, next);
-      }
-    };
+    Bulk b = bulk;
+    return LogsProtocol.KEY.actionBuilder(
+        (components, next) -> new BulkAction(b.name(), b.documents(), components, next));
   }
 }

@@ -39,8 +39,6 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
   private static final AtomicInteger THREADS = new AtomicInteger();
 
   private final LogsSettings settings;
-  private final CoreComponents core;
-  private final RunRecorder recorder;
   private final LogsClient client;
   private final LogSource source;
   private final ThreadPoolExecutor builders;
@@ -64,9 +62,8 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
   }
 
   LogsComponents(LogsSettings settings, CoreComponents core, RunRecorder recorder) {
+    super(core, recorder);
     this.settings = settings;
-    this.core = core;
-    this.recorder = recorder;
     this.client = LogsClient.open(settings.clientOptions());
     this.source = settings.logSource();
     this.nextDocument = new AtomicLong(settings.firstDocument());
@@ -90,8 +87,8 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     this.rejected = recorder.counter(REJECTED);
     this.build = recorder.metric(BUILD);
     // Before injection: an unreachable store or a bad mapping fails the run here, clearly.
-    if (settings.createIndex() != null) {
-      client.createIndex(settings.createIndex(), settings.recreateIndex());
+    if (settings.index().create() != null) {
+      client.createIndex(settings.index().create(), settings.index().recreate());
     }
     this.steps =
         settings.stepDuration() == null
@@ -102,7 +99,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
             ? null
             : new SearchabilityProbe(
                 client,
-                settings.index(),
+                settings.indexName(),
                 source,
                 recorder.metric(SearchabilityProbe.METRIC),
                 recorder.counter(SearchabilityProbe.TIMEOUTS),
@@ -116,14 +113,6 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
 
   public LogsClient client() {
     return client;
-  }
-
-  public CoreComponents core() {
-    return core;
-  }
-
-  public RunRecorder recorder() {
-    return recorder;
   }
 
   LogSource source() {
@@ -164,7 +153,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
           .forEach(
               (reason, n) ->
                   failedByReason
-                      .computeIfAbsent(reason, r -> recorder.counter("logs.failed." + r))
+                      .computeIfAbsent(reason, r -> recorder().counter("logs.failed." + r))
                       .add(n));
     }
   }

@@ -1,6 +1,8 @@
 package io.fusillade.gatling.logs;
 
-import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.RequestNames;
+import io.gatling.javaapi.core.Session;
+import java.util.function.Function;
 
 /**
  * The entry point of Fusillade's logs protocol (any Elasticsearch-compatible {@code _bulk} and
@@ -23,11 +25,15 @@ public final class LogsDsl {
   private LogsDsl() {}
 
   /**
-   * Starts a logs request. {@code name} is the request's name in reports: keep it to a few distinct
-   * values.
+   * Starts a logs request. {@code name} is the request's name in reports, a Gatling EL string or a
+   * constant: keep it to a few distinct values.
    */
   public static LogsRequest logs(String name) {
-    FusilladeRun.noteSimulation();
-    return new LogsRequest(name);
+    return new LogsRequest(RequestNames.of("logs", name));
+  }
+
+  /** Starts a logs request whose name is computed from the session (keep the names few). */
+  public static LogsRequest logs(Function<Session, String> name) {
+    return new LogsRequest(RequestNames.of("logs", name));
   }
 }

@@ -1,13 +1,7 @@
 package io.fusillade.gatling.logs;
 
-import io.fusillade.gatling.FusilladeRun;
-import io.gatling.core.CoreComponents;
-import io.gatling.core.config.GatlingConfiguration;
+import io.fusillade.gatling.FusilladeProtocolKey;
 import io.gatling.core.protocol.Protocol;
-import io.gatling.core.protocol.ProtocolKey;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import scala.Function1;
 
 /** The logs protocol as Gatling holds it: the store, the index, the data. */
 public final class LogsProtocol implements Protocol {
@@ -37,33 +31,9 @@ public final class LogsProtocol implements Protocol {
   }
 
   /** Gatling's key for this protocol: one set of components (client, probe) per protocol. */
-  public static final ProtocolKey<LogsProtocol, LogsComponents> KEY =
-      new ProtocolKey<>() {
-        @Override
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        public Class<Protocol> protocolClass() {
-          return (Class) LogsProtocol.class;
-        }
-
-        @Override
-        public LogsProtocol defaultProtocolValue(GatlingConfiguration configuration) {
-          throw new IllegalStateException(
-              "No logs protocol is configured: add .protocols(LogsDsl.logs.urls(...)) to setUp(...)");
-        }
-
-        @Override
-        public Function1<LogsProtocol, LogsComponents> newComponents(CoreComponents core) {
-          // Called once per run; the function it returns, once per scenario: share by protocol.
-          Map<LogsProtocol, LogsComponents> components = new ConcurrentHashMap<>();
-          return protocol ->
-              components.computeIfAbsent(
-                  protocol,
-                  p -> {
-                    LogsComponents created =
-                        new LogsComponents(p.settings(), core, FusilladeRun.recorder(core));
-                    FusilladeRun.closeAtEnd(created);
-                    return created;
-                  });
-        }
-      };
+  public static final FusilladeProtocolKey<LogsProtocol, LogsComponents> KEY =
+      new FusilladeProtocolKey<>(
+          LogsProtocol.class,
+          "No logs protocol is configured: add .protocols(LogsDsl.logs.urls(...)) to setUp(...)",
+          (protocol, core, recorder) -> new LogsComponents(protocol.settings(), core, recorder));
 }

@@ -1,44 +1,56 @@
 package io.fusillade.gatling.logs;
 
-import io.fusillade.logs.LogSearches;
+import io.fusillade.gatling.Expression;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.SearchTemplate;
+import io.gatling.javaapi.core.Session;
+import java.util.function.Function;
 
-/** A named logs request waiting for what it does: a bulk or a search. */
+/** A named logs request waiting for what it does: a bulk or a search. Immutable. */
 public final class LogsRequest {
-  private final String name;
+  private final Expression<String> name;
 
-  LogsRequest(String name) {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("a logs request needs a name");
-    }
+  LogsRequest(Expression<String> name) {
     this.name = name;
   }
 
   /** A {@code _bulk} of the next {@code documents} documents of the protocol's data set. */
   public LogsBulkBuilder bulk(int documents) {
-    return new LogsBulkBuilder(name, documents);
+    return new LogsBulkBuilder(new LogsBulkBuilder.Bulk(name, documents));
   }
 
-  /** A search with a fixed query DSL body. */
+  /** A search with a fixed query DSL body ({@code {{name}}} placeholders: see the template). */
   public LogsSearchBuilder search(String body) {
     return search(SearchTemplate.of(body));
   }
 
   /** A search whose body is drawn from a template with seeded parameters. */
   public LogsSearchBuilder search(SearchTemplate template) {
-    return new LogsSearchBuilder(name, template, null, LogSearches.QUERY_STRING, 0, null, 0);
+    return search(template(template));
+  }
+
+  /**
+   * A search whose body comes from the session: for instance {@code
+   * Expression.text("{\"query\":{\"term\":{\"user\":\"#{user}\"}}}")}.
+   */
+  public LogsSearchBuilder search(Expression<String> body) {
+    return new LogsSearchBuilder(LogsSearch.of(name, body));
+  }
+
+  /** A search whose body is computed from the session. */
+  public LogsSearchBuilder search(Function<Session, String> body) {
+    return search(Expression.of(body));
   }
 
   /** A search of a scenario, with its checks (the request keeps this request's name). */
   public LogsSearchBuilder search(SearchScenario scenario) {
-    return new LogsSearchBuilder(
-        name,
-        scenario.template(),
-        null,
-        LogSearches.QUERY_STRING,
-        scenario.minHits(),
-        scenario.aggregation(),
-        scenario.minBuckets());
+    return search(scenario.template())
+        .checkHits(scenario.minHits())
+        .checkBuckets(scenario.aggregation(), scenario.minBuckets());
+  }
+
+  /** A template's next body for each request, whatever the session. */
+  private static Expression<String> template(SearchTemplate template) {
+    return Expression.<String>of(session -> template.next()).describedAs(template.body());
   }
 }

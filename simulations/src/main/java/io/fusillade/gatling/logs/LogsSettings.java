@@ -1,73 +1,101 @@
 package io.fusillade.gatling.logs;
 
-import io.fusillade.logs.IndexSpec;
-import io.fusillade.logs.LogProfile;
 import io.fusillade.logs.LogSource;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.SearchabilityProbe;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
- * Everything the logs protocol was configured with. A value: equal settings share components.
- * {@link #toString()} never shows a secret.
+ * Everything the logs protocol was configured with: the value a {@link LogsProtocolBuilder} wraps.
+ * Each {@code with...} returns a changed copy. A value: equal settings share components. {@link
+ * #toString()} never shows a secret.
+ *
+ * @param probe the time-to-searchable probe's settings, or null for no probe
+ * @param stepDuration the length of each injection step to report, or null for no step report
  */
 record LogsSettings(
-    List<String> urls,
-    String user,
-    String password,
-    String apiKey,
-    String index,
-    LogProfile profile,
-    LogSource source,
-    long seed,
+    LogsTarget target,
+    LogsData data,
+    LogsIndex index,
     boolean gzip,
-    IndexSpec createIndex,
-    boolean recreateIndex,
     SearchabilityProbe.Settings probe,
-    Duration requestTimeout,
-    long firstDocument,
     List<Double> stepRates,
     Duration stepDuration) {
 
+  /** Index {@code logs}, web profile, seed 1, no gzip, no index creation, no probe. */
   static final LogsSettings DEFAULT =
       new LogsSettings(
-          List.of(),
-          null,
-          null,
-          null,
-          "logs",
-          LogProfile.WEB,
-          null,
-          1,
-          false,
-          null,
-          false,
-          null,
-          Duration.ofSeconds(60),
-          0,
-          List.of(),
-          null);
+          LogsTarget.DEFAULT, LogsData.DEFAULT, LogsIndex.DEFAULT, false, null, List.of(), null);
 
-  LogsClientOptions clientOptions() {
-    return new LogsClientOptions(urls, user, password, apiKey, requestTimeout);
+  LogsSettings {
+    stepRates = List.copyOf(stepRates);
   }
 
-  /** The generator: the custom source, or the profile's for the seed. */
+  LogsSettings withTarget(UnaryOperator<LogsTarget> change) {
+    return new LogsSettings(
+        change.apply(target), data, index, gzip, probe, stepRates, stepDuration);
+  }
+
+  LogsSettings withData(UnaryOperator<LogsData> change) {
+    return new LogsSettings(
+        target, change.apply(data), index, gzip, probe, stepRates, stepDuration);
+  }
+
+  LogsSettings withIndex(LogsIndex value) {
+    return new LogsSettings(target, data, value, gzip, probe, stepRates, stepDuration);
+  }
+
+  LogsSettings withGzip(boolean value) {
+    return new LogsSettings(target, data, index, value, probe, stepRates, stepDuration);
+  }
+
+  LogsSettings withProbe(SearchabilityProbe.Settings value) {
+    return new LogsSettings(target, data, index, gzip, value, stepRates, stepDuration);
+  }
+
+  LogsSettings withSteps(List<Double> rates, Duration step) {
+    return new LogsSettings(target, data, index, gzip, probe, rates, step);
+  }
+
+  LogsClientOptions clientOptions() {
+    return target.clientOptions();
+  }
+
   LogSource logSource() {
-    return source != null ? source : profile.source(seed);
+    return data.logSource();
+  }
+
+  long firstDocument() {
+    return data.firstDocument();
+  }
+
+  /** The name of the index bulks and searches go to. */
+  String indexName() {
+    return index.name();
+  }
+
+  /** The protocol Gatling holds; checks the URLs and credentials now, with a clear message. */
+  LogsProtocol protocol() {
+    if (target.urls().isEmpty()) {
+      throw new IllegalStateException(
+          "The logs protocol needs at least one URL: logs.urls(\"http://host:9200\")");
+    }
+    clientOptions();
+    return new LogsProtocol(this);
   }
 
   @Override
   public String toString() {
     return "LogsSettings["
-        + clientOptions()
+        + target
         + ", index="
-        + index
+        + index.name()
         + ", profile="
-        + (source != null ? source.name() : profile.label())
+        + data.label()
         + ", seed="
-        + seed
+        + data.seed()
         + ", gzip="
         + gzip
         + "]";

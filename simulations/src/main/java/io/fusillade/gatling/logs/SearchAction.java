@@ -1,9 +1,8 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeAction;
-import io.fusillade.gatling.ResponseReporter;
 import io.fusillade.logs.SearchResult;
-import io.fusillade.logs.SearchTemplate;
 import io.fusillade.record.Status;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
@@ -12,44 +11,42 @@ import io.gatling.core.session.Session;
  * Sends one search without blocking Gatling's event loop; OK when the server answered and the
  * checks (fewest hits, fewest buckets of an aggregation) pass.
  */
-final class SearchAction extends FusilladeAction {
-  private final SearchTemplate template;
+final class SearchAction extends FusilladeAction<String> {
+  private final Expression<String> body;
   private final String index;
   private final String queryString;
   private final int minHits;
   private final String aggregation;
   private final int minBuckets;
   private final LogsComponents components;
-  private final ResponseReporter reporter;
-  private final Action next;
 
-  SearchAction(String name, LogsSearchBuilder b, LogsComponents components, Action next) {
-    super(name);
-    this.template = b.template();
-    this.index = b.index() != null ? b.index() : components.settings().index();
-    this.queryString = b.queryString();
-    this.minHits = b.minHits();
-    this.aggregation = b.aggregation();
-    this.minBuckets = b.minBuckets();
+  SearchAction(LogsSearch search, LogsComponents components, Action next) {
+    super(search.name(), components, next);
+    this.body = search.body();
+    this.index = search.index() != null ? search.index() : components.settings().indexName();
+    this.queryString = search.queryString();
+    this.minHits = search.minHits();
+    this.aggregation = search.aggregation();
+    this.minBuckets = search.minBuckets();
     this.components = components;
-    this.reporter = new ResponseReporter(components.core(), components.recorder().request(name));
-    this.next = next;
+  }
+
+  /** The query body for this session. */
+  @Override
+  protected String resolve(Session session, String name) {
+    return body.resolve(session);
   }
 
   @Override
-  public void execute(Session session) {
-    ResponseReporter.Start start = reporter.start();
-    String body = template.next();
+  protected void send(Exchange exchange, String request) {
     components
         .client()
-        .search(index, body, queryString)
+        .search(index, request, queryString)
         .whenComplete(
             (result, failure) -> {
               String reason = result == null ? String.valueOf(failure) : check(result);
-              Status status = reason == null ? Status.OK : Status.KO;
               long end = result != null ? result.endNanos() : System.nanoTime();
-              reporter.report(session, start, end, status, reason);
-              next.$bang(status == Status.OK ? session : session.markAsFailed());
+              exchange.end(end, reason == null ? Status.OK : Status.KO, reason);
             });
   }
 

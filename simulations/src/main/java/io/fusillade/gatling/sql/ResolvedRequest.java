@@ -5,21 +5,31 @@ import io.fusillade.sql.SqlWork;
 import io.gatling.core.session.Session;
 import java.util.List;
 
-/** A request as one virtual user sends it: its name, its work and its checks. */
-record ResolvedRequest(String name, SqlWork work, List<SqlCheck> checks) {
+/**
+ * A request as one virtual user sends it: its name, its work and its checks.
+ *
+ * @param capture what an OK request saves in the session, or null when it saves nothing
+ */
+record ResolvedRequest(
+    String name, SqlWork work, List<SqlCheck> checks, SavedColumns.Capture capture) {
+
+  /** A request that saves nothing. */
+  ResolvedRequest(String name, SqlWork work, List<SqlCheck> checks) {
+    this(name, work, checks, null);
+  }
+
+  /** The session an OK request hands on: with the values it saved. */
+  Session saved(Session session) {
+    return capture == null ? session : capture.save(session);
+  }
 
   /** Turns a session into the request it sends; throws IllegalArgumentException when it can't. */
   @FunctionalInterface
   interface Resolver {
-    ResolvedRequest resolve(Session session);
-  }
-
-  /** Resolves each parameter against the session, in order. */
-  static Object[] values(List<SqlParameter> parameters, Session session) {
-    Object[] values = new Object[parameters.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = parameters.get(i).resolve(session);
-    }
-    return values;
+    /**
+     * @param name the request's name, resolved for this session (a resolver that decides the name
+     *     itself, as {@link SqlCallBuilder}'s, may ignore it)
+     */
+    ResolvedRequest resolve(Session session, String name);
   }
 }

@@ -8,16 +8,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** One statement executed for several sets of values as a JDBC batch. Immutable. */
+/**
+ * One statement executed for several sets of values as a JDBC batch. Immutable, in Gatling's style:
+ * it wraps one {@link SqlBatch} and every method returns a new builder.
+ */
 public final class SqlBatchBuilder implements ActionBuilder {
-  private final String name;
-  private final String sql;
-  private final Function<Session, List<?>> parameterSets;
+  private final SqlBatch batch;
 
-  SqlBatchBuilder(String name, String sql, Function<Session, List<?>> parameterSets) {
-    this.name = name;
-    this.sql = sql;
-    this.parameterSets = parameterSets;
+  SqlBatchBuilder(SqlBatch batch) {
+    this.batch = batch;
+  }
+
+  /** What this builder holds (for tests). */
+  SqlBatch batch() {
+    return batch;
   }
 
   /**
@@ -25,20 +29,22 @@ public final class SqlBatchBuilder implements ActionBuilder {
    * {@code Object[]} or {@code List<?>}, each holding the values of the placeholders in order.
    */
   public SqlBatchBuilder parameterSets(Function<Session, List<?>> sets) {
-    return new SqlBatchBuilder(name, sql, sets);
+    return new SqlBatchBuilder(batch.withParameterSets(sets));
   }
 
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    if (parameterSets == null) {
+    SqlBatch b = batch;
+    String label = b.name().toString();
+    if (b.parameterSets() == null) {
       throw new IllegalStateException(
-          "batch \"" + name + "\" needs .parameterSets(session -> ...)");
+          "batch \"" + label + "\" needs .parameterSets(session -> ...)");
     }
-    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(sql);
+    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(b.sql());
     return SqlAction.builder(
-        name,
-        session -> {
-          List<?> sets = parameterSets.apply(new Session(session));
+        b.name(),
+        (session, name) -> {
+          List<?> sets = b.parameterSets().apply(new Session(session));
           if (sets == null) {
             throw new IllegalArgumentException("batch \"" + name + "\" got no parameter sets");
           }

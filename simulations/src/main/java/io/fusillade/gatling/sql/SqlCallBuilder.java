@@ -9,11 +9,17 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
-/** A request whose name, statement and values come from the session. Immutable. */
+/**
+ * A request whose name, statement and values come from the session. Immutable: it wraps the one
+ * function that decides them.
+ */
 public final class SqlCallBuilder implements ActionBuilder {
   private final Function<Session, SqlCall> call;
 
   SqlCallBuilder(Function<Session, SqlCall> call) {
+    if (call == null) {
+      throw new IllegalArgumentException("sqlCall needs a function of the session");
+    }
     this.call = call;
   }
 
@@ -22,7 +28,7 @@ public final class SqlCallBuilder implements ActionBuilder {
     // A workload has few statements: translate each once.
     Map<String, SqlPlaceholders.Jdbc> translated = new ConcurrentHashMap<>();
     return SqlAction.builder(
-        session -> {
+        (session, unused) -> {
           SqlCall resolved = call.apply(new Session(session));
           if (resolved == null) {
             throw new IllegalArgumentException("the call function returned no request");

@@ -1,5 +1,6 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.SessionlessComponents;
 import io.fusillade.gen.Seeds;
 import io.fusillade.record.Counter;
@@ -31,16 +32,13 @@ import java.util.function.Function;
  */
 public final class SqlComponents extends SessionlessComponents implements AutoCloseable {
   private final SqlCluster cluster;
-  private final CoreComponents core;
-  private final RunRecorder recorder;
-  private final SqlParameter key;
+  private final Expression<Object> key;
   private final LatencyMetric[] nodeLatency;
   private final Counter[] nodeOk;
   private final Counter[] nodeKo;
 
   SqlComponents(SqlProtocol protocol, CoreComponents core, RunRecorder recorder) {
-    this.core = core;
-    this.recorder = recorder;
+    super(core, recorder);
     List<String> names = SqlCluster.labels(protocol.nodes());
     // Opens every node's pool now, before injection: an unreachable node fails the run here.
     this.cluster =
@@ -50,7 +48,7 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
             protocol.balance().balancer(names),
             protocol.failoverBackoff());
     String keyExpression = protocol.balance().keyExpression();
-    this.key = keyExpression == null ? null : SqlParameter.of(keyExpression);
+    this.key = keyExpression == null ? null : Expression.el(keyExpression);
     List<String> labels = cluster.labels();
     int recorded = labels.size() > 1 ? labels.size() : 0;
     nodeLatency = new LatencyMetric[recorded];
@@ -83,14 +81,6 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
 
   public SqlCluster cluster() {
     return cluster;
-  }
-
-  public CoreComponents core() {
-    return core;
-  }
-
-  public RunRecorder recorder() {
-    return recorder;
   }
 
   /** The balancing key of a request: 0 unless the protocol hashes on a session value. */

@@ -1,6 +1,8 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.RequestNames;
 import io.fusillade.sql.SqlCheck;
 import io.gatling.javaapi.core.Session;
 import java.util.List;
@@ -19,28 +21,44 @@ import java.util.function.Function;
  *     .exec(sql("orders of customer").query("select * from orders where customer = ?")
  *         .params("#{customer}").check(rowCountBetween(0, 100)))
  *     .exec(sql("place order").transaction(
- *         statement("insert into orders(customer, amount) values (?, ?)", "#{customer}", 10),
- *         statement("update customers set orders = orders + 1 where id = ?", "#{customer}")));
+ *         statement("insert into orders(customer, amount) values (?, ?)", "#{customer}").param(10),
+ *         statement("update customers set orders = orders + 1 where id = ?", "#{customer}")))
+ *     .exec(sql("new order").query("insert into orders(customer) values (?) returning id")
+ *         .params("#{customer}").check(column("id").saveAs("orderId")))
+ *     .exec(sql("order").query("select * from orders where id = ?").params("#{orderId}"));
  * setUp(shop.injectOpen(constantUsersPerSec(200).during(30))).protocols(db);
  * }</pre>
  */
 public final class SqlDsl {
   /** The SQL protocol with its defaults: 8 connections per node, round robin, no failover. */
-  public static final SqlProtocolBuilder sql = new SqlProtocolBuilder();
+  public static final SqlProtocolBuilder sql = new SqlProtocolBuilder(SqlSettings.DEFAULT);
 
   private SqlDsl() {}
 
   /**
-   * Starts a SQL request. {@code name} is the request's name in reports: keep it to a few distinct
-   * values (one per kind of statement, not one per id).
+   * Starts a SQL request. {@code name} is the request's name in reports, a Gatling EL string
+   * ({@code "#{kind} by id"}) or a constant: keep it to a few distinct values (one per kind of
+   * statement, not one per id).
    */
   public static SqlRequest sql(String name) {
-    FusilladeRun.noteSimulation();
-    return new SqlRequest(name);
+    return new SqlRequest(RequestNames.of("SQL", name));
+  }
+
+  /** Starts a SQL request whose name is computed from the session (keep the names few). */
+  public static SqlRequest sql(Function<Session, String> name) {
+    return new SqlRequest(RequestNames.of("SQL", name));
+  }
+
+  /**
+   * A statement of a {@link SqlRequest#transaction transaction}, with its parameters: Gatling EL
+   * strings or constant texts; add others with {@link SqlTransactionBuilder.Statement#param}.
+   */
+  public static SqlTransactionBuilder.Statement statement(String sql, String... params) {
+    return new SqlTransactionBuilder.Statement(sql, SqlParams.el(params));
   }
 
   /** A statement of a {@link SqlRequest#transaction transaction}, with its parameters. */
-  public static SqlTransactionBuilder.Statement statement(String sql, Object... params) {
+  public static SqlTransactionBuilder.Statement statement(String sql, Expression<?>... params) {
     return new SqlTransactionBuilder.Statement(sql, List.of(params));
   }
 
@@ -64,7 +82,15 @@ public final class SqlDsl {
   }
 
   /** Check: the first row's {@code column} equals {@code expected} (compared as text). */
-  public static SqlCheck column(String column, Object expected) {
-    return SqlCheck.column(column, expected);
+  public static SqlColumnCheck column(String column, Object expected) {
+    return SqlColumnCheck.of(column).is(expected);
+  }
+
+  /**
+   * Check: the result has a first row with {@code column}; with {@link SqlColumnCheck#saveAs} its
+   * value goes to the session, for the next requests ({@code "#{key}"}).
+   */
+  public static SqlColumnCheck column(String column) {
+    return SqlColumnCheck.of(column);
   }
 }

@@ -1,17 +1,11 @@
 package io.fusillade.gatling.sql;
 
-import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.FusilladeProtocolKey;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
-import io.gatling.core.CoreComponents;
-import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
-import io.gatling.core.protocol.ProtocolKey;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import scala.Function1;
 
 /**
  * The SQL protocol as Gatling holds it: the nodes, how requests are spread over them, how much may
@@ -28,32 +22,9 @@ public record SqlProtocol(
   }
 
   /** Gatling's key for this protocol: one set of components (pools, workers) per protocol. */
-  public static final ProtocolKey<SqlProtocol, SqlComponents> KEY =
-      new ProtocolKey<>() {
-        @Override
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        public Class<Protocol> protocolClass() {
-          return (Class) SqlProtocol.class;
-        }
-
-        @Override
-        public SqlProtocol defaultProtocolValue(GatlingConfiguration configuration) {
-          throw new IllegalStateException(
-              "No SQL protocol is configured: add .protocols(SqlDsl.sql.url(...)) to setUp(...)");
-        }
-
-        @Override
-        public Function1<SqlProtocol, SqlComponents> newComponents(CoreComponents core) {
-          // Called once per run; the function it returns, once per scenario: share by protocol.
-          Map<SqlProtocol, SqlComponents> components = new ConcurrentHashMap<>();
-          return protocol ->
-              components.computeIfAbsent(
-                  protocol,
-                  p -> {
-                    SqlComponents created = new SqlComponents(p, core, FusilladeRun.recorder(core));
-                    FusilladeRun.closeAtEnd(created);
-                    return created;
-                  });
-        }
-      };
+  public static final FusilladeProtocolKey<SqlProtocol, SqlComponents> KEY =
+      new FusilladeProtocolKey<>(
+          SqlProtocol.class,
+          "No SQL protocol is configured: add .protocols(SqlDsl.sql.url(...)) to setUp(...)",
+          SqlComponents::new);
 }

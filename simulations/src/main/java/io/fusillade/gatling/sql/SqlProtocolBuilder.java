@@ -1,17 +1,15 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.FusilladeRun;
-import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
- * Configures the SQL protocol. Immutable: every method returns a new builder.
+ * Configures the SQL protocol. Immutable, in Gatling's style: it wraps one settings value and every
+ * method returns a new builder around a changed copy.
  *
  * <pre>{@code
  * SqlProtocolBuilder db = sql
@@ -23,35 +21,15 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class SqlProtocolBuilder implements ProtocolBuilder {
-  // Never changed once a builder is returned: each method changes a fresh copy (see copy()).
-  private List<String> urls = List.of();
-  private String user;
-  private String password;
-  private int poolSize = 8;
-  private Integer queueCapacity;
-  private Duration connectionTimeout = Duration.ofSeconds(30);
-  private SqlBalance balance = SqlBalance.roundRobin();
-  private Duration failoverBackoff;
-  private Duration requestTimeout = SqlClientOptions.DEFAULT_REQUEST_TIMEOUT;
-  private SqlEngine engine = SqlEngine.JDBC;
+  private final SqlSettings settings;
 
-  /** The defaults: 8 connections per node, round robin, no failover. */
-  SqlProtocolBuilder() {}
+  SqlProtocolBuilder(SqlSettings settings) {
+    this.settings = settings;
+  }
 
-  private SqlProtocolBuilder copy(Consumer<SqlProtocolBuilder> change) {
-    SqlProtocolBuilder copy = new SqlProtocolBuilder();
-    copy.urls = urls;
-    copy.user = user;
-    copy.password = password;
-    copy.poolSize = poolSize;
-    copy.queueCapacity = queueCapacity;
-    copy.connectionTimeout = connectionTimeout;
-    copy.balance = balance;
-    copy.failoverBackoff = failoverBackoff;
-    copy.requestTimeout = requestTimeout;
-    copy.engine = engine;
-    change.accept(copy);
-    return copy;
+  /** What this builder holds (for tests). */
+  SqlSettings settings() {
+    return settings;
   }
 
   /** One database. Any JDBC driver on the classpath works; PostgreSQL's is included. */
@@ -67,22 +45,21 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
   /** The nodes of a cluster; see {@link #balance(SqlBalance)}. */
   public SqlProtocolBuilder urls(List<String> urls) {
     FusilladeRun.noteSimulation();
-    List<String> nodes = List.copyOf(urls);
-    return copy(b -> b.urls = nodes);
+    return new SqlProtocolBuilder(settings.withUrls(urls));
   }
 
   public SqlProtocolBuilder user(String user) {
-    return copy(b -> b.user = user);
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withUser(user)));
   }
 
   /** The password; it is never logged or written to a report. */
   public SqlProtocolBuilder password(String password) {
-    return copy(b -> b.password = password);
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withPassword(password)));
   }
 
   /** Connections per node, and threads running statements: the most in flight on a node. */
   public SqlProtocolBuilder poolSize(int poolSize) {
-    return copy(b -> b.poolSize = poolSize);
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withPoolSize(poolSize)));
   }
 
   /**
@@ -90,12 +67,12 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * request fails at once as "injector queue full".
    */
   public SqlProtocolBuilder queueCapacity(int capacity) {
-    return copy(b -> b.queueCapacity = capacity);
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withQueueCapacity(capacity)));
   }
 
   /** How long a statement may wait for a connection before it fails (default 30 s). */
   public SqlProtocolBuilder connectionTimeout(Duration timeout) {
-    return copy(b -> b.connectionTimeout = timeout);
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withConnectionTimeout(timeout)));
   }
 
   /**
@@ -103,12 +80,12 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * 60 s): a stuck statement must not hold a worker, and the run, for ever.
    */
   public SqlProtocolBuilder requestTimeout(Duration timeout) {
-    return copy(b -> b.requestTimeout = timeout);
+    return new SqlProtocolBuilder(settings.withConnections(c -> c.withRequestTimeout(timeout)));
   }
 
   /** How requests are spread over the nodes (default: round robin). */
   public SqlProtocolBuilder balance(SqlBalance balance) {
-    return copy(b -> b.balance = balance);
+    return new SqlProtocolBuilder(settings.withBalance(balance));
   }
 
   /**
@@ -117,7 +94,7 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * noticed when a connection attempt times out.
    */
   public SqlProtocolBuilder failover(Duration backoff) {
-    return copy(b -> b.failoverBackoff = backoff);
+    return new SqlProtocolBuilder(settings.withFailoverBackoff(backoff));
   }
 
   /**
@@ -127,21 +104,11 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * are spread over the event loops (at least one each) and carry pipelined requests.
    */
   public SqlProtocolBuilder engine(SqlEngine engine) {
-    return copy(b -> b.engine = java.util.Objects.requireNonNull(engine, "engine"));
+    return new SqlProtocolBuilder(settings.withEngine(engine));
   }
 
   @Override
   public Protocol protocol() {
-    if (urls.isEmpty()) {
-      throw new IllegalStateException("The SQL protocol needs a JDBC URL: sql.url(\"jdbc:...\")");
-    }
-    List<SqlClientOptions> nodes = new ArrayList<>();
-    for (String url : urls) {
-      int queue = queueCapacity != null ? queueCapacity : poolSize * 128;
-      nodes.add(
-          new SqlClientOptions(
-              url, user, password, poolSize, queue, connectionTimeout, requestTimeout));
-    }
-    return new SqlProtocol(nodes, balance, failoverBackoff, engine);
+    return settings.protocol();
   }
 }

@@ -1,24 +1,27 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.gatling.Expression;
 import java.util.List;
 
-/** A named SQL request waiting for what it does. */
+/** A named SQL request waiting for what it does. Immutable. */
 public final class SqlRequest {
-  private final String name;
+  private final Expression<String> name;
 
-  SqlRequest(String name) {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("a SQL request needs a name");
-    }
+  SqlRequest(Expression<String> name) {
     this.name = name;
+  }
+
+  /** The request's name (for tests). */
+  Expression<String> name() {
+    return name;
   }
 
   /**
    * A query: its rows are read and counted. Placeholders are JDBC's {@code ?} (PostgreSQL's {@code
-   * $1} also works), bound with {@link SqlStatementBuilder#params(Object...)}.
+   * $1} also works), bound with {@link SqlStatementBuilder#params(String...)} and its overloads.
    */
   public SqlStatementBuilder query(String sql) {
-    return new SqlStatementBuilder(name, sql, List.of(), List.of(), 0);
+    return new SqlStatementBuilder(SqlStatement.of(name, sql));
   }
 
   /** An insert, update or delete: the rows it affected are counted. */
@@ -31,11 +34,11 @@ public final class SqlRequest {
    * rolled back together when one fails — then the request is KO with the failure's SQLState.
    */
   public SqlTransactionBuilder transaction(SqlTransactionBuilder.Statement... statements) {
-    return new SqlTransactionBuilder(name, List.of(statements));
+    return new SqlTransactionBuilder(new SqlTransaction(name, List.of(statements)));
   }
 
   /** One statement executed for several sets of values as a JDBC batch. */
   public SqlBatchBuilder batch(String sql) {
-    return new SqlBatchBuilder(name, sql, null);
+    return new SqlBatchBuilder(new SqlBatch(name, sql, null));
   }
 }

@@ -1,61 +1,73 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.sql.SqlCheck;
 import io.fusillade.sql.Statements;
 import io.fusillade.workload.SqlPlaceholders;
 import io.gatling.javaapi.core.ActionBuilder;
-import java.util.ArrayList;
+import io.gatling.javaapi.core.Session;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
-/** A query or update ready to run, with its parameters and checks. Immutable. */
+/**
+ * A query or update ready to run, with its parameters and checks. Immutable, in Gatling's style: it
+ * wraps one {@link SqlStatement} and every method returns a new builder around a changed copy.
+ *
+ * <p>Parameters are typed as in Gatling's Java DSL: a {@code String} is a Gatling EL expression
+ * ({@code "#{id}"} is the session attribute {@code id}, with its own type; a string without {@code
+ * #{} is itself), any other object a constant, a {@code Function<Session, ?>} a value computed per
+ * request, and an {@link Expression} any of these.
+ */
 public final class SqlStatementBuilder implements ActionBuilder {
-  private final String name;
-  private final String sql;
-  private final List<SqlParameter> parameters;
-  private final List<SqlCheck> checks;
-  private final int fetchSize;
+  private final SqlStatement statement;
 
-  SqlStatementBuilder(
-      String name,
-      String sql,
-      List<SqlParameter> parameters,
-      List<SqlCheck> checks,
-      int fetchSize) {
-    this.name = name;
-    this.sql = sql;
-    this.parameters = List.copyOf(parameters);
-    this.checks = List.copyOf(checks);
-    this.fetchSize = fetchSize;
+  SqlStatementBuilder(SqlStatement statement) {
+    this.statement = statement;
   }
 
-  /**
-   * The values of the statement's placeholders, in order. Each is a Gatling expression string
-   * ({@code "#{id}"} reads the session attribute {@code id}), a {@code Function<Session, Object>},
-   * or a constant.
-   */
-  public SqlStatementBuilder params(Object... values) {
-    List<SqlParameter> list = new ArrayList<>(values.length);
-    for (Object value : values) {
-      list.add(SqlParameter.of(value));
-    }
-    return new SqlStatementBuilder(name, sql, list, checks, fetchSize);
+  /** What this builder holds (for tests). */
+  SqlStatement statement() {
+    return statement;
+  }
+
+  /** The values of the placeholders, in order: Gatling EL strings (or constant texts). */
+  public SqlStatementBuilder params(String... expressions) {
+    return new SqlStatementBuilder(statement.withParams(SqlParams.el(expressions)));
+  }
+
+  /** The values of the placeholders, in order. */
+  public SqlStatementBuilder params(Expression<?>... values) {
+    return new SqlStatementBuilder(statement.withParams(List.of(values)));
+  }
+
+  /** Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text. */
+  public SqlStatementBuilder param(String expression) {
+    return new SqlStatementBuilder(statement.withParam(Expression.el(expression)));
+  }
+
+  /** Adds a constant parameter. */
+  public SqlStatementBuilder param(Object constant) {
+    return new SqlStatementBuilder(statement.withParam(Expression.constant(constant)));
   }
 
   /** Adds a parameter computed from the session. */
-  public SqlStatementBuilder param(Function<io.gatling.javaapi.core.Session, Object> value) {
-    List<SqlParameter> list = new ArrayList<>(parameters);
-    list.add(SqlParameter.of(value));
-    return new SqlStatementBuilder(name, sql, list, checks, fetchSize);
+  public SqlStatementBuilder param(Function<Session, ?> value) {
+    return new SqlStatementBuilder(statement.withParam(Expression.of(value)));
   }
 
-  /** Checks on the result (see {@link SqlDsl#rowCount}); a failed check makes the request KO. */
+  /** Adds a parameter. */
+  public SqlStatementBuilder param(Expression<?> value) {
+    return new SqlStatementBuilder(statement.withParam(value));
+  }
+
+  /**
+   * Checks on the result (see {@link SqlDsl#rowCount}); a failed check makes the request KO. A
+   * {@link SqlDsl#column(String) column} check can save a value for the next requests.
+   */
   public SqlStatementBuilder check(SqlCheck... more) {
-    List<SqlCheck> list = new ArrayList<>(checks);
-    list.addAll(List.of(more));
-    return new SqlStatementBuilder(name, sql, parameters, list, fetchSize);
+    return new SqlStatementBuilder(statement.withChecks(List.of(more)));
   }
 
   /**
@@ -63,26 +75,27 @@ public final class SqlStatementBuilder implements ActionBuilder {
    * instead of letting the driver buffer it whole: for queries that return many rows.
    */
   public SqlStatementBuilder fetchSize(int rows) {
-    return new SqlStatementBuilder(name, sql, parameters, checks, rows);
+    return new SqlStatementBuilder(statement.withFetchSize(rows));
   }
 
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
-    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(sql);
+    SqlStatement s = statement;
+    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(s.sql());
     Set<String> capture = new HashSet<>();
-    checks.forEach(check -> capture.addAll(check.columns()));
+    s.checks().forEach(check -> capture.addAll(check.columns()));
     Set<String> columns = Set.copyOf(capture);
-    List<SqlParameter> params = parameters;
+    SavedColumns saved = SavedColumns.of(s.checks());
     return SqlAction.builder(
-        name,
-        session ->
-            new ResolvedRequest(
-                name,
-                Statements.query(
-                    jdbc.sql(),
-                    jdbc.bind(ResolvedRequest.values(params, session)),
-                    columns,
-                    fetchSize),
-                checks));
+        s.name(),
+        (session, name) -> {
+          Object[] values = jdbc.bind(SqlParams.values(s.params(), session));
+          var work = Statements.query(jdbc.sql(), values, columns, s.fetchSize());
+          if (saved.isEmpty()) {
+            return new ResolvedRequest(name, work, s.checks(), null);
+          }
+          SavedColumns.Capture request = saved.capture(s.checks());
+          return new ResolvedRequest(name, work, request.checks(), request);
+        });
   }
 }

@@ -1,16 +1,12 @@
 package io.fusillade.gatling.topic;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gen.ValueGenerator;
 import io.fusillade.gen.ValueSpec;
-import io.gatling.commons.validation.Failure;
-import io.gatling.commons.validation.Validation;
 import io.gatling.core.session.Session;
-import io.gatling.javaapi.core.internal.Expressions;
 import java.nio.charset.StandardCharsets;
-import java.util.function.Function;
-import scala.Function1;
 
-/** Where a message's key comes from: none, a constant, the session, or a seeded generator. */
+/** Where a message's key comes from: none, an {@link Expression}, or a seeded generator. */
 interface KeySource {
   KeySource NONE = session -> null;
 
@@ -35,23 +31,9 @@ interface KeySource {
     return String.valueOf(value).getBytes(StandardCharsets.UTF_8);
   }
 
-  static KeySource of(String text) {
-    if (text != null && text.contains("#{")) {
-      Function1<Session, Validation<Object>> expression = Expressions.toAnyExpression(text);
-      return session -> {
-        Validation<Object> result = expression.apply(session);
-        if ((Object) result instanceof Failure failure) {
-          throw new IllegalArgumentException(failure.message());
-        }
-        return bytes(result.toOption().get());
-      };
-    }
-    byte[] constant = bytes(text);
-    return session -> constant;
-  }
-
-  static KeySource of(Function<io.gatling.javaapi.core.Session, Object> function) {
-    return session -> bytes(function.apply(new io.gatling.javaapi.core.Session(session)));
+  /** Keys from an expression: a constant is turned into bytes once. */
+  static KeySource of(Expression<?> expression) {
+    return expression.map(KeySource::bytes)::resolve;
   }
 
   /** Keys drawn from a generator spec, seeded by the run's seed and the topic. */

@@ -16,14 +16,11 @@ public final class TopicComponents extends SessionlessComponents implements Auto
   private static final Logger LOG = LoggerFactory.getLogger(TopicComponents.class);
 
   private final TopicProtocol protocol;
-  private final CoreComponents core;
-  private final RunRecorder recorder;
   private final TopicClient client;
 
   TopicComponents(TopicProtocol protocol, CoreComponents core, RunRecorder recorder) {
+    super(core, recorder);
     this.protocol = protocol;
-    this.core = core;
-    this.recorder = recorder;
     // Topics checked, metadata fetched, consumers assigned: before the first message is sent.
     this.client = TopicClient.open(protocol.options(), recorder);
   }
@@ -32,21 +29,13 @@ public final class TopicComponents extends SessionlessComponents implements Auto
     return client;
   }
 
-  public CoreComponents core() {
-    return core;
-  }
-
-  public RunRecorder recorder() {
-    return recorder;
-  }
-
   /** Flushes the producer, drains the consumers, then runs the protocol's end hooks. */
   @Override
   public void close() {
     client.close();
     for (BiConsumer<TopicClient, RunRecorder> hook : protocol.endHooks()) {
       try {
-        hook.accept(client, recorder);
+        hook.accept(client, recorder());
       } catch (RuntimeException e) {
         LOG.warn("A topic end hook failed: {}", e.toString());
       }

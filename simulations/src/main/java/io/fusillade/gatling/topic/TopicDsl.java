@@ -1,9 +1,10 @@
 package io.fusillade.gatling.topic;
 
-import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.RequestNames;
 import io.fusillade.topic.TopicClientOptions;
 import io.fusillade.topic.TopicSpec;
-import java.util.List;
+import io.gatling.javaapi.core.Session;
+import java.util.function.Function;
 
 /**
  * The entry point of Fusillade's topic protocol (the Kafka API) for Gatling simulations: {@code
@@ -26,17 +27,21 @@ import java.util.List;
  */
 public final class TopicDsl {
   /** The topic protocol with its defaults; give it bootstrap servers. */
-  public static final TopicProtocolBuilder kafka = new TopicProtocolBuilder(null, List.of());
+  public static final TopicProtocolBuilder kafka = new TopicProtocolBuilder(TopicSettings.DEFAULT);
 
   private TopicDsl() {}
 
   /**
-   * Starts a topic request. {@code name} is the request's name in reports: keep it to a few
-   * distinct values.
+   * Starts a topic request. {@code name} is the request's name in reports, a Gatling EL string or a
+   * constant: keep it to a few distinct values.
    */
   public static TopicRequest kafka(String name) {
-    FusilladeRun.noteSimulation();
-    return new TopicRequest(name);
+    return new TopicRequest(RequestNames.of("topic", name));
+  }
+
+  /** Starts a topic request whose name is computed from the session (keep the names few). */
+  public static TopicRequest kafka(Function<Session, String> name) {
+    return new TopicRequest(RequestNames.of("topic", name));
   }
 
   /**

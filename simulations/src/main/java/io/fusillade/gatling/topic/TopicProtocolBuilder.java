@@ -3,17 +3,15 @@ package io.fusillade.gatling.topic;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.topic.TopicClient;
-import io.fusillade.topic.TopicClientOptions;
 import io.fusillade.topic.TopicSpec;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.BiConsumer;
 
 /**
- * Configures the topic protocol. Immutable: every method returns a new builder.
+ * Configures the topic protocol. Immutable, in Gatling's style: it wraps one settings value and
+ * every method returns a new builder around a changed copy.
  *
  * <pre>{@code
  * kafka.bootstrapServers(servers)
@@ -24,81 +22,60 @@ import java.util.function.BiConsumer;
  *     .topic(topic("events").withPartitions(8).withReplicationFactor(3).withConsumers(4))
  *     .drainTimeout(Duration.ofSeconds(10));
  * }</pre>
+ *
+ * <p>Every method but {@link #bootstrapServers} needs the servers first.
  */
 public final class TopicProtocolBuilder implements ProtocolBuilder {
-  private final TopicClientOptions options; // null until bootstrap servers are given
-  private final List<BiConsumer<TopicClient, RunRecorder>> endHooks;
+  private final TopicSettings settings;
 
-  TopicProtocolBuilder(
-      TopicClientOptions options, List<BiConsumer<TopicClient, RunRecorder>> endHooks) {
-    this.options = options;
-    this.endHooks = List.copyOf(endHooks);
+  TopicProtocolBuilder(TopicSettings settings) {
+    this.settings = settings;
   }
 
-  private TopicClientOptions options() {
-    if (options == null) {
-      throw new IllegalStateException(
-          "The topic protocol needs bootstrap servers first: kafka.bootstrapServers(\"host:9092\")");
-    }
-    return options;
-  }
-
-  private TopicProtocolBuilder with(TopicClientOptions changed) {
-    return new TopicProtocolBuilder(changed, endHooks);
+  /** What this builder holds (for tests). */
+  TopicSettings settings() {
+    return settings;
   }
 
   /** {@code host:port[,host:port...]} of the cluster. */
   public TopicProtocolBuilder bootstrapServers(String servers) {
     FusilladeRun.noteSimulation();
-    TopicClientOptions base = TopicClientOptions.of(servers);
-    if (options != null) {
-      base =
-          new TopicClientOptions(
-              servers,
-              options.common(),
-              options.producer(),
-              options.consumer(),
-              options.topics(),
-              options.seed(),
-              options.drainTimeout(),
-              options.readyTimeout());
-    }
-    return with(base);
+    return new TopicProtocolBuilder(settings.withBootstrapServers(servers));
   }
 
   /** A client property for producer, consumers and admin alike (SASL, TLS, client.dns.lookup). */
   public TopicProtocolBuilder property(String key, String value) {
-    return with(options().withCommon(key, value));
+    return new TopicProtocolBuilder(settings.withOptions(o -> o.withCommon(key, value)));
   }
 
   /** A producer property ({@code acks}, {@code linger.ms}, {@code batch.size}...). */
   public TopicProtocolBuilder producer(String key, String value) {
-    return with(options().withProducer(key, value));
+    return new TopicProtocolBuilder(settings.withOptions(o -> o.withProducer(key, value)));
   }
 
   /** A consumer property ({@code fetch.min.bytes}, {@code max.poll.records}...). */
   public TopicProtocolBuilder consumer(String key, String value) {
-    return with(options().withConsumer(key, value));
+    return new TopicProtocolBuilder(settings.withOptions(o -> o.withConsumer(key, value)));
   }
 
   /** Declares a topic: created or checked, and read by its consumers, before the load starts. */
   public TopicProtocolBuilder topic(TopicSpec topic) {
-    return with(options().withTopic(topic));
+    return new TopicProtocolBuilder(settings.withOptions(o -> o.withTopic(topic)));
   }
 
   /** The seed of message contents and generated keys (default 1). */
   public TopicProtocolBuilder seed(long seed) {
-    return with(options().withSeed(seed));
+    return new TopicProtocolBuilder(settings.withOptions(o -> o.withSeed(seed)));
   }
 
   /** How long consumers may keep reading after the load ends (default 10 s). */
   public TopicProtocolBuilder drainTimeout(Duration timeout) {
-    return with(options().withDrainTimeout(timeout));
+    return new TopicProtocolBuilder(settings.withOptions(o -> o.withDrainTimeout(timeout)));
   }
 
   /** How long topic creation, metadata and partition assignment may take (default 60 s). */
   public TopicProtocolBuilder readyTimeout(Duration timeout) {
-    return with(options().withReadyTimeout(timeout));
+    return new TopicProtocolBuilder(settings.withOptions(o -> o.withReadyTimeout(timeout)));
   }
 
   /**
@@ -106,13 +83,11 @@ public final class TopicProtocolBuilder implements ProtocolBuilder {
    * closes: the place to judge steps of a run ({@link TopicSteps}).
    */
   public TopicProtocolBuilder onEnd(BiConsumer<TopicClient, RunRecorder> hook) {
-    List<BiConsumer<TopicClient, RunRecorder>> hooks = new ArrayList<>(endHooks);
-    hooks.add(hook);
-    return new TopicProtocolBuilder(options(), hooks);
+    return new TopicProtocolBuilder(settings.withEndHook(hook));
   }
 
   @Override
   public Protocol protocol() {
-    return new TopicProtocol(options(), endHooks);
+    return settings.protocol();
   }
 }

@@ -1,13 +1,12 @@
 package io.fusillade.gatling.topic;
 
-/** A named topic request waiting for what it does. */
-public final class TopicRequest {
-  private final String name;
+import io.fusillade.gatling.Expression;
 
-  TopicRequest(String name) {
-    if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException("a topic request needs a name");
-    }
+/** A named topic request waiting for what it does. Immutable. */
+public final class TopicRequest {
+  private final Expression<String> name;
+
+  TopicRequest(Expression<String> name) {
     this.name = name;
   }
 
@@ -19,7 +18,6 @@ public final class TopicRequest {
     if (topic == null || topic.isBlank()) {
       throw new IllegalArgumentException("request " + name + ": send(topic) needs a topic");
     }
-    return new TopicSendBuilder(
-        name, topic, KeySource.NONE, SizeSource.fixed(1024), java.util.List.of());
+    return new TopicSendBuilder(TopicSend.of(name, topic));
   }
 }

@@ -1,9 +1,7 @@
 package io.fusillade.gatling.topic;
 
 import io.fusillade.gatling.FusilladeAction;
-import io.fusillade.gatling.ResponseReporter;
 import io.fusillade.gen.Seeds;
-import io.fusillade.record.RequestChannel;
 import io.fusillade.record.Status;
 import io.fusillade.topic.KafkaErrors;
 import io.fusillade.topic.Payloads;
@@ -21,65 +19,49 @@ import org.apache.kafka.common.header.Header;
  * at once), and the user resumes when the broker acknowledges. The callback, on the client's I/O
  * thread, only records and hands the user back.
  */
-final class TopicSendAction extends FusilladeAction {
+final class TopicSendAction extends FusilladeAction<byte[]> {
   private final TopicClient client;
   private final ProducedTopic topic;
   private final KeySource key;
   private final IntSupplier size;
   private final Payloads payloads;
   private final List<Header> headers;
-  private final ResponseReporter reporter;
-  private final RequestChannel channel;
-  private final Action next;
 
-  TopicSendAction(
-      String name,
-      String topicName,
-      KeySource key,
-      SizeSource size,
-      List<Header> headers,
-      TopicComponents components,
-      Action next) {
-    super(name);
+  TopicSendAction(TopicSend send, TopicComponents components, Action next) {
+    super(send.name(), components, next);
     this.client = components.client();
+    String topicName = send.topic();
     // Prepared here, before injection: topic created or checked, metadata fetched.
     this.topic = client.topic(topicName);
     long seed = client.options().seed();
-    this.key = key.bind(Seeds.derive(seed, "key"), topicName);
-    this.size = size.bind(Seeds.derive(seed, "size"), topicName);
-    this.payloads = new Payloads(Seeds.derive(seed, topicName), size.min(), size.max());
-    this.headers = headers.isEmpty() ? null : headers;
-    this.channel = components.recorder().request(name);
-    this.reporter = new ResponseReporter(components.core(), channel);
-    this.next = next;
+    this.key = send.key().bind(Seeds.derive(seed, "key"), topicName);
+    this.size = send.size().bind(Seeds.derive(seed, "size"), topicName);
+    this.payloads =
+        new Payloads(Seeds.derive(seed, topicName), send.size().min(), send.size().max());
+    this.headers = send.headers().isEmpty() ? null : send.headers();
+  }
+
+  /** The message's key for this session (null for none). */
+  @Override
+  protected byte[] resolve(Session session, String name) {
+    return key.key(session);
   }
 
   @Override
-  public void execute(Session session) {
-    ResponseReporter.Start start = reporter.start();
-    byte[] keyBytes;
-    try {
-      keyBytes = key.key(session);
-    } catch (IllegalArgumentException e) {
-      reporter.crash(session, start, e.getMessage());
-      next.$bang(session.markAsFailed());
-      return;
-    }
+  protected void send(Exchange exchange, byte[] keyBytes) {
     byte[] value = payloads.of(size.getAsInt());
     client.send(
         topic,
         keyBytes,
         value,
         headers,
-        start.nanos(),
+        exchange.startNanos(),
         (endNanos, error) -> {
           if (error == null) {
-            channel.bytes(value.length);
-            reporter.report(session, start, endNanos, Status.OK, null);
-            next.$bang(session);
+            exchange.bytes(value.length);
+            exchange.end(endNanos, Status.OK, null);
           } else {
-            reporter.report(session, start, endNanos, Status.KO, KafkaErrors.reason(error));
-            next.$bang(session.markAsFailed());
+            exchange.end(endNanos, Status.KO, KafkaErrors.reason(error));
           }
         });
   }

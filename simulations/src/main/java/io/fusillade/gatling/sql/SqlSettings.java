@@ -1,0 +1,60 @@
+package io.fusillade.gatling.sql;
+
+import io.fusillade.sql.SqlEngine;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+
+/**
+ * Everything the SQL protocol was configured with: the value a {@link SqlProtocolBuilder} wraps.
+ * Each {@code with...} returns a changed copy.
+ *
+ * @param failoverBackoff how long a failing node is skipped, or null when failover is off
+ */
+record SqlSettings(
+    List<String> urls,
+    SqlConnections connections,
+    SqlBalance balance,
+    Duration failoverBackoff,
+    SqlEngine engine) {
+
+  /** No URL yet, 8 connections per node, round robin, no failover, JDBC. */
+  static final SqlSettings DEFAULT =
+      new SqlSettings(
+          List.of(), SqlConnections.DEFAULT, SqlBalance.roundRobin(), null, SqlEngine.JDBC);
+
+  SqlSettings {
+    urls = List.copyOf(urls);
+  }
+
+  SqlSettings withUrls(List<String> value) {
+    return new SqlSettings(value, connections, balance, failoverBackoff, engine);
+  }
+
+  SqlSettings withConnections(UnaryOperator<SqlConnections> change) {
+    return new SqlSettings(urls, change.apply(connections), balance, failoverBackoff, engine);
+  }
+
+  SqlSettings withBalance(SqlBalance value) {
+    return new SqlSettings(urls, connections, value, failoverBackoff, engine);
+  }
+
+  SqlSettings withFailoverBackoff(Duration value) {
+    return new SqlSettings(urls, connections, balance, value, engine);
+  }
+
+  SqlSettings withEngine(SqlEngine value) {
+    Objects.requireNonNull(value, "engine");
+    return new SqlSettings(urls, connections, balance, failoverBackoff, value);
+  }
+
+  /** The protocol Gatling holds: one client configuration per URL. */
+  SqlProtocol protocol() {
+    if (urls.isEmpty()) {
+      throw new IllegalStateException("The SQL protocol needs a JDBC URL: sql.url(\"jdbc:...\")");
+    }
+    return new SqlProtocol(
+        urls.stream().map(connections::node).toList(), balance, failoverBackoff, engine);
+  }
+}

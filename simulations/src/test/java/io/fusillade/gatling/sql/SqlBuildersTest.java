@@ -1,0 +1,182 @@
+package io.fusillade.gatling.sql;
+
+import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
+import static io.fusillade.gatling.sql.SqlDsl.column;
+import static io.fusillade.gatling.sql.SqlDsl.rowCount;
+import static io.fusillade.gatling.sql.SqlDsl.sql;
+import static io.fusillade.gatling.sql.SqlDsl.statement;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fusillade.gatling.Expression;
+import io.fusillade.gatling.TestSessions;
+import io.fusillade.sql.SqlClientOptions;
+import io.fusillade.sql.SqlEngine;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** The SQL DSL's builders, without Gatling running and without a database. */
+class SqlBuildersTest {
+
+  @Test
+  void theProtocolsDefaults() {
+    SqlSettings defaults = sql.settings();
+    assertThat(defaults.urls()).isEmpty();
+    SqlConnections connections = defaults.connections();
+    assertThat(connections.user()).isNull();
+    assertThat(connections.poolSize()).isEqualTo(8);
+    assertThat(connections.queueCapacity()).isNull();
+    assertThat(connections.connectionTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(connections.requestTimeout()).isEqualTo(SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
+    assertThat(defaults.balance()).hasToString("round robin");
+    assertThat(defaults.failoverBackoff()).isNull();
+    assertThat(defaults.engine()).isEqualTo(SqlEngine.JDBC);
+  }
+
+  @Test
+  void everyProtocolMethodReturnsAChangedCopy() {
+    Map<String, UnaryOperator<SqlProtocolBuilder>> methods =
+        Map.ofEntries(
+            Map.entry("url", b -> b.url("jdbc:postgresql://a/db")),
+            Map.entry("urls", b -> b.urls("jdbc:postgresql://a/db", "jdbc:postgresql://b/db")),
+            Map.entry("user", b -> b.user("app")),
+            Map.entry("password", b -> b.password("secret")),
+            Map.entry("poolSize", b -> b.poolSize(3)),
+            Map.entry("queueCapacity", b -> b.queueCapacity(5)),
+            Map.entry("connectionTimeout", b -> b.connectionTimeout(Duration.ofSeconds(1))),
+            Map.entry("requestTimeout", b -> b.requestTimeout(Duration.ofSeconds(2))),
+            Map.entry("balance", b -> b.balance(SqlBalance.random())),
+            Map.entry("failover", b -> b.failover(Duration.ofSeconds(5))),
+            Map.entry("engine", b -> b.engine(SqlEngine.NATIVE)));
+    eachMethodReturnsAChangedCopy(sql, SqlProtocolBuilder::settings, methods);
+  }
+
+  @Test
+  void theProtocolNeedsAUrl() {
+    assertThatThrownBy(sql::protocol)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("The SQL protocol needs a JDBC URL: sql.url(\"jdbc:...\")");
+    assertThatThrownBy(() -> sql.engine(null)).hasMessage("engine");
+  }
+
+  @Test
+  void theProtocolHasOneNodePerUrlWith128QueuedStatementsPerConnection() {
+    SqlProtocol protocol =
+        (SqlProtocol)
+            sql.urls("jdbc:postgresql://a/db", "jdbc:postgresql://b/db")
+                .user("app")
+                .poolSize(2)
+                .protocol();
+    assertThat(protocol.nodes()).hasSize(2);
+    assertThat(protocol.nodes().get(0).queueCapacity()).isEqualTo(256);
+    assertThat(protocol.nodes().get(1).user()).isEqualTo("app");
+    assertThat(sql.url("jdbc:x").password("secret").settings().toString()).doesNotContain("secret");
+    SqlProtocol queued = (SqlProtocol) sql.url("jdbc:x").queueCapacity(5).protocol();
+    assertThat(queued.nodes().get(0).queueCapacity()).isEqualTo(5);
+  }
+
+  @Test
+  void aRequestNeedsAName() {
+    assertThatThrownBy(() -> sql((String) null)).hasMessage("a SQL request needs a name");
+    assertThatThrownBy(() -> sql(" ")).hasMessage("a SQL request needs a name");
+  }
+
+  @Test
+  void requestNamesMayComeFromTheSession() {
+    assertThat(sql("#{kind} by id").name().resolve(TestSessions.with("kind", "order")))
+        .isEqualTo("order by id");
+    assertThat(sql("by id").name().isConstant()).isTrue();
+    assertThat(sql(session -> "computed").name().resolve(TestSessions.empty()))
+        .isEqualTo("computed");
+  }
+
+  @Test
+  void aStatementsDefaults() {
+    SqlStatement s = sql("q").query("select 1").statement();
+    assertThat(s.sql()).isEqualTo("select 1");
+    assertThat(s.params()).isEmpty();
+    assertThat(s.checks()).isEmpty();
+    assertThat(s.fetchSize()).isZero();
+  }
+
+  @Test
+  void everyStatementMethodReturnsAChangedCopy() {
+    Map<String, UnaryOperator<SqlStatementBuilder>> methods =
+        Map.of(
+            "params(String...)", b -> b.params("#{id}"),
+            "params(Expression...)", b -> b.params(Expression.constant(1)),
+            "param(String)", b -> b.param("#{id}"),
+            "param(Object)", b -> b.param(10),
+            "param(Function)", b -> b.param(session -> 1),
+            "param(Expression)", b -> b.param(Expression.constant(1)),
+            "check", b -> b.check(rowCount(1)),
+            "fetchSize", b -> b.fetchSize(100));
+    eachMethodReturnsAChangedCopy(
+        sql("q").query("select ?"), SqlStatementBuilder::statement, methods);
+  }
+
+  @Test
+  void parametersAreTypedByTheirOverload() {
+    var session = TestSessions.with("id", 7);
+    SqlStatement s =
+        sql("q")
+            .query("select ?, ?, ?, ?, ?")
+            .param("#{id}")
+            .param("text")
+            .param(10)
+            .param(x -> x.getInt("id") * 2)
+            .param(Expression.constant(true))
+            .statement();
+    assertThat(SqlParams.values(s.params(), session)).containsExactly(7, "text", 10, 14, true);
+    SqlStatement replaced = sql("q").query("select ?").param(1).params("#{id}", "x").statement();
+    assertThat(SqlParams.values(replaced.params(), session)).containsExactly(7, "x");
+  }
+
+  @Test
+  void checksAddUp() {
+    SqlStatement s =
+        sql("q").query("select 1").check(rowCount(1)).check(column("a"), column("b")).statement();
+    assertThat(s.checks()).hasSize(3);
+  }
+
+  @Test
+  void transactionStatementsTakeTypedParameters() {
+    var statement = statement("update t set n = ? where id = ?", "#{n}").param(5);
+    assertThat(SqlParams.values(statement.params(), TestSessions.with("n", 2)))
+        .containsExactly(2, 5);
+    var typed = statement("select ?", Expression.constant(1));
+    assertThat(typed.param("x")).isNotSameAs(typed);
+    assertThat(typed.params()).hasSize(1);
+    SqlTransactionBuilder transaction = sql("t").transaction(statement, typed);
+    assertThat(transaction.transaction().statements()).containsExactly(statement, typed);
+  }
+
+  @Test
+  void aTransactionNeedsAStatement() {
+    assertThatThrownBy(() -> sql("t").transaction())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("transaction \"t\" has no statement");
+  }
+
+  @Test
+  void aBatchNeedsItsParameterSets() {
+    SqlBatchBuilder batch = sql("b").batch("insert into t values (?)");
+    assertThat(batch.batch().parameterSets()).isNull();
+    SqlBatchBuilder withSets = batch.parameterSets(session -> List.of(List.of(1)));
+    assertThat(withSets).isNotSameAs(batch);
+    assertThat(batch.batch().parameterSets()).isNull();
+    assertThat(withSets.batch().parameterSets()).isNotNull();
+    assertThatThrownBy(batch::asScala)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("batch \"b\" needs .parameterSets(session -> ...)");
+  }
+
+  @Test
+  void aCallNeedsAFunction() {
+    assertThatThrownBy(() -> SqlDsl.sqlCall(null))
+        .hasMessage("sqlCall needs a function of the session");
+  }
+}

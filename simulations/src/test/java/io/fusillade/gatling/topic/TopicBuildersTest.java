@@ -1,0 +1,127 @@
+package io.fusillade.gatling.topic;
+
+import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
+import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.topic.TopicDsl.topic;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fusillade.gatling.Expression;
+import io.fusillade.gatling.TestSessions;
+import io.fusillade.gen.ValueSpec;
+import io.fusillade.gen.ValueType;
+import io.fusillade.topic.TopicClientOptions;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** The topic DSL's builders, without Gatling running and without a broker. */
+class TopicBuildersTest {
+  private static final TopicProtocolBuilder SERVERS = kafka.bootstrapServers("127.0.0.1:9092");
+
+  @Test
+  void theProtocolStartsWithoutServers() {
+    assertThat(kafka.settings().options()).isNull();
+    assertThat(kafka.settings().endHooks()).isEmpty();
+    String needsServers =
+        "The topic protocol needs bootstrap servers first: kafka.bootstrapServers(\"host:9092\")";
+    assertThatThrownBy(kafka::protocol).hasMessage(needsServers);
+    assertThatThrownBy(() -> kafka.producer("acks", "1")).hasMessage(needsServers);
+    assertThatThrownBy(() -> kafka.onEnd((client, recorder) -> {})).hasMessage(needsServers);
+  }
+
+  @Test
+  void theServersTakeTheClientsDefaults() {
+    TopicClientOptions options = SERVERS.settings().options();
+    assertThat(options).isEqualTo(TopicClientOptions.of("127.0.0.1:9092"));
+  }
+
+  @Test
+  void changingTheServersKeepsEverythingElse() {
+    TopicClientOptions moved =
+        SERVERS
+            .producer("linger.ms", "5")
+            .seed(7)
+            .bootstrapServers("other:9092")
+            .settings()
+            .options();
+    assertThat(moved.bootstrapServers()).isEqualTo("other:9092");
+    assertThat(moved.seed()).isEqualTo(7);
+    assertThat(moved.producer()).containsEntry("linger.ms", "5");
+  }
+
+  @Test
+  void everyProtocolMethodReturnsAChangedCopy() {
+    Map<String, UnaryOperator<TopicProtocolBuilder>> methods =
+        Map.of(
+            "bootstrapServers", b -> b.bootstrapServers("other:9092"),
+            "property", b -> b.property("client.dns.lookup", "use_all_dns_ips"),
+            "producer", b -> b.producer("linger.ms", "5"),
+            "consumer", b -> b.consumer("fetch.min.bytes", "2"),
+            "topic", b -> b.topic(topic("events").withPartitions(4)),
+            "seed", b -> b.seed(9),
+            "drainTimeout", b -> b.drainTimeout(Duration.ofSeconds(1)),
+            "readyTimeout", b -> b.readyTimeout(Duration.ofSeconds(2)),
+            "onEnd", b -> b.onEnd((client, recorder) -> {}));
+    eachMethodReturnsAChangedCopy(SERVERS, TopicProtocolBuilder::settings, methods);
+  }
+
+  @Test
+  void aRequestNeedsANameAndASendATopic() {
+    assertThatThrownBy(() -> kafka((String) null)).hasMessage("a topic request needs a name");
+    assertThatThrownBy(() -> kafka("write").send(" "))
+        .hasMessage("request write: send(topic) needs a topic");
+  }
+
+  @Test
+  void aSendsDefaults() {
+    TopicSend send = kafka("write").send("events").send();
+    assertThat(send.topic()).isEqualTo("events");
+    assertThat(send.key()).isSameAs(KeySource.NONE);
+    assertThat(send.size()).isEqualTo(SizeSource.fixed(1024));
+    assertThat(send.headers()).isEmpty();
+    assertThat(send.name().isConstant()).isTrue();
+  }
+
+  @Test
+  void everySendMethodReturnsAChangedCopy() {
+    ValueSpec sizes = ValueSpec.builder("size", ValueType.INTEGER).range(10L, 20L).build();
+    ValueSpec keys = ValueSpec.builder("key", ValueType.LONG).range(1L, 9L).build();
+    Map<String, UnaryOperator<TopicSendBuilder>> methods =
+        Map.of(
+            "key(String)", b -> b.key("#{user}"),
+            "key(Function)", b -> b.key(session -> "k"),
+            "key(Expression)", b -> b.key(Expression.constant("k")),
+            "keys", b -> b.keys(keys),
+            "valueSize(int)", b -> b.valueSize(10),
+            "valueSize(ValueSpec)", b -> b.valueSize(sizes),
+            "header", b -> b.header("source", "test"));
+    eachMethodReturnsAChangedCopy(kafka("write").send("events"), TopicSendBuilder::send, methods);
+  }
+
+  @Test
+  void keysResolveToUtf8Bytes() {
+    TopicSend send = kafka("write").send("events").key("#{user}").send();
+    assertThat(send.key().key(TestSessions.with("user", 42)))
+        .isEqualTo("42".getBytes(StandardCharsets.UTF_8));
+    assertThat(kafka("w").send("t").key((String) null).send().key().key(TestSessions.empty()))
+        .isNull();
+    assertThatThrownBy(() -> send.key().key(TestSessions.empty()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("user");
+  }
+
+  @Test
+  void valueSizesAreChecked() {
+    assertThatThrownBy(() -> kafka("w").send("t").valueSize(-1))
+        .hasMessage("a value size must be >= 0, got -1");
+  }
+
+  @Test
+  void requestNamesMayComeFromTheSession() {
+    TopicSend send = kafka("write #{kind}").send("events").send();
+    assertThat(send.name().resolve(TestSessions.with("kind", "a"))).isEqualTo("write a");
+  }
+}
