@@ -6,6 +6,7 @@ import io.fusillade.record.RequestTotals;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Runs {@link JourneySimulation} through Gatling against embedded PostgreSQL: a value saved by one
  * request's check feeds the next request, on the JDBC and the native engine.
  */
+@Tag("slow") // forks Gatling against an embedded PostgreSQL
 class JourneyRunTest {
   @TempDir static Path base;
   private static GatlingFork run;
