@@ -4,6 +4,7 @@ import io.fusillade.health.InjectorLagMonitor;
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunRecorder;
+import io.fusillade.record.RunSettings;
 import io.fusillade.reports.checks.CheckParser;
 import io.fusillade.reports.report.Report;
 import io.fusillade.reports.summary.RunSummary;
@@ -66,6 +67,16 @@ public final class FusilladeRun {
     if (current != null) {
       values.forEach(current::parameter);
     }
+  }
+
+  /**
+   * Records what the run was asked to do in {@code run.json}, in {@link RunSettings}' spelling
+   * (mode, rate, durationSeconds, seed, workload...). Call it from the simulation's constructor.
+   * The workload runners call it; a simulation of its own needs not: the target rate of its
+   * injection profile is recorded by itself.
+   */
+  public static void settings(RunSettings settings) {
+    parameters(settings.toParameters());
   }
 
   /**
