@@ -59,8 +59,9 @@ public final class FusilladeRun {
   private FusilladeRun() {}
 
   /**
-   * Adds parameters to the next run's {@code run.json} (rate, duration, seed, target...). Call it
-   * from the simulation's constructor.
+   * Adds parameters to the next run's {@code run.json} (seed, target, rows...). Call it from the
+   * simulation's constructor. The target rate needs no call: the run records its injection
+   * profile's (see {@link InjectionProfiles}); a {@code rate} given here replaces it.
    */
   public static synchronized void parameters(Map<String, ?> values) {
     parameters.putAll(values);
@@ -149,6 +150,8 @@ public final class FusilladeRun {
       String name =
           System.getProperty(
               "fusillade.simulation", simulation != null ? simulation : "simulation");
+      // The injection profile's target rate, unless the simulation recorded one itself.
+      parameters.putAll(InjectionProfiles.parameters(core, parameters));
       RunRecorder run = RunRecorder.open(RunOptions.of(name).withParameters(parameters));
       List<EventExecutor> loops = new ArrayList<>();
       core.eventLoopGroup().forEach(loops::add);

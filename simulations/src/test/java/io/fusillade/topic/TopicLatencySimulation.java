@@ -53,9 +53,6 @@ public class TopicLatencySimulation extends Simulation {
     FusilladeRun.closeAtEnd(target);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("target", target.kind());
-    parameters.put("idleRate", idleRate);
-    parameters.put("loadRate", loadRate);
-    parameters.put("durationSeconds", duration.toSeconds());
     parameters.put("messageSize", size);
     parameters.put("partitions", partitions);
     parameters.put("replication", replication);

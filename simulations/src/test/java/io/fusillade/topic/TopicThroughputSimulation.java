@@ -55,10 +55,6 @@ public class TopicThroughputSimulation extends Simulation {
     FusilladeRun.closeAtEnd(target);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("target", target.kind());
-    parameters.put("startRate", startRate);
-    parameters.put("rateStep", rateStep);
-    parameters.put("steps", steps);
-    parameters.put("stepDurationSeconds", stepDuration.toSeconds());
     parameters.put("messageSize", size);
     parameters.put("partitions", partitions);
     parameters.put("replication", replication);
