@@ -205,6 +205,10 @@ class TopicSimulationsTest {
     Map<String, Object> health = map(run.record().manifest().health(), "topic.events");
     assertThat(number(map(health, "delivery"), "received")).isEqualTo(1000);
     assertThat(map(health, "delivery")).containsEntry("exact", true);
-    assertThat(run.record().manifest().parameters()).containsEntry("seed", 42);
+    assertThat(run.record().manifest().parameters())
+        .containsEntry("seed", 42)
+        .containsEntry("mode", "topics")
+        .containsEntry("workload", file.toString())
+        .containsEntry("rate", 200); // from the injection profile
   }
 }
