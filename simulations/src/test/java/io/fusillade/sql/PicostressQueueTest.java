@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.gatling.GatlingFork;
 import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunSettings;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,12 +27,13 @@ class PicostressQueueTest {
         GatlingFork.run(
             base,
             SqlQueueSimulation.class,
-            Map.of(
-                "fusillade.workload", workload.toString(),
-                "fusillade.users", "4",
-                "fusillade.seed", "7",
-                "fusillade.teardown", "true",
-                "fusillade.engine", engine));
+            RunSettings.NONE
+                .withWorkload(workload)
+                .withUsers(4)
+                .withSeed(7L)
+                .withTeardown(true)
+                .withEngine(engine)
+                .toSystemProperties());
 
     assertThat(run.exitCode()).as(run.output()).isZero();
     assertThat(run.output())
