@@ -27,7 +27,8 @@ import java.util.Objects;
  *   <tr><th>setting</th><th>system property</th><th>run.json parameter</th></tr>
  *   <tr><td>mode</td><td>fusillade.mode</td><td>mode</td></tr>
  *   <tr><td>rate</td><td>fusillade.rate</td><td>rate (read also: targetRate)</td></tr>
- *   <tr><td>duration</td><td>fusillade.duration</td><td>durationSeconds (read also: duration)</td></tr>
+ *   <tr><td>duration</td><td>fusillade.duration</td>
+ *       <td>durationSeconds (read also: duration)</td></tr>
  *   <tr><td>spike</td><td>fusillade.peak, .rise, .hold, .fall</td>
  *       <td>peak, riseSeconds, holdSeconds, fallSeconds</td></tr>
  *   <tr><td>steps</td><td>(from the workload file)</td><td>rates, stepSeconds (read also:
@@ -35,9 +36,11 @@ import java.util.Objects;
  *   <tr><td>users</td><td>fusillade.users</td><td>users</td></tr>
  *   <tr><td>seed</td><td>fusillade.seed</td><td>seed</td></tr>
  *   <tr><td>workload</td><td>fusillade.workload</td><td>workload</td></tr>
- *   <tr><td>urls</td><td>fusillade.urls</td><td>(the runner records the masked {@code target})</td></tr>
- *   <tr><td>user, engine, pool, balance, setup, teardown</td><td>fusillade.user, .engine, .pool,
- *       .balance, .setup, .teardown</td><td>(the SQL protocol records sql.engine, sql.balance...)</td></tr>
+ *   <tr><td>urls</td><td>fusillade.urls</td>
+ *       <td>(the runner records the masked {@code target})</td></tr>
+ *   <tr><td>user, engine, pool, balance, setup, teardown</td>
+ *       <td>fusillade.user, .engine, .pool, .balance, .setup, .teardown</td>
+ *       <td>(the SQL protocol records sql.engine, sql.balance...)</td></tr>
  * </table>
  *
  * @param mode what kind of run; null when not said
