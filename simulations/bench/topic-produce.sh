@@ -74,7 +74,7 @@ tail -1 "$work/pp.out" >&2
 
 echo "Fusillade: $INFLIGHT users sending for $DURATION..." >&2
 java -Xmx1g -XX:+UseParallelGC --add-opens=java.base/java.lang=ALL-UNNAMED \
-  -Dfusillade.runs.dir="$work/runs" -Dkafka.bootstrap="$BOOTSTRAP" -Dtopic=perf-fusillade \
+  -Dfusillade.runs.dir="$work/runs" -Dfusillade.urls="$BOOTSTRAP" -Dtopic=perf-fusillade \
   -Dpartitions="$PARTITIONS" -DmessageSize="$SIZE" -DlingerMs="$LINGER" -DbatchSize="$BATCH" \
   -Dinflight="$INFLIGHT" -Dduration="$DURATION" \
   -cp "$CP" io.gatling.app.Gatling -s io.fusillade.topic.TopicMaxProduceSimulation \

@@ -1,8 +1,11 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
-import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.GatlingLauncher;
 import io.fusillade.gatling.topic.TopicWorkloadSimulation;
+import io.fusillade.record.RunSettings;
+import io.fusillade.record.RunSettings.Mode;
+import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.logs.LogsWorkloadMapping;
@@ -14,9 +17,7 @@ import io.fusillade.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -153,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
     for (String value : new String[] {duration, rise, hold, fall}) {
       if (value != null) {
         try {
-          SimulationProperties.parseDuration(value);
+          SettingValues.parseDuration(value);
         } catch (IllegalArgumentException e) {
           throw new FusilladeException(
               "\"" + value + "\" is not a duration (examples: 30s, 500ms, 2m)");
@@ -166,36 +167,26 @@ final class RunCommand implements Callable<Integer> {
       DatabaseOptions.checkReachable(url, database.user(workload), database.password(workload));
     }
 
-    Map<String, String> properties = new LinkedHashMap<>();
-    properties.put("fusillade.workload", file.toAbsolutePath().toString());
-    properties.put("fusillade.runs.dir", output.toAbsolutePath().toString());
-    put(properties, "fusillade.rate", rate);
-    put(properties, "fusillade.duration", duration);
-    put(properties, "fusillade.peak", peak);
-    put(properties, "fusillade.rise", rise);
-    put(properties, "fusillade.hold", hold);
-    put(properties, "fusillade.fall", fall);
-    put(properties, "fusillade.users", users);
-    put(properties, "fusillade.seed", seed);
-    put(properties, "fusillade.pool", pool);
-    put(properties, "fusillade.engine", engine);
-    put(properties, "fusillade.balance", balance);
-    put(properties, "fusillade.setup", setup);
-    if (teardown) {
-      properties.put("fusillade.teardown", "true");
-    }
-    if (!urls.isEmpty()) {
-      properties.put("fusillade.urls", String.join(",", urls));
-    }
-    put(properties, "fusillade.user", database.user);
-
-    Files.createDirectories(output);
-    int exit = GatlingLauncher.run(simulation, properties, output.resolve("gatling"));
-    return switch (exit) {
-      case 0 -> 0;
-      case 2 -> 3; // Gatling's "assertions failed": a check failed
-      default -> 1;
-    };
+    RunSettings settings =
+        RunSettings.NONE
+            .withMode(simulation == SqlQueueRun.class ? Mode.QUEUE : Mode.RATE)
+            .withWorkload(file)
+            .withRate(rate)
+            .withDuration(duration == null ? null : SettingValues.parseDuration(duration))
+            .withSpike(
+                peak == null || peak <= 0
+                    ? null
+                    : new RunSettings.Spike(peak, duration(rise), duration(hold), duration(fall)))
+            .withUsers(users)
+            .withSeed(seed)
+            .withPool(pool)
+            .withEngine(engine)
+            .withBalance(balance)
+            .withSetup(setup)
+            .withTeardown(teardown)
+            .withUrls(urls)
+            .withUser(database.user);
+    return launch(simulation, settings);
   }
 
   /** Options of SQL workloads only: an error with a logs section rather than silently ignored. */
@@ -227,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
     Duration runFor = null;
     if (duration != null) {
       try {
-        runFor = SimulationProperties.parseDuration(duration);
+        runFor = SettingValues.parseDuration(duration);
       } catch (IllegalArgumentException e) {
         throw new FusilladeException(
             "\"" + duration + "\" is not a duration (examples: 30s, 500ms, 2m)");
@@ -248,17 +239,15 @@ final class RunCommand implements Callable<Integer> {
       }
     }
 
-    Map<String, String> properties = new LinkedHashMap<>();
-    properties.put("fusillade.workload", file.toAbsolutePath().toString());
-    properties.put("fusillade.runs.dir", output.toAbsolutePath().toString());
-    put(properties, "fusillade.rate", rate);
-    put(properties, "fusillade.duration", duration);
-    put(properties, "fusillade.seed", seed);
-    if (database.urls != null && !database.urls.isEmpty()) {
-      properties.put("fusillade.urls", String.join(",", database.urls));
-    }
-    Files.createDirectories(output);
-    return exitCode(GatlingLauncher.run(LogsRun.class, properties, output.resolve("gatling")));
+    RunSettings settings =
+        RunSettings.NONE
+            .withMode(Mode.LOGS)
+            .withWorkload(file)
+            .withRate(rate)
+            .withDuration(runFor)
+            .withSeed(seed)
+            .withUrls(database.urls);
+    return launch(LogsRun.class, settings);
   }
 
   /** A workload's topics: on its {@code kafka} servers, {@code --url host:port}, or embedded. */
@@ -272,29 +261,36 @@ final class RunCommand implements Callable<Integer> {
                 + " has topics (options: --url for bootstrap servers, --seed, --output)");
       }
     }
-    Map<String, String> properties = new LinkedHashMap<>();
-    properties.put("workload", file.toAbsolutePath().toString());
-    properties.put("fusillade.runs.dir", output.toAbsolutePath().toString());
-    put(properties, "seed", seed);
-    if (database.urls != null && !database.urls.isEmpty()) {
-      properties.put("kafka.bootstrap", String.join(",", database.urls));
-    }
+    RunSettings settings =
+        RunSettings.NONE
+            .withMode(Mode.TOPICS)
+            .withWorkload(file)
+            .withSeed(seed)
+            .withUrls(database.urls);
+    return launch(TopicWorkloadSimulation.class, settings);
+  }
+
+  /** Runs the simulation in a forked JVM with the settings; reports go under {@code --output}. */
+  private int launch(Class<?> simulation, RunSettings settings) throws Exception {
     Files.createDirectories(output);
     return exitCode(
-        GatlingLauncher.run(TopicWorkloadSimulation.class, properties, output.resolve("gatling")));
+        GatlingLauncher.of(simulation)
+            .withProperties(settings.toSystemProperties())
+            .withRunsDirectory(output)
+            .withResults(output.resolve("gatling"))
+            .run());
+  }
+
+  /** A spike's phase: null (the default) when not given. */
+  private static Duration duration(String text) {
+    return text == null ? null : SettingValues.parseDuration(text);
   }
 
   private static int exitCode(int gatling) {
     return switch (gatling) {
-      case 0 -> 0;
-      case 2 -> 3; // Gatling's "assertions failed": a check failed
+      case GatlingLauncher.SUCCESS -> 0;
+      case GatlingLauncher.ASSERTIONS_FAILED -> 3; // Gatling's "assertions failed": a check failed
       default -> 1;
     };
-  }
-
-  private static void put(Map<String, String> properties, String name, Object value) {
-    if (value != null) {
-      properties.put(name, value.toString());
-    }
   }
 }

@@ -4,6 +4,7 @@ import io.fusillade.health.InjectorLagMonitor;
 import io.fusillade.record.RunAnalysis;
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
+import io.fusillade.record.RunSettings;
 import io.fusillade.system.SystemSampler;
 import io.fusillade.system.WatchedProcess;
 import io.gatling.core.CoreComponents;
@@ -61,14 +62,25 @@ public final class FusilladeRun {
   private FusilladeRun() {}
 
   /**
-   * Adds parameters to the next run's {@code run.json} (rate, duration, seed, target...). Call it
-   * from the simulation's constructor.
+   * Adds parameters to the next run's {@code run.json} (seed, target, rows...). Call it from the
+   * simulation's constructor. The target rate needs no call: the run records its injection
+   * profile's (see {@link InjectionProfiles}); a {@code rate} given here replaces it.
    */
   public static synchronized void parameters(Map<String, ?> values) {
     parameters.putAll(values);
     if (current != null) {
       values.forEach(current::parameter);
     }
+  }
+
+  /**
+   * Records what the run was asked to do in {@code run.json}, in {@link RunSettings}' spelling
+   * (mode, rate, durationSeconds, seed, workload...). Call it from the simulation's constructor.
+   * The workload runners call it; a simulation of its own needs not: the target rate of its
+   * injection profile is recorded by itself.
+   */
+  public static void settings(RunSettings settings) {
+    parameters(settings.toParameters());
   }
 
   /**
@@ -149,6 +161,8 @@ public final class FusilladeRun {
       String name =
           System.getProperty(
               "fusillade.simulation", simulation != null ? simulation : "simulation");
+      // The injection profile's target rate, unless the simulation recorded one itself.
+      parameters.putAll(InjectionProfiles.parameters(core, parameters));
       RunRecorder run = RunRecorder.open(RunOptions.of(name).withParameters(parameters));
       List<EventExecutor> loops = new ArrayList<>();
       core.eventLoopGroup().forEach(loops::add);

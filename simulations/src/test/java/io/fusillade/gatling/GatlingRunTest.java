@@ -73,7 +73,12 @@ class GatlingRunTest {
   void theRunRecordIsCompleteAndCarriesItsSimulationParametersAndInjectorHealth() {
     assertThat(record.manifest().status()).isEqualTo(RunStatus.COMPLETED);
     assertThat(record.manifest().simulation()).isEqualTo(SmokeSimulation.class.getName());
-    assertThat(record.manifest().parameters()).containsEntry("rate", SmokeSimulation.RATE);
+    // Not declared by the simulation: read from its injection profile, the two populations
+    // together.
+    assertThat(record.manifest().parameters())
+        .containsEntry("rate", SmokeSimulation.RATE + SmokeSimulation.FAILING_RATE)
+        .containsEntry("durationSeconds", (int) SmokeSimulation.DURATION.toSeconds())
+        .containsKey("injection");
     assertThat(record.manifest().health()).containsKey(InjectorLagMonitor.HEALTH_KEY);
     assertThat(record.metrics().get(InjectorLagMonitor.METRIC).getTotalCount()).isGreaterThan(100);
   }

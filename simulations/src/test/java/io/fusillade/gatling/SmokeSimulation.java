@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * A short simulation for {@link GatlingRunTest}: good lookups (in a Gatling group, on the native
@@ -34,7 +33,6 @@ public class SmokeSimulation extends Simulation {
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
-    FusilladeRun.parameters(Map.of("rate", RATE));
     var db = sql.url(postgres.jdbcUrl()).user(postgres.user()).poolSize(4);
     var good =
         scenario("good")

@@ -88,14 +88,10 @@ public class LogIngestSimulation extends Simulation {
         for (String r : rates.split(",")) {
           steps.add(Double.parseDouble(r.strip()));
         }
-        parameters.put("rates", rates);
-        parameters.put("stepDuration", step.toString());
       } else {
         double rate = Double.parseDouble(SimulationProperties.string("logs.rate", "2"));
         step = SimulationProperties.duration("logs.duration", Duration.ofSeconds(30));
         steps.add(rate);
-        parameters.put("rate", rate);
-        parameters.put("duration", step.toString());
       }
       store = store.stepReport(steps, step);
       FusilladeRun.parameters(parameters);

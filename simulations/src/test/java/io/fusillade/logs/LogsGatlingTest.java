@@ -2,9 +2,9 @@ package io.fusillade.logs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fusillade.gatling.GatlingFork;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
-import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunStatus;
 import io.fusillade.record.SecondCounts;
 import java.io.BufferedReader;
@@ -13,12 +13,11 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,7 +53,7 @@ class LogsGatlingTest {
     startNode();
     ingest =
         run(
-            LogIngestSimulation.class.getName(),
+            LogIngestSimulation.class,
             "logs.docs=" + DOCS,
             "logs.bulk=5000",
             "logs.concurrency=2",
@@ -119,40 +118,24 @@ class LogsGatlingTest {
     }
   }
 
-  static RunRecord run(String simulation, String... properties) throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+  static RunRecord run(Class<?> simulation, String... properties) throws Exception {
     Path dir = Files.createTempDirectory(base, "run");
-    List<String> command = new ArrayList<>();
-    command.add(java.toString());
-    command.add("-Xmx512m");
-    command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
-    command.add("-Dfusillade.runs.dir=" + dir.resolve("runs"));
-    command.add("-Dlogs.url=" + nodeUrl);
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("logs.url", nodeUrl);
     for (String p : properties) {
-      command.add("-D" + p);
+      int eq = p.indexOf('=');
+      values.put(p.substring(0, eq), p.substring(eq + 1));
     }
-    command.addAll(
-        List.of(
-            "-cp",
-            System.getProperty("java.class.path"),
-            "io.gatling.app.Gatling",
-            "-s",
-            simulation,
-            "-rf",
-            dir.resolve("gatling").toString()));
-    Path log = dir.resolve("gatling.out");
-    Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    assertThat(process.waitFor(4, TimeUnit.MINUTES)).as("Gatling finished").isTrue();
-    String output = Files.readString(log);
-    assertThat(process.exitValue()).as(output).isZero();
-    try (Stream<Path> runs = Files.list(dir.resolve("runs"))) {
-      List<Path> directories = runs.toList();
-      assertThat(directories).as(output).hasSize(1);
-      RunRecord record = RunRecordReader.read(directories.get(0));
-      assertThat(record.manifest().status()).isEqualTo(RunStatus.COMPLETED);
-      return record;
-    }
+    GatlingFork run =
+        GatlingFork.run(
+            GatlingFork.launcher(dir, simulation)
+                .withHeap("512m")
+                .withTimeout(Duration.ofMinutes(4))
+                .withProperties(values));
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    assertThat(run.record()).as(run.output()).isNotNull();
+    assertThat(run.record().manifest().status()).isEqualTo(RunStatus.COMPLETED);
+    return run.record();
   }
 
   static long counterTotal(RunRecord record, String name) {
@@ -184,7 +167,7 @@ class LogsGatlingTest {
   void theSixSearchesReturnHits() throws Exception {
     RunRecord record =
         run(
-            LogSearchSimulation.class.getName(),
+            LogSearchSimulation.class,
             "logs.docs=" + DOCS,
             "logs.seed=" + SEED,
             "logs.index=web-logs",
@@ -201,7 +184,7 @@ class LogsGatlingTest {
 
   @Test
   void badDocumentsAreCountedAsFailedItemsAndTimeToSearchableIsMeasured() throws Exception {
-    RunRecord record = run(LogChecksSimulation.class.getName());
+    RunRecord record = run(LogChecksSimulation.class);
 
     RequestTotals bad = record.requests().get("bad bulk");
     assertThat(bad.koCount()).isEqualTo(LogChecksSimulation.BAD_BULKS);

@@ -99,8 +99,6 @@ public class QuickstartSimulation extends Simulation {
         "errors < 1%", "rate >= 99% of target for \"account by id\"", "injector not saturated");
     FusilladeRun.parameters(
         Map.of(
-            "rate", rate,
-            "durationSeconds", duration.toSeconds(),
             "rows", rows,
             "seed", seed,
             "pool", pool,

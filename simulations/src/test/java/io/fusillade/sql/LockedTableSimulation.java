@@ -42,7 +42,6 @@ public class LockedTableSimulation extends Simulation {
         Stream.generate(new SplittableRandom(1)::split)
             .map(r -> Map.<String, Object>of("id", 1 + r.nextInt(1000)))
             .iterator();
-    FusilladeRun.parameters(Map.of("rate", rate));
     setUp(
             scenario("reads")
                 .feed(ids)

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.gatling.GatlingFork;
 import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunSettings;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,12 +29,13 @@ class PicostressQueueTest {
         GatlingFork.run(
             base,
             SqlQueueSimulation.class,
-            Map.of(
-                "fusillade.workload", workload.toString(),
-                "fusillade.users", "4",
-                "fusillade.seed", "7",
-                "fusillade.teardown", "true",
-                "fusillade.engine", engine));
+            RunSettings.NONE
+                .withWorkload(workload)
+                .withUsers(4)
+                .withSeed(7L)
+                .withTeardown(true)
+                .withEngine(engine)
+                .toSystemProperties());
 
     assertThat(run.exitCode()).as(run.output()).isZero();
     assertThat(run.output())

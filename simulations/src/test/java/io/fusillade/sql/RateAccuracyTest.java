@@ -31,6 +31,10 @@ class RateAccuracyTest {
             // JVM during its first seconds would be measured as the injector's jitter.
             Map.of("rate", "1000", "duration", "60s", "phases", "sql"));
     assertThat(run.exitCode()).as(run.output()).isZero();
+    // The target as the run record has it, from the injection profile.
+    assertThat(run.record().manifest().parameters())
+        .containsEntry("rate", 1000)
+        .containsEntry("durationSeconds", 60);
 
     RequestTotals lookups = run.record().requests().get("account by id");
     assertThat(lookups.count()).isBetween(59_400L, 60_600L);

@@ -11,7 +11,6 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.topic.KafkaTarget;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * For {@link TopicSimulationsTest}: writes at {@link #RATE}/s for {@link #DURATION} to one embedded
@@ -27,7 +26,6 @@ public class BrokerStopSimulation extends Simulation {
   {
     KafkaTarget target = KafkaTarget.fromProperties(1);
     FusilladeRun.closeAtEnd(target);
-    FusilladeRun.parameters(Map.of("rate", RATE));
     var protocol =
         kafka
             .bootstrapServers(target.bootstrapServers())

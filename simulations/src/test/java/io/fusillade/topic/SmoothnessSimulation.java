@@ -36,7 +36,6 @@ public class SmoothnessSimulation extends Simulation {
     Duration duration = SimulationProperties.duration("duration", Duration.ofSeconds(8));
     KafkaTarget target = KafkaTarget.fromProperties(1);
     FusilladeRun.closeAtEnd(target);
-    FusilladeRun.parameters(java.util.Map.of("rate", rate));
     var protocol =
         kafka
             .bootstrapServers(target.bootstrapServers())

@@ -30,7 +30,7 @@ import org.HdrHistogram.Histogram;
  * {@link TopicThroughputSimulation}; 0 skips the loaded phase; default 3000), {@code fraction}
  * (0.33), {@code duration} (per phase, 30s), {@code messageSize} (1024), {@code partitions} (4),
  * {@code replication} (1), {@code consumers} (4), {@code lingerMs} (0: latency first), {@code
- * kafka.bootstrap}.
+ * fusillade.urls}.
  */
 public class TopicLatencySimulation extends Simulation {
   private final KafkaTarget target;
@@ -53,9 +53,6 @@ public class TopicLatencySimulation extends Simulation {
     FusilladeRun.closeAtEnd(target);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("target", target.kind());
-    parameters.put("idleRate", idleRate);
-    parameters.put("loadRate", loadRate);
-    parameters.put("durationSeconds", duration.toSeconds());
     parameters.put("messageSize", size);
     parameters.put("partitions", partitions);
     parameters.put("replication", replication);

@@ -18,7 +18,7 @@ import java.util.Map;
  * at most {@code inflight} messages are unacknowledged (Kafka's ProducerPerformance is bounded by
  * its buffer instead). No consumers. Prints {@code fusillade.records.per.second=...} at the end.
  *
- * <p>Settings: {@code kafka.bootstrap}, {@code topic} (perf-fusillade), {@code partitions} (1),
+ * <p>Settings: {@code fusillade.urls}, {@code topic} (perf-fusillade), {@code partitions} (1),
  * {@code messageSize} (1024), {@code lingerMs} (5), {@code batchSize} (16384), {@code inflight}
  * (2000), {@code duration} (60s).
  */

@@ -2,18 +2,18 @@ package io.fusillade.topic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fusillade.gatling.GatlingFork;
+import io.fusillade.gatling.GatlingLauncher;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
-import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunStatus;
 import io.fusillade.reports.runs.SteadyRate;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -29,43 +29,26 @@ import org.junit.jupiter.api.io.TempDir;
 class TopicSimulationsTest {
   @TempDir Path base;
 
-  private record Run(int exitCode, String output, RunRecord record) {}
-
-  private Run gatling(Class<?> simulation, String... properties) throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Path log = base.resolve("gatling.out");
-    List<String> command = new ArrayList<>();
-    command.add(java.toString());
-    command.add("-Xmx512m");
-    command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+  private GatlingFork gatling(Class<?> simulation, String... properties) throws Exception {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String p : properties) {
+      int eq = p.indexOf('=');
+      values.put(p.substring(0, eq), p.substring(eq + 1));
+    }
+    GatlingLauncher launcher =
+        GatlingFork.launcher(base, simulation)
+            .withHeap("512m")
+            .withoutReports()
+            .withTimeout(Duration.ofMinutes(4))
+            .withProperties(values);
     // For diagnosis, e.g. TOPIC_TEST_JVM_OPTS="-Xlog:gc:file=/tmp/gc.log".
     String extra = System.getenv("TOPIC_TEST_JVM_OPTS");
     if (extra != null && !extra.isBlank()) {
-      command.addAll(List.of(extra.trim().split("\\s+")));
+      launcher = launcher.withJvmOptions(List.of(extra.trim().split("\\s+")));
     }
-    command.add("-Dfusillade.runs.dir=" + base.resolve("runs"));
-    for (String p : properties) {
-      command.add("-D" + p);
-    }
-    command.addAll(
-        List.of(
-            "-cp",
-            System.getProperty("java.class.path"),
-            "io.gatling.app.Gatling",
-            "-s",
-            simulation.getName(),
-            "-rf",
-            base.resolve("gatling").toString(),
-            "-nr"));
-    Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    assertThat(process.waitFor(4, TimeUnit.MINUTES)).as("Gatling finished").isTrue();
-    String output = Files.readString(log);
-    try (Stream<Path> runs = Files.list(base.resolve("runs"))) {
-      List<Path> directories = runs.toList();
-      assertThat(directories).as(output).hasSize(1);
-      return new Run(process.exitValue(), output, RunRecordReader.read(directories.get(0)));
-    }
+    GatlingFork run = GatlingFork.run(launcher);
+    assertThat(run.record()).as(run.output()).isNotNull();
+    return run;
   }
 
   @SuppressWarnings("unchecked")
@@ -99,7 +82,7 @@ class TopicSimulationsTest {
   @Test
   void twoThousandKibMessagesPerSecondAreDeliveredExactlyQuicklyAndWithAFlatLag() throws Exception {
     String duration = System.getProperty("topic.test.duration", "60s");
-    Run run =
+    GatlingFork run =
         gatling(
             TopicThroughputSimulation.class,
             "startRate=2000",
@@ -157,7 +140,7 @@ class TopicSimulationsTest {
   @Test
   void sendsAt5000PerSecondComeWithoutBursts() throws Exception {
     Path counts = base.resolve("counts.txt");
-    Run run =
+    GatlingFork run =
         gatling(
             SmoothnessSimulation.class, "rate=5000", "duration=10s", "sendCounts.out=" + counts);
     assertThat(run.exitCode()).as(run.output()).isZero();
@@ -180,7 +163,7 @@ class TopicSimulationsTest {
   @Test
   void aBrokerStoppedMidRunGivesFailuresWithAReasonAndTheRunEndsOnTimeWithItsRecord()
       throws Exception {
-    Run run = gatling(BrokerStopSimulation.class);
+    GatlingFork run = gatling(BrokerStopSimulation.class);
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
     assertThat(record.manifest().status()).isEqualTo(RunStatus.COMPLETED);
@@ -209,7 +192,7 @@ class TopicSimulationsTest {
 
   @Test
   void theLatencySimulationReportsEndToEndPercentilesPerPhase() throws Exception {
-    Run run =
+    GatlingFork run =
         gatling(
             TopicLatencySimulation.class,
             "idleRate=50",
@@ -230,7 +213,9 @@ class TopicSimulationsTest {
   @Test
   void aWorkloadFilesTopicsSectionRunsWithoutCode() throws Exception {
     Path file = Path.of(getClass().getResource("/workloads/topics-demo.yml").toURI());
-    Run run = gatling(io.fusillade.gatling.topic.TopicWorkloadSimulation.class, "workload=" + file);
+    GatlingFork run =
+        gatling(
+            io.fusillade.gatling.topic.TopicWorkloadSimulation.class, "fusillade.workload=" + file);
     assertThat(run.exitCode()).as(run.output()).isZero();
     RequestTotals writes = run.record().requests().get("write events");
     assertThat(writes.okCount()).isEqualTo(200 * 5);
@@ -238,6 +223,10 @@ class TopicSimulationsTest {
     Map<String, Object> health = map(run.record().manifest().health(), "topic.events");
     assertThat(number(map(health, "delivery"), "received")).isEqualTo(1000);
     assertThat(map(health, "delivery")).containsEntry("exact", true);
-    assertThat(run.record().manifest().parameters()).containsEntry("seed", 42);
+    assertThat(run.record().manifest().parameters())
+        .containsEntry("seed", 42)
+        .containsEntry("mode", "topics")
+        .containsEntry("workload", file.toString())
+        .containsEntry("rate", 200); // from the injection profile
   }
 }

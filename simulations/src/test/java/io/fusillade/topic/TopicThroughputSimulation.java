@@ -28,7 +28,7 @@ import java.util.Map;
  * (1000), {@code steps} (3), {@code stepDuration} (20s), {@code messageSize} (1024 bytes), {@code
  * partitions} (4), {@code replication} (1; 3 starts three embedded brokers), {@code consumers} (4),
  * {@code topic} (throughput), {@code lingerMs} (5), {@code batchSize} (16384), {@code
- * kafka.bootstrap} (an external cluster; default: embedded), {@code seed} (1).
+ * fusillade.urls} (an external cluster; default: embedded), {@code seed} (1).
  */
 public class TopicThroughputSimulation extends Simulation {
   static final String REQUEST = "write";
@@ -55,10 +55,6 @@ public class TopicThroughputSimulation extends Simulation {
     FusilladeRun.closeAtEnd(target);
     Map<String, Object> parameters = new LinkedHashMap<>();
     parameters.put("target", target.kind());
-    parameters.put("startRate", startRate);
-    parameters.put("rateStep", rateStep);
-    parameters.put("steps", steps);
-    parameters.put("stepDurationSeconds", stepDuration.toSeconds());
     parameters.put("messageSize", size);
     parameters.put("partitions", partitions);
     parameters.put("replication", replication);

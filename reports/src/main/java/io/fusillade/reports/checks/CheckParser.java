@@ -13,7 +13,7 @@ import java.util.Locale;
  * p95 &lt;= 200ms for "account by id"   ... of one request name; units us, ms, s
  * errors &lt; 1%                       failed / completed requests, optionally "for NAME"
  * rate &gt;= 150/s                     steady-state completed requests per second
- * rate &gt;= 99% of target             ... as a share of run.json's targetRate (else rate) parameter
+ * rate &gt;= 99% of target             ... as a share of run.json's rate (or older targetRate)
  * rate &gt;= 95% of users              ... or of any other numeric parameter
  * lag not growing                   no consumer-lag gauge (lag.*) has a growing trend
  * injector not saturated            the injector lag monitor's verdict

@@ -76,6 +76,25 @@ class ReportTest {
   }
 
   @Test
+  void aRecordOfAnOlderVersionIsJudgedAgainstItsTargetRateParameter() throws Exception {
+    // Older versions wrote the target as targetRate (topic steps) beside an unrelated rate.
+    Path dir =
+        SyntheticRecord.run()
+            .seconds(60)
+            .rate(100)
+            .parameter("rate", 5)
+            .parameter("targetRate", 100)
+            .write(base, "old");
+    CheckResult result =
+        Report.create(List.of(dir), List.of("rate >= 99% of target")).results().stream()
+            .filter(r -> r.check().equals("rate >= 99% of target"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(result.passed()).isTrue();
+    assertThat(result.measured()).isEqualTo("rate = 100/s, 100% of targetRate 100");
+  }
+
+  @Test
   void checksPassOrFailWithTheMeasuredValue() throws Exception {
     Path dir =
         SyntheticRecord.run()

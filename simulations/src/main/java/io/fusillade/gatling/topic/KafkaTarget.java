@@ -3,13 +3,15 @@ package io.fusillade.gatling.topic;
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalKafka;
+import io.fusillade.record.RunSettings;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Where a topic simulation sends: external bootstrap servers when given ({@code
- * -Dkafka.bootstrap=host:9092}), otherwise an embedded Kafka started for the run — one broker, or
- * three when the replication factor asks for it — each broker in its own JVM unless {@code
- * -Dkafka.embedded.separateProcess=false}.
+ * -Dfusillade.urls=host:9092}, the targets of {@link RunSettings}), otherwise an embedded Kafka
+ * started for the run — one broker, or three when the replication factor asks for it — each broker
+ * in its own JVM unless {@code -Dkafka.embedded.separateProcess=false}.
  */
 public final class KafkaTarget implements AutoCloseable {
   private final String bootstrapServers;
@@ -22,13 +24,14 @@ public final class KafkaTarget implements AutoCloseable {
 
   /**
    * Reads {@code fusillade.target} ({@code embedded} or {@code external}) and {@code
-   * kafka.bootstrap}, and starts an embedded cluster if needed.
+   * fusillade.urls}, and starts an embedded cluster if needed.
    *
    * @param replicationFactor the replication the topics need: above 1, an embedded cluster has
    *     three brokers
    */
   public static KafkaTarget fromProperties(int replicationFactor) {
-    String bootstrap = SimulationProperties.string("kafka.bootstrap", null);
+    List<String> urls = RunSettings.fromSystemProperties().urls();
+    String bootstrap = urls.isEmpty() ? null : String.join(",", urls);
     String target =
         SimulationProperties.string(
             "fusillade.target", bootstrap != null ? "external" : "embedded");
@@ -36,7 +39,9 @@ public final class KafkaTarget implements AutoCloseable {
       case "external" -> {
         if (bootstrap == null) {
           throw new FusilladeException(
-              "-Dfusillade.target=external needs the cluster: -Dkafka.bootstrap=host:9092");
+              "-Dfusillade.target=external needs the cluster: -D"
+                  + RunSettings.URLS
+                  + "=host:9092");
         }
         return new KafkaTarget(bootstrap, null);
       }
@@ -45,7 +50,8 @@ public final class KafkaTarget implements AutoCloseable {
           throw new FusilladeException(
               "the embedded Kafka has at most 3 brokers: replication factor "
                   + replicationFactor
-                  + " needs -Dkafka.bootstrap");
+                  + " needs -D"
+                  + RunSettings.URLS);
         }
         boolean separate =
             Boolean.parseBoolean(

@@ -7,7 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeRun;
-import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.record.RunSettings;
 import io.fusillade.topic.TopicSpec;
 import io.fusillade.workload.KafkaConnection;
 import io.fusillade.workload.TopicWorkload;
@@ -18,16 +18,18 @@ import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Runs the {@code topics:} section of a workload file without code: {@code
- * -Dworkload=path/to/file.yml}. Each topic gets its writers (a constant {@code rate}, or {@code
- * steps} judged like {@code TopicThroughputSimulation}) and its consumer group; the cluster is the
- * file's {@code kafka.bootstrap_servers}, {@code -Dkafka.bootstrap}, or an embedded Kafka (three
- * brokers if a topic's replication is above 1). {@code -Dseed} overrides the file's seed.
+ * -Dfusillade.workload=path/to/file.yml} ({@link RunSettings}). Each topic gets its writers (a
+ * constant {@code rate}, or {@code steps} judged like {@code TopicThroughputSimulation}) and its
+ * consumer group; the cluster is {@code -Dfusillade.urls} (bootstrap servers), else the file's
+ * {@code kafka.bootstrap_servers}, else an embedded Kafka (three brokers if a topic's replication
+ * is above 1). {@code -Dfusillade.seed} overrides the file's seed. The run records the mode {@code
+ * topics}, the workload file, the seed and the target ({@code embedded} or {@code external}); the
+ * rates come from the injection profile (see {@link io.fusillade.gatling.FusilladeRun}).
  */
 public class TopicWorkloadSimulation extends Simulation {
   /** The request name of a topic's writes: {@code write <topic>}. */
@@ -36,32 +38,30 @@ public class TopicWorkloadSimulation extends Simulation {
   }
 
   {
-    String file = SimulationProperties.string("workload", null);
+    RunSettings given = RunSettings.fromSystemProperties();
+    Path file = given.workload();
     if (file == null) {
-      throw new FusilladeException("TopicWorkloadSimulation needs -Dworkload=path/to/file.yml");
+      throw new FusilladeException(
+          "TopicWorkloadSimulation needs -D" + RunSettings.WORKLOAD + "=path/to/file.yml");
     }
-    Workload workload = WorkloadLoader.load(Path.of(file)).orThrow();
+    Workload workload = WorkloadLoader.load(file).orThrow();
     if (workload.topics().isEmpty()) {
       throw new FusilladeException(file + ": the workload has no topics section");
     }
-    long seed =
-        SimulationProperties.longValue("seed", workload.seed().orElse(Workload.DEFAULT_SEED));
+    long seed = given.seed() != null ? given.seed() : workload.seed().orElse(Workload.DEFAULT_SEED);
     String fileBootstrap = workload.kafka().map(KafkaConnection::bootstrapServers).orElse(null);
     Map<String, String> common = workload.kafka().map(KafkaConnection::properties).orElse(Map.of());
     int replication =
         workload.topics().stream().mapToInt(TopicWorkload::replication).max().orElse(1);
     KafkaTarget target =
-        fileBootstrap != null && System.getProperty("kafka.bootstrap") == null
+        fileBootstrap != null && given.urls().isEmpty()
             ? KafkaTarget.external(fileBootstrap)
             : KafkaTarget.fromProperties(replication);
     FusilladeRun.closeAtEnd(target); // before the protocols' components: closes after them
 
-    Map<String, Object> parameters = new LinkedHashMap<>();
-    parameters.put("workload", workload.name());
-    parameters.put("file", file);
-    parameters.put("seed", seed);
-    parameters.put("target", target.kind());
-    FusilladeRun.parameters(parameters);
+    FusilladeRun.settings(
+        RunSettings.NONE.withMode(RunSettings.Mode.TOPICS).withWorkload(file).withSeed(seed));
+    FusilladeRun.parameters(Map.of("target", target.kind()));
 
     List<PopulationBuilder> populations = new ArrayList<>();
     for (TopicWorkload t : workload.topics()) {

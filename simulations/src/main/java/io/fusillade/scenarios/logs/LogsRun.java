@@ -4,10 +4,12 @@ import static io.fusillade.gatling.logs.LogsDsl.logs;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeRun;
-import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.WebLogs;
+import io.fusillade.record.RunSettings;
+import io.fusillade.record.RunSettings.Mode;
+import io.fusillade.record.RunSettings.Steps;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogSearch;
@@ -26,17 +28,19 @@ import java.util.Map;
  * optionally with the time-to-searchable probe, then refresh the index and run the {@code searches}
  * one after another.
  *
- * <p>Settings: {@code -Dfusillade.workload=FILE}; {@code -Dfusillade.urls} (comma-separated base
- * URLs) replaces the section's {@code urls}; without either, an embedded OpenSearch is started for
- * the run. {@code -Dfusillade.seed} replaces the file's seed; {@code -Dfusillade.rate} and {@code
- * -Dfusillade.duration} replace the section's rate and duration (see {@link LogsPlan}).
+ * <p>Settings ({@link RunSettings}): {@code -Dfusillade.workload=FILE}; {@code -Dfusillade.urls}
+ * (comma-separated base URLs) replaces the section's {@code urls}; without either, an embedded
+ * OpenSearch is started for the run. {@code -Dfusillade.seed} replaces the file's seed; {@code
+ * -Dfusillade.rate} and {@code -Dfusillade.duration} replace the section's rate and duration (see
+ * {@link LogsPlan}).
  *
  * <p>The searches are parameterised for the documents the ingest planned to store (the exact count,
  * or arrivals x bulk size): the time range of {@code range pages} lies within them.
  */
 public class LogsRun extends Simulation {
   {
-    Workload workload = WorkloadProperties.workload();
+    RunSettings given = RunSettings.fromSystemProperties();
+    Workload workload = WorkloadProperties.workload(given);
     LogsSection section =
         workload
             .logs()
@@ -44,19 +48,11 @@ public class LogsRun extends Simulation {
                 () ->
                     new FusilladeException(
                         workload.file() + ": no logs section (fusillade run runs its queries)"));
-    long seed = WorkloadProperties.seed(workload);
-    String rate = SimulationProperties.string("fusillade.rate", null);
-    LogIngest ingest;
-    try {
-      ingest =
-          LogsPlan.ingest(
-              section,
-              rate == null ? null : Double.valueOf(rate),
-              SimulationProperties.duration("fusillade.duration", null));
-    } catch (NumberFormatException e) {
-      throw new FusilladeException("system property fusillade.rate=" + rate + " is not a number");
-    }
-    LogsTarget target = LogsTarget.resolve("fusillade.urls", section.urls());
+    long seed = WorkloadProperties.seed(given, workload);
+    LogIngest ingest = LogsPlan.ingest(section, given.rate(), given.duration());
+    RunSettings recorded =
+        RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.LOGS);
+    LogsTarget target = LogsTarget.resolve(given.urls(), section.urls());
 
     LogsProtocolBuilder store =
         logs.urls(target.urlArray()).profile(LogsWorkloadMapping.profile(section)).seed(seed);
@@ -73,7 +69,6 @@ public class LogsRun extends Simulation {
     }
 
     Map<String, Object> parameters = new LinkedHashMap<>();
-    parameters.put("mode", "logs");
     parameters.put("index", section.index());
     parameters.put("profile", section.profile());
     parameters.put("mapping", section.mapping());
@@ -91,16 +86,14 @@ public class LogsRun extends Simulation {
                 "ingest", "bulk", section.bulkSize(), ingest.docs(), section.concurrency());
       }
       case RATE -> {
-        parameters.put("rate", ingest.rate());
-        parameters.put("duration", ingest.duration().toString());
+        recorded = recorded.withRate(ingest.rate()).withDuration(ingest.duration());
         store = store.stepReport(List.of(ingest.rate()), ingest.duration());
         chain =
             LogsPhases.arrivals(
                 "ingest", "bulk", section.bulkSize(), List.of(ingest.rate()), ingest.duration());
       }
       default -> {
-        parameters.put("rates", ingest.steps());
-        parameters.put("stepDuration", ingest.stepDuration().toString());
+        recorded = recorded.withSteps(new Steps(ingest.steps(), ingest.stepDuration()));
         store = store.stepReport(ingest.steps(), ingest.stepDuration());
         chain =
             LogsPhases.arrivals(
@@ -126,6 +119,7 @@ public class LogsRun extends Simulation {
                       section.index()))
               .andThen(LogsPhases.searches(scenarios, searchStore));
     }
+    FusilladeRun.settings(recorded);
     FusilladeRun.parameters(parameters);
     setUp(chain);
   }

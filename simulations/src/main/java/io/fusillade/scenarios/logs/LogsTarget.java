@@ -35,10 +35,22 @@ public record LogsTarget(List<String> urls, boolean embedded) {
    */
   public static LogsTarget resolve(String property, List<String> fallback) {
     String urls = SimulationProperties.string(property, "");
-    List<String> nodes =
-        urls.isEmpty()
-            ? fallback
-            : Arrays.stream(urls.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    return resolve(
+        Arrays.stream(urls.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList(),
+        fallback);
+  }
+
+  /**
+   * Resolves the target; starts the embedded node (closed at the end of the run) when neither
+   * {@code urls} nor the fallback names one.
+   *
+   * @param urls the nodes' base URLs given for the run ({@link
+   *     io.fusillade.record.RunSettings#urls()}), possibly empty
+   * @param fallback the nodes to use when {@code urls} is empty (a workload's), possibly empty
+   * @return where the load goes
+   */
+  public static LogsTarget resolve(List<String> urls, List<String> fallback) {
+    List<String> nodes = urls.isEmpty() ? fallback : urls;
     if (!nodes.isEmpty()) {
       FusilladeRun.parameters(
           Map.of("target", nodes.stream().map(LogsClientOptions::mask).toList()));

@@ -5,28 +5,33 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
-import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadData;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
-import java.util.Map;
 
 /**
  * Picostress's {@code queue} mode for any workload file: the workload's queries, in the seeded,
  * shuffled order of their counts, split between N virtual users that start together; each runs its
- * share once. Settings: {@code -Dfusillade.workload=FILE -Dfusillade.users=10 -Dfusillade.seed=S}
- * and the target properties of {@link SqlTarget}.
+ * share once. Settings ({@link RunSettings}): {@code -Dfusillade.workload=FILE -Dfusillade.users=10
+ * -Dfusillade.seed=S} and the target properties of {@link SqlTarget}.
  */
 public class SqlQueueRun extends Simulation {
   private static final String SHARE = "fusillade.queueShare";
 
   {
-    Workload workload = WorkloadProperties.workload();
-    long seed = WorkloadProperties.seed(workload);
-    int users = SimulationProperties.integer("fusillade.users", 10);
-    FusilladeRun.parameters(Map.of("mode", "queue", "users", users));
+    RunSettings given = RunSettings.fromSystemProperties();
+    Workload workload = WorkloadProperties.workload(given);
+    long seed = WorkloadProperties.seed(given, workload);
+    int users = given.users() != null ? given.users() : 10;
+    FusilladeRun.settings(
+        RunSettings.NONE
+            .withWorkload(given.workload())
+            .withSeed(seed)
+            .withMode(RunSettings.Mode.QUEUE)
+            .withUsers(users));
     WorkloadData data = new WorkloadData(workload, seed);
 
     ScenarioBuilder queue =
@@ -39,6 +44,6 @@ public class SqlQueueRun extends Simulation {
             .asLongAs(session -> session.<QueueShare>get(SHARE).hasNext())
             .on(sqlCall(session -> session.<QueueShare>get(SHARE).next()));
 
-    setUp(queue.injectOpen(atOnceUsers(users))).protocols(SqlTarget.prepare(workload, seed));
+    setUp(queue.injectOpen(atOnceUsers(users))).protocols(SqlTarget.prepare(given, workload, seed));
   }
 }

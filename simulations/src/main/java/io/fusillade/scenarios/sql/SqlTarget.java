@@ -7,6 +7,7 @@ import io.fusillade.gatling.sql.SqlBalance;
 import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.record.RunSettings;
 import io.fusillade.sql.JdbcUrls;
 import io.fusillade.sql.SqlEngine;
 import io.fusillade.sql.schema.Dialect;
@@ -22,7 +23,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Where a workload-driven SQL simulation sends its load, from system properties:
+ * Where a workload-driven SQL simulation sends its load, from its {@link RunSettings} (the system
+ * properties below) and, for the last two, system properties of their own:
  *
  * <ul>
  *   <li>{@code fusillade.urls} — comma-separated JDBC URLs of the nodes; else the workload's {@code
@@ -42,18 +44,17 @@ final class SqlTarget {
   private SqlTarget() {}
 
   /** Starts what is needed and returns the protocol; resources close with the run. */
-  static SqlProtocolBuilder prepare(Workload workload, long seed) {
-    String urls = SimulationProperties.string("fusillade.urls", null);
+  static SqlProtocolBuilder prepare(RunSettings settings, Workload workload, long seed) {
     List<String> nodes;
     String user;
     String password = System.getenv("FUSILLADE_SQL_PASSWORD");
     boolean embedded = false;
-    if (urls != null) {
-      nodes = Arrays.stream(urls.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-      user = SimulationProperties.string("fusillade.user", null);
+    if (!settings.urls().isEmpty()) {
+      nodes = settings.urls();
+      user = settings.user();
     } else if (workload.connection().isPresent()) {
       nodes = workload.connection().get().urls();
-      user = SimulationProperties.string("fusillade.user", workload.connection().get().user());
+      user = settings.user() != null ? settings.user() : workload.connection().get().user();
       if (password == null) {
         password = workload.connection().get().password();
       }
@@ -69,11 +70,11 @@ final class SqlTarget {
       FusilladeRun.parameters(
           java.util.Map.of("target", nodes.stream().map(JdbcUrls::mask).toList()));
     }
-    String setup = SimulationProperties.string("fusillade.setup", "auto").toLowerCase(Locale.ROOT);
+    String setup = (settings.setup() != null ? settings.setup() : "auto").toLowerCase(Locale.ROOT);
     if (setup.equals("true") || (setup.equals("auto") && embedded)) {
       setUp(nodes.get(0), user, password, workload, seed);
     }
-    if (Boolean.parseBoolean(SimulationProperties.string("fusillade.teardown", "false"))) {
+    if (settings.teardown()) {
       String url = nodes.get(0);
       String u = user;
       String p = password;
@@ -83,9 +84,9 @@ final class SqlTarget {
         .urls(nodes)
         .user(user)
         .password(password)
-        .poolSize(SimulationProperties.integer("fusillade.pool", 8))
-        .engine(SqlEngine.of(SimulationProperties.string("fusillade.engine", "jdbc")))
-        .balance(balance(SimulationProperties.string("fusillade.balance", "round-robin")))
+        .poolSize(settings.pool() != null ? settings.pool() : 8)
+        .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
+        .balance(balance(settings.balance() != null ? settings.balance() : "round-robin"))
         .connectionTimeout(
             SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
         .failover(SimulationProperties.duration("fusillade.failover", null));

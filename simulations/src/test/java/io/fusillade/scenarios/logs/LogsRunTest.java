@@ -7,11 +7,11 @@ import io.fusillade.gatling.logs.LogsComponents;
 import io.fusillade.logs.SearchabilityProbe;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunStatus;
 import io.fusillade.record.SecondCounts;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +32,8 @@ class LogsRunTest {
   @Test
   void theExampleIngestsItsDocumentsThenSearchesThem() throws Exception {
     GatlingFork run =
-        GatlingFork.run(base, LogsRun.class, Map.of("fusillade.workload", WORKLOAD.toString()));
+        GatlingFork.run(
+            base, LogsRun.class, RunSettings.NONE.withWorkload(WORKLOAD).toSystemProperties());
 
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();

@@ -1,0 +1,502 @@
+package io.fusillade.record;
+
+import io.fusillade.FusilladeException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a run was asked to do: the settings {@code fusillade run} gives a workload runner, and what
+ * {@code run.json} says about them afterwards. This class is the one place that names them: {@link
+ * #toSystemProperties()} and {@link #fromSystemProperties()} are the {@code -D} side (the command
+ * line writes them, the forked runner reads them), {@link #toParameters()} and {@link
+ * #fromParameters(Map)} the {@code run.json} side (the runner writes them, the reports read them).
+ *
+ * <p>Every component may be unset (null, an empty list, false): the runner then applies its own
+ * default (100 arrivals per second, 60 s, 10 users, the workload's seed...), and records what it
+ * used.
+ *
+ * <table>
+ *   <caption>Names</caption>
+ *   <tr><th>setting</th><th>system property</th><th>run.json parameter</th></tr>
+ *   <tr><td>mode</td><td>fusillade.mode</td><td>mode</td></tr>
+ *   <tr><td>rate</td><td>fusillade.rate</td><td>rate (read also: targetRate)</td></tr>
+ *   <tr><td>duration</td><td>fusillade.duration</td>
+ *       <td>durationSeconds (read also: duration)</td></tr>
+ *   <tr><td>spike</td><td>fusillade.peak, .rise, .hold, .fall</td>
+ *       <td>peak, riseSeconds, holdSeconds, fallSeconds</td></tr>
+ *   <tr><td>steps</td><td>(from the workload file)</td><td>rates, stepSeconds (read also:
+ *       stepDuration)</td></tr>
+ *   <tr><td>users</td><td>fusillade.users</td><td>users</td></tr>
+ *   <tr><td>seed</td><td>fusillade.seed</td><td>seed</td></tr>
+ *   <tr><td>workload</td><td>fusillade.workload</td><td>workload</td></tr>
+ *   <tr><td>urls</td><td>fusillade.urls</td>
+ *       <td>(the runner records the masked {@code target})</td></tr>
+ *   <tr><td>user, engine, pool, balance, setup, teardown</td>
+ *       <td>fusillade.user, .engine, .pool, .balance, .setup, .teardown</td>
+ *       <td>(the SQL protocol records sql.engine, sql.balance...)</td></tr>
+ * </table>
+ *
+ * @param mode what kind of run; null when not said
+ * @param rate the target arrival rate, per second (open model)
+ * @param duration how long the arrival rate holds
+ * @param spike a spike after the constant phase, or null
+ * @param steps a stepped rate profile (from a workload file), or null
+ * @param users virtual users (queue mode)
+ * @param seed the seed of the generated data and of the query order
+ * @param workload the workload file
+ * @param urls where the load goes: JDBC URLs, Kafka bootstrap servers or log stores' base URLs;
+ *     empty for the workload's own, else an embedded server. May hold passwords: never recorded
+ * @param user the database user
+ * @param engine the SQL engine ({@code jdbc} or {@code native})
+ * @param pool connections per node
+ * @param balance how requests are spread over nodes ({@code round-robin}, {@code random}, {@code
+ *     weighted:2,1,1})
+ * @param setup create and fill the tables first: {@code auto}, {@code true} or {@code false}
+ * @param teardown drop the tables at the end
+ */
+public record RunSettings(
+    Mode mode,
+    Double rate,
+    Duration duration,
+    Spike spike,
+    Steps steps,
+    Integer users,
+    Long seed,
+    Path workload,
+    List<String> urls,
+    String user,
+    String engine,
+    Integer pool,
+    String balance,
+    String setup,
+    boolean teardown) {
+
+  /** The settings' system properties: {@code fusillade.} and the setting's name. */
+  public static final String MODE = "fusillade.mode";
+
+  public static final String RATE = "fusillade.rate";
+  public static final String DURATION = "fusillade.duration";
+  public static final String PEAK = "fusillade.peak";
+  public static final String RISE = "fusillade.rise";
+  public static final String HOLD = "fusillade.hold";
+  public static final String FALL = "fusillade.fall";
+  public static final String USERS = "fusillade.users";
+  public static final String SEED = "fusillade.seed";
+  public static final String WORKLOAD = "fusillade.workload";
+  public static final String URLS = "fusillade.urls";
+  public static final String USER = "fusillade.user";
+  public static final String ENGINE = "fusillade.engine";
+  public static final String POOL = "fusillade.pool";
+  public static final String BALANCE = "fusillade.balance";
+  public static final String SETUP = "fusillade.setup";
+  public static final String TEARDOWN = "fusillade.teardown";
+
+  /** The {@code run.json} parameter of the target rate. */
+  public static final String RATE_PARAMETER = "rate";
+
+  /** The spelling of the target rate in records of older versions, read still. */
+  public static final String LEGACY_RATE_PARAMETER = "targetRate";
+
+  /** A spike's defaults: 10 s up, 30 s at the peak, 10 s down. */
+  public static final Duration DEFAULT_RISE = Duration.ofSeconds(10);
+
+  public static final Duration DEFAULT_HOLD = Duration.ofSeconds(30);
+  public static final Duration DEFAULT_FALL = Duration.ofSeconds(10);
+
+  /** No setting given: every runner's default. */
+  public static final RunSettings NONE =
+      new RunSettings(
+          null, null, null, null, null, null, null, null, List.of(), null, null, null, null, null,
+          false);
+
+  /** Copies the list of URLs. */
+  public RunSettings {
+    urls = urls == null ? List.of() : List.copyOf(urls);
+  }
+
+  /** What kind of run. */
+  public enum Mode {
+    /** Each of N users runs its share of a seeded query queue once. */
+    QUEUE,
+    /** A constant arrival rate, with an optional spike. */
+    RATE,
+    /** A workload's logs section: ingest, then searches. */
+    LOGS,
+    /** A workload's topics section. */
+    TOPICS;
+
+    /** The name in properties and {@code run.json}: lower case. */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The mode of a label, or null for an unknown one. */
+    static Mode of(String label) {
+      for (Mode m : values()) {
+        if (m.label().equals(label)) {
+          return m;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * After the constant phase, the rate rises to the peak, holds, and falls back.
+   *
+   * @param peak the peak rate, per second, above zero
+   */
+  public record Spike(double peak, Duration rise, Duration hold, Duration fall) {
+    /** Checks the values; null durations take the defaults. */
+    public Spike {
+      if (!(peak > 0)) {
+        throw new IllegalArgumentException("a spike's peak must be > 0: " + peak);
+      }
+      rise = rise == null ? DEFAULT_RISE : rise;
+      hold = hold == null ? DEFAULT_HOLD : hold;
+      fall = fall == null ? DEFAULT_FALL : fall;
+    }
+  }
+
+  /**
+   * A stepped rate profile: each rate in turn, each for the same time.
+   *
+   * @param rates the rates per second, in order
+   * @param each how long each rate lasts
+   */
+  public record Steps(List<Double> rates, Duration each) {
+    /** Copies the list. */
+    public Steps {
+      rates = List.copyOf(rates);
+      Objects.requireNonNull(each, "each");
+    }
+  }
+
+  // ---- withers: one per setting ----
+
+  public RunSettings withMode(Mode value) {
+    return new RunSettings(
+        value, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withRate(Number value) {
+    Double r = value == null ? null : value.doubleValue();
+    return new RunSettings(
+        mode, r, duration, spike, steps, users, seed, workload, urls, user, engine, pool, balance,
+        setup, teardown);
+  }
+
+  public RunSettings withDuration(Duration value) {
+    return new RunSettings(
+        mode, rate, value, spike, steps, users, seed, workload, urls, user, engine, pool, balance,
+        setup, teardown);
+  }
+
+  public RunSettings withSpike(Spike value) {
+    return new RunSettings(
+        mode, rate, duration, value, steps, users, seed, workload, urls, user, engine, pool,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withSteps(Steps value) {
+    return new RunSettings(
+        mode, rate, duration, spike, value, users, seed, workload, urls, user, engine, pool,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withUsers(Integer value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, value, seed, workload, urls, user, engine, pool,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withSeed(Long value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, value, workload, urls, user, engine, pool,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withWorkload(Path value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, value, urls, user, engine, pool, balance,
+        setup, teardown);
+  }
+
+  public RunSettings withUrls(List<String> value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, value, user, engine, pool,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withUser(String value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, value, engine, pool,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withEngine(String value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, user, value, pool, balance,
+        setup, teardown);
+  }
+
+  public RunSettings withPool(Integer value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, value,
+        balance, setup, teardown);
+  }
+
+  public RunSettings withBalance(String value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool, value,
+        setup, teardown);
+  }
+
+  public RunSettings withSetup(String value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
+        balance, value, teardown);
+  }
+
+  public RunSettings withTeardown(boolean value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
+        balance, setup, value);
+  }
+
+  // ---- the -D side ----
+
+  /** The settings of this JVM's system properties. */
+  public static RunSettings fromSystemProperties() {
+    return from(SettingValues.systemProperties());
+  }
+
+  /**
+   * The settings of named text values, as {@link #toSystemProperties()} writes them.
+   *
+   * @throws FusilladeException naming the property, for a value of the wrong kind
+   */
+  public static RunSettings from(SettingValues values) {
+    String modeLabel = values.string(MODE, null);
+    Mode mode = null;
+    if (modeLabel != null) {
+      mode = Mode.of(modeLabel.toLowerCase(Locale.ROOT));
+      if (mode == null) {
+        throw new FusilladeException(
+            "system property "
+                + MODE
+                + "="
+                + modeLabel
+                + " is not one of queue, rate, logs, topics");
+      }
+    }
+    Double peak = values.number(PEAK, null);
+    Duration rise = values.duration(RISE, null);
+    Duration hold = values.duration(HOLD, null);
+    Duration fall = values.duration(FALL, null);
+    String workload = values.string(WORKLOAD, null);
+    String urls = values.string(URLS, "");
+    return new RunSettings(
+        mode,
+        values.number(RATE, null),
+        values.duration(DURATION, null),
+        peak != null && peak > 0 ? new Spike(peak, rise, hold, fall) : null,
+        null,
+        values.integer(USERS, null),
+        values.longValue(SEED, null),
+        workload == null ? null : Path.of(workload),
+        Arrays.stream(urls.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList(),
+        values.string(USER, null),
+        values.string(ENGINE, null),
+        values.integer(POOL, null),
+        values.string(BALANCE, null),
+        values.string(SETUP, null),
+        Boolean.parseBoolean(values.string(TEARDOWN, "false")));
+  }
+
+  /**
+   * The settings as system properties for a forked runner (set ones only); {@link
+   * #fromSystemProperties()} reads them back. The steps are not among them: they come from the
+   * workload file.
+   */
+  public Map<String, String> toSystemProperties() {
+    Map<String, String> p = new LinkedHashMap<>();
+    putText(p, MODE, mode == null ? null : mode.label());
+    putText(p, WORKLOAD, workload == null ? null : workload.toAbsolutePath().toString());
+    putText(p, RATE, rate == null ? null : text(rate));
+    putText(p, DURATION, duration == null ? null : SettingValues.formatDuration(duration));
+    if (spike != null) {
+      p.put(PEAK, text(spike.peak()));
+      p.put(RISE, SettingValues.formatDuration(spike.rise()));
+      p.put(HOLD, SettingValues.formatDuration(spike.hold()));
+      p.put(FALL, SettingValues.formatDuration(spike.fall()));
+    }
+    putText(p, USERS, users);
+    putText(p, SEED, seed);
+    putText(p, POOL, pool);
+    putText(p, ENGINE, engine);
+    putText(p, BALANCE, balance);
+    putText(p, SETUP, setup);
+    if (teardown) {
+      p.put(TEARDOWN, "true");
+    }
+    if (!urls.isEmpty()) {
+      p.put(URLS, String.join(",", urls));
+    }
+    putText(p, USER, user);
+    return p;
+  }
+
+  // ---- the run.json side ----
+
+  /**
+   * The {@code run.json} parameters of the settings that are set: mode, rate, duration, spike,
+   * steps, users, seed and workload. Rates and durations are numbers (a whole rate as an integer,
+   * durations in seconds). Targets are not among them (URLs may hold passwords): runners record the
+   * masked {@code target}; nor are the SQL options, which the protocol records as it uses them.
+   */
+  public Map<String, Object> toParameters() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    put(p, "mode", mode == null ? null : mode.label());
+    put(p, RATE_PARAMETER, rate == null ? null : number(rate));
+    put(p, "durationSeconds", duration == null ? null : seconds(duration));
+    if (spike != null) {
+      p.put("peak", number(spike.peak()));
+      p.put("riseSeconds", seconds(spike.rise()));
+      p.put("holdSeconds", seconds(spike.hold()));
+      p.put("fallSeconds", seconds(spike.fall()));
+    }
+    if (steps != null) {
+      p.put("rates", steps.rates().stream().map(RunSettings::number).toList());
+      p.put("stepSeconds", seconds(steps.each()));
+    }
+    put(p, "users", users);
+    put(p, "seed", seed);
+    put(p, "workload", workload == null ? null : workload.toString());
+    return p;
+  }
+
+  /**
+   * The settings a {@code run.json} records, also in the spellings of older versions ({@code
+   * targetRate}, an ISO {@code duration} or {@code stepDuration}). What is missing, or not of the
+   * expected type, is unset.
+   *
+   * @param parameters the {@code parameters} object of {@code run.json}
+   */
+  public static RunSettings fromParameters(Map<String, ?> parameters) {
+    String rateName = rateParameter(parameters);
+    Duration duration = secondsOf(parameters.get("durationSeconds"));
+    if (duration == null) {
+      duration = isoDuration(parameters.get("duration"));
+    }
+    Spike spike = null;
+    if (parameters.get("peak") instanceof Number peak && peak.doubleValue() > 0) {
+      spike =
+          new Spike(
+              peak.doubleValue(),
+              secondsOf(parameters.get("riseSeconds")),
+              secondsOf(parameters.get("holdSeconds")),
+              secondsOf(parameters.get("fallSeconds")));
+    }
+    Steps steps = null;
+    if (parameters.get("rates") instanceof List<?> list) {
+      Duration each = secondsOf(parameters.get("stepSeconds"));
+      if (each == null) {
+        each = isoDuration(parameters.get("stepDuration"));
+      }
+      List<Double> rates = new ArrayList<>();
+      for (Object o : list) {
+        if (o instanceof Number n) {
+          rates.add(n.doubleValue());
+        }
+      }
+      if (each != null && rates.size() == list.size()) {
+        steps = new Steps(rates, each);
+      }
+    }
+    return new RunSettings(
+        parameters.get("mode") instanceof String m ? Mode.of(m) : null,
+        rateName != null ? ((Number) parameters.get(rateName)).doubleValue() : null,
+        duration,
+        spike,
+        steps,
+        parameters.get("users") instanceof Number n ? n.intValue() : null,
+        parameters.get("seed") instanceof Number n ? n.longValue() : null,
+        parameters.get("workload") instanceof String w && looksLikeFile(w) ? Path.of(w) : null,
+        List.of(),
+        null,
+        null,
+        null,
+        null,
+        null,
+        false);
+  }
+
+  /**
+   * The name of the {@code run.json} parameter that holds the target rate: {@code targetRate} in a
+   * record of an older version that wrote it, else {@code rate}; null when neither is a number.
+   */
+  public static String rateParameter(Map<String, ?> parameters) {
+    if (parameters.get(LEGACY_RATE_PARAMETER) instanceof Number) {
+      return LEGACY_RATE_PARAMETER;
+    }
+    return parameters.get(RATE_PARAMETER) instanceof Number ? RATE_PARAMETER : null;
+  }
+
+  /** A rate as {@code run.json} holds it: a whole number as an integer (200, not 200.0). */
+  public static Number number(double value) {
+    if (value == Math.rint(value) && Math.abs(value) < Integer.MAX_VALUE) {
+      return (int) value;
+    }
+    return value;
+  }
+
+  private static Number seconds(Duration d) {
+    long millis = d.toMillis();
+    return millis % 1000 == 0 ? (Number) (millis / 1000) : (Number) (millis / 1000.0);
+  }
+
+  private static Duration secondsOf(Object value) {
+    return value instanceof Number n ? Duration.ofMillis(Math.round(n.doubleValue() * 1000)) : null;
+  }
+
+  private static Duration isoDuration(Object value) {
+    if (value instanceof String s) {
+      try {
+        return SettingValues.parseDuration(s);
+      } catch (IllegalArgumentException e) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** Topic runs of older versions wrote the workload's name under {@code workload}. */
+  private static boolean looksLikeFile(String value) {
+    return value.endsWith(".yml") || value.endsWith(".yaml");
+  }
+
+  private static String text(double value) {
+    return number(value).toString();
+  }
+
+  private static void putText(Map<String, String> map, String name, Object value) {
+    if (value != null) {
+      map.put(name, value.toString());
+    }
+  }
+
+  private static void put(Map<String, Object> map, String name, Object value) {
+    if (value != null) {
+      map.put(name, value);
+    }
+  }
+}

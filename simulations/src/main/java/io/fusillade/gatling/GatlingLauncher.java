@@ -1,0 +1,298 @@
+package io.fusillade.gatling;
+
+import io.fusillade.record.RunOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a simulation with Gatling's own launcher ({@code io.gatling.app.Gatling}) in a forked JVM on
+ * this JVM's class path, as {@code mvn gatling:test} does. Gatling calls {@code System.exit} at the
+ * end of a run, hence the fork. {@code fusillade run} and the tests that run simulations both start
+ * Gatling here, so they run with the same JVM flags.
+ *
+ * <p>Immutable: each {@code with...} returns a copy. For example:
+ *
+ * <pre>{@code
+ * int exit = GatlingLauncher.of(SqlRateRun.class)
+ *     .withProperties(settings.toSystemProperties())
+ *     .withRunsDirectory(output)
+ *     .withResults(output.resolve("gatling"))
+ *     .run();
+ * }</pre>
+ *
+ * @param simulation the simulation's class name
+ * @param properties system properties of the forked JVM ({@code -Dname=value})
+ * @param runsDirectory where Fusillade's run records go ({@code fusillade.runs.dir}), or null for
+ *     the default ({@code target/fusillade} of the working directory)
+ * @param results where Gatling writes its results ({@code -rf}), or null for its default
+ * @param heap the maximum heap ({@code -Xmx}): {@code FUSILLADE_GATLING_HEAP}, else 1g
+ * @param leakDetection whether Netty's leak detector stays on (tests); off for real runs
+ * @param reports whether Gatling writes its HTML report ({@code -nr} when not)
+ * @param jvmOptions more JVM options, after the launcher's own
+ * @param output a file for the JVM's standard output and error, or null to share this JVM's
+ * @param timeout how long to wait for the run, or null to wait for as long as it takes
+ */
+public record GatlingLauncher(
+    String simulation,
+    Map<String, String> properties,
+    Path runsDirectory,
+    Path results,
+    String heap,
+    boolean leakDetection,
+    boolean reports,
+    List<String> jvmOptions,
+    Path output,
+    Duration timeout) {
+
+  /** Exit codes of Gatling's launcher. */
+  public static final int SUCCESS = 0;
+
+  /** Gatling's exit code when the simulation crashed. */
+  public static final int CRASHED = 1;
+
+  /** Gatling's exit code when Gatling's assertions failed. */
+  public static final int ASSERTIONS_FAILED = 2;
+
+  /** Copies the collections. */
+  public GatlingLauncher {
+    Objects.requireNonNull(simulation, "simulation");
+    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    jvmOptions = List.copyOf(jvmOptions);
+    Objects.requireNonNull(heap, "heap");
+  }
+
+  /** A launcher of {@code simulation} with the defaults of {@code fusillade run}. */
+  public static GatlingLauncher of(Class<?> simulation) {
+    return of(simulation.getName());
+  }
+
+  /**
+   * A launcher of the simulation class of that name, with the defaults of {@code fusillade run}.
+   */
+  public static GatlingLauncher of(String simulation) {
+    String heap = System.getenv().getOrDefault("FUSILLADE_GATLING_HEAP", "1g");
+    return new GatlingLauncher(
+        simulation, Map.of(), null, null, heap, false, true, List.of(), null, null);
+  }
+
+  /** Adds system properties (later ones win). */
+  public GatlingLauncher withProperties(Map<String, String> more) {
+    Map<String, String> merged = new LinkedHashMap<>(properties);
+    merged.putAll(more);
+    return new GatlingLauncher(
+        simulation,
+        merged,
+        runsDirectory,
+        results,
+        heap,
+        leakDetection,
+        reports,
+        jvmOptions,
+        output,
+        timeout);
+  }
+
+  public GatlingLauncher withRunsDirectory(Path directory) {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        directory,
+        results,
+        heap,
+        leakDetection,
+        reports,
+        jvmOptions,
+        output,
+        timeout);
+  }
+
+  public GatlingLauncher withResults(Path directory) {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        directory,
+        heap,
+        leakDetection,
+        reports,
+        jvmOptions,
+        output,
+        timeout);
+  }
+
+  /** The maximum heap, as {@code -Xmx} takes it: {@code 768m}, {@code 2g}. */
+  public GatlingLauncher withHeap(String maximum) {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        results,
+        maximum,
+        leakDetection,
+        reports,
+        jvmOptions,
+        output,
+        timeout);
+  }
+
+  /**
+   * Keeps Netty's leak detector at its default level (one buffer in 128 sampled), as the tests do
+   * to catch leaked buffers; real runs turn it off: its stack traces take CPU from the load.
+   */
+  public GatlingLauncher withLeakDetection(boolean on) {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        results,
+        heap,
+        on,
+        reports,
+        jvmOptions,
+        output,
+        timeout);
+  }
+
+  /** Without Gatling's HTML report ({@code -nr}). */
+  public GatlingLauncher withoutReports() {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        results,
+        heap,
+        leakDetection,
+        false,
+        jvmOptions,
+        output,
+        timeout);
+  }
+
+  /** Adds JVM options, such as {@code -Xlog:gc:file=gc.log}. */
+  public GatlingLauncher withJvmOptions(List<String> options) {
+    List<String> all = new ArrayList<>(jvmOptions);
+    all.addAll(options);
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        results,
+        heap,
+        leakDetection,
+        reports,
+        all,
+        output,
+        timeout);
+  }
+
+  /** Sends the JVM's standard output and error to a file rather than to this JVM's. */
+  public GatlingLauncher withOutput(Path file) {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        results,
+        heap,
+        leakDetection,
+        reports,
+        jvmOptions,
+        file,
+        timeout);
+  }
+
+  /** Gives up (and kills the JVM) after this long: {@link #run()} then throws. */
+  public GatlingLauncher withTimeout(Duration limit) {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        results,
+        heap,
+        leakDetection,
+        reports,
+        jvmOptions,
+        output,
+        limit);
+  }
+
+  /** The command line of the forked JVM. */
+  public List<String> command() {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx" + heap);
+    command.add("-XX:+UseParallelGC");
+    // Gatling's log writer needs it (the Gatling plugin passes it too), and the plugin's inlining
+    // options suit Gatling's Scala code.
+    command.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+    command.add("-XX:MaxInlineLevel=20");
+    command.add("-XX:MaxTrivialSize=12");
+    // One event loop per core rather than Netty's two: the native SQL engine runs its connections
+    // on them, and every extra loop is one more thread to wake and switch on a busy machine.
+    command.add("-Dio.netty.eventLoopThreads=" + Runtime.getRuntime().availableProcessors());
+    if (!leakDetection) {
+      // Netty's leak detector records a stack trace for one buffer in 128: CPU the load
+      // generator takes from the system under test.
+      command.add("-Dio.netty.leakDetection.level=disabled");
+    }
+    String logConfig = System.getProperty("logback.configurationFile");
+    if (logConfig != null) {
+      command.add("-Dlogback.configurationFile=" + logConfig);
+    }
+    command.addAll(jvmOptions);
+    if (runsDirectory != null) {
+      command.add("-D" + RunOptions.BASE_DIRECTORY_PROPERTY + "=" + runsDirectory.toAbsolutePath());
+    }
+    properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("io.gatling.app.Gatling");
+    command.add("-s");
+    command.add(simulation);
+    if (results != null) {
+      command.add("-rf");
+      command.add(results.toAbsolutePath().toString());
+    }
+    if (!reports) {
+      command.add("-nr");
+    }
+    return command;
+  }
+
+  /**
+   * Runs the simulation and waits for it.
+   *
+   * @return Gatling's exit code: {@link #SUCCESS}, {@link #CRASHED}, {@link #ASSERTIONS_FAILED}
+   * @throws IOException when the JVM cannot start, or it ran past the time-out (it is killed)
+   * @throws InterruptedException when this thread is interrupted while waiting (the JVM is killed)
+   */
+  public int run() throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(command());
+    if (output == null) {
+      builder.inheritIO();
+    } else {
+      builder.redirectErrorStream(true).redirectOutput(output.toFile());
+    }
+    Process process = builder.start();
+    try {
+      if (timeout == null) {
+        return process.waitFor();
+      }
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IOException(simulation + " did not finish within " + timeout);
+      }
+      return process.exitValue();
+    } finally {
+      if (process.isAlive()) {
+        process.destroyForcibly();
+      }
+    }
+  }
+}
