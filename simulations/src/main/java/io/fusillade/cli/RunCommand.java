@@ -2,7 +2,6 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.GatlingLauncher;
-import io.fusillade.gatling.topic.TopicWorkloadSimulation;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.SettingValues;
@@ -11,6 +10,7 @@ import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.logs.LogsWorkloadMapping;
 import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
+import io.fusillade.scenarios.topic.TopicWorkloadSimulation;
 import io.fusillade.sql.SqlEngine;
 import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;

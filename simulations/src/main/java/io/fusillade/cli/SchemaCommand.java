@@ -1,9 +1,9 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
-import io.fusillade.sql.schema.Dialect;
-import io.fusillade.sql.schema.SchemaTool;
 import io.fusillade.workload.Workload;
+import io.fusillade.workload.schema.Dialect;
+import io.fusillade.workload.schema.SchemaTool;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -8,7 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
-import io.fusillade.gatling.topic.KafkaTarget;
+import io.fusillade.scenarios.topic.KafkaTarget;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 

@@ -215,7 +215,8 @@ class TopicSimulationsTest {
     Path file = Path.of(getClass().getResource("/workloads/topics-demo.yml").toURI());
     GatlingFork run =
         gatling(
-            io.fusillade.gatling.topic.TopicWorkloadSimulation.class, "fusillade.workload=" + file);
+            io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
+            "fusillade.workload=" + file);
     assertThat(run.exitCode()).as(run.output()).isZero();
     RequestTotals writes = run.record().requests().get("write events");
     assertThat(writes.okCount()).isEqualTo(200 * 5);

@@ -7,9 +7,9 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
-import io.fusillade.gatling.topic.KafkaTarget;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
+import io.fusillade.scenarios.topic.KafkaTarget;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;

@@ -1,0 +1,59 @@
+package io.fusillade.gatling.sql;
+
+import io.fusillade.sql.SqlPlaceholders;
+import io.fusillade.sql.Statements;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One statement executed for several sets of values as a JDBC batch. Immutable, in Gatling's style:
+ * it wraps one {@link SqlBatch} and every method returns a new builder.
+ */
+public final class SqlBatchBuilder implements ActionBuilder {
+  private final SqlBatch batch;
+
+  SqlBatchBuilder(SqlBatch batch) {
+    this.batch = batch;
+  }
+
+  /** What this builder holds (for tests). */
+  SqlBatch batch() {
+    return batch;
+  }
+
+  /**
+   * The sets of values, one per execution, computed from the session: a list whose elements are
+   * {@code Object[]} or {@code List<?>}, each holding the values of the placeholders in order.
+   */
+  public SqlBatchBuilder parameterSets(Function<Session, List<?>> sets) {
+    return new SqlBatchBuilder(batch.withParameterSets(sets));
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    SqlBatch b = batch;
+    String label = b.name().toString();
+    if (b.parameterSets() == null) {
+      throw new IllegalStateException(
+          "batch \"" + label + "\" needs .parameterSets(session -> ...)");
+    }
+    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(b.sql());
+    return SqlAction.builder(
+        b.name(),
+        (session, name) -> {
+          List<?> sets = b.parameterSets().apply(new Session(session));
+          if (sets == null) {
+            throw new IllegalArgumentException("batch \"" + name + "\" got no parameter sets");
+          }
+          List<Object[]> bound = new ArrayList<>(sets.size());
+          for (Object set : sets) {
+            Object[] values = set instanceof Object[] array ? array : ((List<?>) set).toArray();
+            bound.add(jdbc.bind(values));
+          }
+          return new ResolvedRequest(name, Statements.batch(jdbc.sql(), bound), List.of());
+        });
+  }
+}

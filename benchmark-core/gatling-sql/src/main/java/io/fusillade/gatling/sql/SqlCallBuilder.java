@@ -1,0 +1,43 @@
+package io.fusillade.gatling.sql;
+
+import io.fusillade.sql.SqlPlaceholders;
+import io.fusillade.sql.Statements;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * A request whose name, statement and values come from the session. Immutable: it wraps the one
+ * function that decides them.
+ */
+public final class SqlCallBuilder implements ActionBuilder {
+  private final Function<Session, SqlCall> call;
+
+  SqlCallBuilder(Function<Session, SqlCall> call) {
+    if (call == null) {
+      throw new IllegalArgumentException("sqlCall needs a function of the session");
+    }
+    this.call = call;
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    // A workload has few statements: translate each once.
+    Map<String, SqlPlaceholders.Jdbc> translated = new ConcurrentHashMap<>();
+    return SqlAction.builder(
+        (session, unused) -> {
+          SqlCall resolved = call.apply(new Session(session));
+          if (resolved == null) {
+            throw new IllegalArgumentException("the call function returned no request");
+          }
+          SqlPlaceholders.Jdbc jdbc =
+              translated.computeIfAbsent(resolved.sql(), SqlPlaceholders::toJdbc);
+          Object[] values = jdbc.bind(resolved.params().toArray());
+          return new ResolvedRequest(
+              resolved.name(), Statements.query(jdbc.sql(), values), List.of());
+        });
+  }
+}

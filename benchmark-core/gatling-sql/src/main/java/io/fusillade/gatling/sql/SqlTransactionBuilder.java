@@ -1,0 +1,73 @@
+package io.fusillade.gatling.sql;
+
+import io.fusillade.gatling.Expression;
+import io.fusillade.sql.SqlPlaceholders;
+import io.fusillade.sql.Statements;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** Statements run as one transaction. Immutable: it wraps one {@link SqlTransaction}. */
+public final class SqlTransactionBuilder implements ActionBuilder {
+  private final SqlTransaction transaction;
+
+  SqlTransactionBuilder(SqlTransaction transaction) {
+    this.transaction = transaction;
+  }
+
+  /** What this builder holds (for tests). */
+  SqlTransaction transaction() {
+    return transaction;
+  }
+
+  /**
+   * One statement of a transaction: SQL and its parameters, typed as {@link SqlStatementBuilder}'s
+   * (see {@link SqlDsl#statement}); {@code param(...)} returns a copy with one more.
+   */
+  public record Statement(String sql, List<Expression<?>> params) {
+    public Statement {
+      params = List.copyOf(params);
+    }
+
+    /** Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text. */
+    public Statement param(String expression) {
+      return param(Expression.el(expression));
+    }
+
+    /** Adds a constant parameter. */
+    public Statement param(Object constant) {
+      return param(Expression.constant(constant));
+    }
+
+    /** Adds a parameter computed from the session. */
+    public Statement param(Function<Session, ?> value) {
+      return param(Expression.of(value));
+    }
+
+    /** Adds a parameter. */
+    public Statement param(Expression<?> value) {
+      return new Statement(sql, SqlStatement.append(params, value));
+    }
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    SqlTransaction t = transaction;
+    List<SqlPlaceholders.Jdbc> sql = new ArrayList<>();
+    for (Statement statement : t.statements()) {
+      sql.add(SqlPlaceholders.toJdbc(statement.sql()));
+    }
+    return SqlAction.builder(
+        t.name(),
+        (session, name) -> {
+          List<Statements.Bound> bound = new ArrayList<>(sql.size());
+          for (int i = 0; i < sql.size(); i++) {
+            Object[] values = SqlParams.values(t.statements().get(i).params(), session);
+            bound.add(new Statements.Bound(sql.get(i).sql(), sql.get(i).bind(values)));
+          }
+          return new ResolvedRequest(name, Statements.transaction(bound), List.of());
+        });
+  }
+}

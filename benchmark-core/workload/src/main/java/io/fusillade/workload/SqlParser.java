@@ -1,0 +1,338 @@
+package io.fusillade.workload;
+
+import io.fusillade.gen.ValueSpec;
+import io.fusillade.sql.SqlPlaceholders;
+import io.fusillade.workload.YamlNode.Entry;
+import io.fusillade.workload.YamlNode.ListNode;
+import io.fusillade.workload.YamlNode.MapNode;
+import io.fusillade.workload.YamlNode.Scalar;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the SQL sections of a workload: {@code connection}, {@code tables_schema}, {@code indexes}
+ * and {@code queries}. Checks duplicate names, primary keys against the table's columns, index
+ * columns against their table, and each query's parameters against the placeholders of its SQL.
+ */
+final class SqlParser extends FieldReader {
+
+  private static final Set<String> CONNECTION_KEYS = keys("url", "urls", "user", "password");
+  private static final Set<String> TABLE_VENDOR_KEYS =
+      keys("engine", "tier", "distribution_keys", "timeout");
+  private static final Set<String> TABLE_KEYS =
+      union(keys("name", "row_count", "columns", "primary_keys"), TABLE_VENDOR_KEYS);
+  private static final Set<String> INDEX_VENDOR_KEYS = keys("type", "options", "timeout");
+  private static final Set<String> INDEX_KEYS =
+      union(keys("name", "unique", "table_name", "columns_names"), INDEX_VENDOR_KEYS);
+  private static final Set<String> QUERY_VENDOR_KEYS = keys("timeout");
+  private static final Set<String> QUERY_KEYS =
+      union(keys("name", "sql", "params", "count"), QUERY_VENDOR_KEYS);
+
+  private final ValueParser values;
+
+  SqlParser(FieldReader shared, ValueParser values) {
+    super(shared);
+    this.values = values;
+  }
+
+  /**
+   * The SQL sections of a file; each list holds the valid entries only (the others are problems).
+   *
+   * @param connection the {@code connection} section, if given
+   * @param tables the valid tables
+   * @param indexes the valid indexes
+   * @param queries the valid queries
+   */
+  record Sections(
+      Optional<Connection> connection,
+      List<Table> tables,
+      List<Index> indexes,
+      List<Query> queries) {}
+
+  /** Reads the four SQL sections of the top-level mapping. */
+  Sections read(MapNode top) {
+    Optional<Connection> connection =
+        Optional.ofNullable(field(top, "connection")).map(n -> connection(n, "connection"));
+    // Every name in tables_schema, valid table or not: an index on a broken table is not also
+    // reported as naming no table.
+    Map<String, Location> tableNames = new LinkedHashMap<>();
+    List<Table> tables = tables(top, tableNames);
+    List<Index> indexes = indexes(top, tables, tableNames.keySet());
+    return new Sections(connection, tables, indexes, queries(top));
+  }
+
+  private List<Table> tables(MapNode top, Map<String, Location> tableNames) {
+    List<Table> tables = new ArrayList<>();
+    eachMapping(
+        top,
+        "",
+        "tables_schema",
+        (m, path, i) -> {
+          Table table = table(m, path);
+          String tableName = string(m, path, "name", false);
+          if (tableName != null) {
+            firstUse(tableNames, tableName, field(m, "name"), path + ".name", "table");
+          }
+          if (table != null) {
+            tables.add(table);
+          }
+        });
+    return tables;
+  }
+
+  private List<Index> indexes(MapNode top, List<Table> tables, Set<String> tableNames) {
+    List<Index> indexes = new ArrayList<>();
+    eachMapping(
+        top,
+        "",
+        "indexes",
+        (m, path, i) ->
+            Optional.ofNullable(index(m, path, tables, tableNames)).ifPresent(indexes::add));
+    return indexes;
+  }
+
+  private List<Query> queries(MapNode top) {
+    List<Query> queries = new ArrayList<>();
+    Set<String> queryNames = new HashSet<>();
+    eachMapping(
+        top,
+        "",
+        "queries",
+        (m, path, i) -> {
+          Query query = query(m, path, i);
+          if (query != null) {
+            if (!queryNames.add(query.name())) {
+              problem(
+                  field(m, "name"), path + ".name", "duplicate query name '" + query.name() + "'");
+            }
+            queries.add(query);
+          }
+        });
+    return queries;
+  }
+
+  private Connection connection(YamlNode node, String path) {
+    MapNode m = asMap(node, path);
+    if (m == null) {
+      return null;
+    }
+    checkKeys(m, path, CONNECTION_KEYS);
+    List<String> urls = new ArrayList<>();
+    String url = secret(m, path, "url");
+    if (url != null) {
+      urls.add(url);
+    }
+    List<YamlNode> urlNodes = list(m, path, "urls");
+    for (int i = 0; i < urlNodes.size(); i++) {
+      String itemPath = path + ".urls[" + i + "]";
+      String raw = scalarString(urlNodes.get(i), itemPath);
+      if (raw != null) {
+        Interpolation.apply(raw, environment, problems, urlNodes.get(i).location(), itemPath)
+            .ifPresent(urls::add);
+      }
+    }
+    if (urls.isEmpty() && field(m, "url") == null && field(m, "urls") == null) {
+      problems.add(new Problem(m.location(), path, "a connection needs url or urls"));
+    }
+    String user = secret(m, path, "user");
+    YamlNode passwordNode = field(m, "password");
+    if (passwordNode instanceof Scalar s
+        && !s.isNull()
+        && !Interpolation.usesEnvironment(s.text())) {
+      problem(
+          passwordNode,
+          path + ".password",
+          "a password must not be written in the file; use ${env:NAME}");
+      return null;
+    }
+    String password = secret(m, path, "password");
+    return new Connection(urls, user, password);
+  }
+
+  private Table table(MapNode m, String path) {
+    int before = problems.size();
+    checkKeys(m, path, TABLE_KEYS);
+    String name = string(m, path, "name", true);
+    Long rowCount = integer(m, path, "row_count", true);
+    if (rowCount != null && rowCount < 0) {
+      problem(field(m, "row_count"), join(path, "row_count"), "row_count must be >= 0");
+      rowCount = null;
+    }
+    List<ValueSpec> columns = new ArrayList<>();
+    Map<String, ValueSpec> byName = new LinkedHashMap<>();
+    List<YamlNode> columnNodes = list(m, path, "columns");
+    if (field(m, "columns") == null) {
+      missing(m, path, "columns");
+    } else if (columnNodes.isEmpty() && field(m, "columns") instanceof ListNode) {
+      problem(field(m, "columns"), join(path, "columns"), "a table needs at least one column");
+    }
+    Map<String, Location> columnNames = new LinkedHashMap<>();
+    for (int i = 0; i < columnNodes.size(); i++) {
+      String columnPath = join(path, "columns[" + i + "]");
+      MapNode c = asMap(columnNodes.get(i), columnPath);
+      if (c == null) {
+        continue;
+      }
+      ValueSpec spec =
+          values.value(c, columnPath, null, rowCount == null ? 0 : rowCount, "row_count");
+      String columnName = string(c, columnPath, "name", false);
+      if (columnName != null) {
+        firstUse(columnNames, columnName, field(c, "name"), columnPath + ".name", "column");
+      }
+      if (spec != null) {
+        columns.add(spec);
+        byName.putIfAbsent(spec.name(), spec);
+      }
+    }
+    List<String> primaryKeys = stringList(m, path, "primary_keys");
+    YamlNode pkNode = field(m, "primary_keys");
+    for (int i = 0; i < primaryKeys.size(); i++) {
+      String key = primaryKeys.get(i);
+      YamlNode at = pkNode instanceof ListNode l ? l.items().get(i) : pkNode;
+      String pkPath =
+          join(path, "primary_keys") + (pkNode instanceof ListNode ? "[" + i + "]" : "");
+      if (!columnNames.containsKey(key)) {
+        problem(
+            at,
+            pkPath,
+            "primary key '"
+                + key
+                + "' is not a column of "
+                + name
+                + didYouMean(key, columnNames.keySet()));
+        continue;
+      }
+      ValueSpec column = byName.get(key);
+      if (column != null && !column.unique()) {
+        problem(at, pkPath, "primary-key column '" + key + "' must be unique (add unique: true)");
+      }
+      if (column != null && column.nullPercentage() > 0) {
+        problem(at, pkPath, "primary-key column '" + key + "' must not be nullable");
+      }
+    }
+    if (problems.size() > before || name == null || rowCount == null) {
+      return null;
+    }
+    return new Table(name, rowCount, columns, primaryKeys, vendorOptions(m, TABLE_VENDOR_KEYS));
+  }
+
+  private Index index(MapNode m, String path, List<Table> tables, Set<String> tableNames) {
+    int before = problems.size();
+    checkKeys(m, path, INDEX_KEYS);
+    String name = string(m, path, "name", true);
+    String tableName = string(m, path, "table_name", true);
+    Boolean unique = bool(m, path, "unique");
+    List<String> columns = stringList(m, path, "columns_names");
+    if (field(m, "columns_names") == null) {
+      missing(m, path, "columns_names");
+    }
+    if (tableName != null && !tableNames.contains(tableName)) {
+      problem(
+          field(m, "table_name"),
+          join(path, "table_name"),
+          "no table '" + tableName + "' in tables_schema" + didYouMean(tableName, tableNames));
+    }
+    Optional<Table> table = tables.stream().filter(t -> t.name().equals(tableName)).findFirst();
+    if (table.isPresent()) {
+      Set<String> known =
+          table.get().columns().stream()
+              .map(ValueSpec::name)
+              .collect(Collectors.toCollection(LinkedHashSet::new));
+      YamlNode columnsNode = field(m, "columns_names");
+      for (int i = 0; i < columns.size(); i++) {
+        if (!known.contains(columns.get(i))) {
+          YamlNode at = columnsNode instanceof ListNode l ? l.items().get(i) : columnsNode;
+          problem(
+              at,
+              join(path, "columns_names") + "[" + i + "]",
+              "'"
+                  + columns.get(i)
+                  + "' is not a column of "
+                  + tableName
+                  + didYouMean(columns.get(i), known));
+        }
+      }
+    }
+    if (problems.size() > before || name == null || tableName == null) {
+      return null;
+    }
+    return new Index(
+        name, tableName, columns, unique != null && unique, vendorOptions(m, INDEX_VENDOR_KEYS));
+  }
+
+  private Query query(MapNode m, String path, int position) {
+    int before = problems.size();
+    checkKeys(m, path, QUERY_KEYS);
+    String name = string(m, path, "name", false);
+    String sql = string(m, path, "sql", true);
+    Long count = integer(m, path, "count", false);
+    if (count != null && (count < 0 || count > Integer.MAX_VALUE)) {
+      problem(field(m, "count"), join(path, "count"), "count must be in [0, 2147483647]");
+      count = null;
+    }
+    int times = count == null ? 1 : count.intValue();
+    List<ValueSpec> params = new ArrayList<>();
+    List<YamlNode> paramNodes = list(m, path, "params");
+    for (int i = 0; i < paramNodes.size(); i++) {
+      String paramPath = join(path, "params[" + i + "]");
+      MapNode p = asMap(paramNodes.get(i), paramPath);
+      if (p != null) {
+        ValueSpec spec = values.value(p, paramPath, "p" + (i + 1), times, "count");
+        if (spec != null) {
+          params.add(spec);
+        }
+      }
+    }
+    if (sql != null) {
+      SqlPlaceholders placeholders = SqlPlaceholders.of(sql);
+      YamlNode at = field(m, "params") != null ? field(m, "params") : field(m, "sql");
+      String atPath = join(path, field(m, "params") != null ? "params" : "sql");
+      if (placeholders.mixed()) {
+        problem(field(m, "sql"), join(path, "sql"), "the SQL mixes $n and ? placeholders");
+      } else if (placeholders.count() != paramNodes.size()) {
+        String style =
+            placeholders.highestNumbered() > 0
+                ? placeholders.highestNumbered() == 1
+                    ? " ($1)"
+                    : " ($1..$" + placeholders.highestNumbered() + ")"
+                : placeholders.positional() > 0 ? " (?)" : "";
+        problem(
+            at,
+            atPath,
+            "the SQL has "
+                + placeholders.count()
+                + " placeholder"
+                + (placeholders.count() == 1 ? "" : "s")
+                + style
+                + " but "
+                + paramNodes.size()
+                + " param"
+                + (paramNodes.size() == 1 ? " is" : "s are")
+                + " given");
+      }
+    }
+    if (problems.size() > before || sql == null) {
+      return null;
+    }
+    String queryName = name != null ? name : "query" + (position + 1);
+    return new Query(queryName, sql, params, times, vendorOptions(m, QUERY_VENDOR_KEYS));
+  }
+
+  /** The entries of {@code m} whose keys are vendor options, as plain values, in file order. */
+  private static Map<String, Object> vendorOptions(MapNode m, Set<String> vendorKeys) {
+    Map<String, Object> options = new LinkedHashMap<>();
+    for (Entry e : m.entries()) {
+      if (vendorKeys.contains(e.key())) {
+        options.put(e.key(), plain(e.value()));
+      }
+    }
+    return options;
+  }
+}

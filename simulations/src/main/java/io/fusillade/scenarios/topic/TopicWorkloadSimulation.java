@@ -1,0 +1,131 @@
+package io.fusillade.scenarios.topic;
+
+import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.incrementUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.topic.TopicProtocolBuilder;
+import io.fusillade.gatling.topic.TopicSendBuilder;
+import io.fusillade.gatling.topic.TopicSteps;
+import io.fusillade.record.RunSettings;
+import io.fusillade.topic.TopicSpec;
+import io.fusillade.workload.KafkaConnection;
+import io.fusillade.workload.TopicWorkload;
+import io.fusillade.workload.Workload;
+import io.fusillade.workload.WorkloadLoader;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Simulation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs the {@code topics:} section of a workload file without code: {@code
+ * -Dfusillade.workload=path/to/file.yml} ({@link RunSettings}). Each topic gets its writers (a
+ * constant {@code rate}, or {@code steps} judged like {@code TopicThroughputSimulation}) and its
+ * consumer group; the cluster is {@code -Dfusillade.urls} (bootstrap servers), else the file's
+ * {@code kafka.bootstrap_servers}, else an embedded Kafka (three brokers if a topic's replication
+ * is above 1). {@code -Dfusillade.seed} overrides the file's seed. The run records the mode {@code
+ * topics}, the workload file, the seed and the target ({@code embedded} or {@code external}); the
+ * rates come from the injection profile (see {@link io.fusillade.gatling.FusilladeRun}).
+ */
+public class TopicWorkloadSimulation extends Simulation {
+  /** The request name of a topic's writes: {@code write <topic>}. */
+  public static String requestName(String topic) {
+    return "write " + topic;
+  }
+
+  {
+    RunSettings given = RunSettings.fromSystemProperties();
+    Path file = given.workload();
+    if (file == null) {
+      throw new FusilladeException(
+          "TopicWorkloadSimulation needs -D" + RunSettings.WORKLOAD + "=path/to/file.yml");
+    }
+    Workload workload = WorkloadLoader.load(file).orThrow();
+    if (workload.topics().isEmpty()) {
+      throw new FusilladeException(file + ": the workload has no topics section");
+    }
+    long seed = given.seed() != null ? given.seed() : workload.seed().orElse(Workload.DEFAULT_SEED);
+    String fileBootstrap = workload.kafka().map(KafkaConnection::bootstrapServers).orElse(null);
+    Map<String, String> common = workload.kafka().map(KafkaConnection::properties).orElse(Map.of());
+    int replication =
+        workload.topics().stream().mapToInt(TopicWorkload::replication).max().orElse(1);
+    KafkaTarget target =
+        fileBootstrap != null && given.urls().isEmpty()
+            ? KafkaTarget.external(fileBootstrap)
+            : KafkaTarget.fromProperties(replication);
+    FusilladeRun.closeAtEnd(target); // before the protocols' components: closes after them
+
+    FusilladeRun.settings(
+        RunSettings.NONE.withMode(RunSettings.Mode.TOPICS).withWorkload(file).withSeed(seed));
+    FusilladeRun.parameters(Map.of("target", target.kind()));
+
+    List<PopulationBuilder> populations = new ArrayList<>();
+    for (TopicWorkload t : workload.topics()) {
+      TopicProtocolBuilder protocol = kafka.bootstrapServers(target.bootstrapServers()).seed(seed);
+      for (Map.Entry<String, String> e : common.entrySet()) {
+        protocol = protocol.property(e.getKey(), e.getValue());
+      }
+      for (Map.Entry<String, String> e : t.producer().entrySet()) {
+        protocol = protocol.producer(e.getKey(), e.getValue());
+      }
+      for (Map.Entry<String, String> e : t.consumer().entrySet()) {
+        protocol = protocol.consumer(e.getKey(), e.getValue());
+      }
+      TopicSpec spec =
+          TopicSpec.of(t.name())
+              .withPartitions(t.partitions())
+              .withReplicationFactor(t.replication())
+              .withCreate(t.create())
+              .withConsumers(t.consumers())
+              .withGroup(t.group());
+      for (Map.Entry<String, String> e : t.configs().entrySet()) {
+        spec = spec.withConfig(e.getKey(), e.getValue());
+      }
+      protocol = protocol.topic(spec);
+      TopicSendBuilder send =
+          kafka(requestName(t.name())).send(t.name()).valueSize(t.messageSize());
+      if (t.key().isPresent()) {
+        send = send.keys(t.key().get());
+      }
+      PopulationBuilder population;
+      var writers = scenario("writers " + t.name()).exec(send);
+      if (t.steps() != null) {
+        TopicWorkload.Steps s = t.steps();
+        protocol =
+            protocol.onEnd(
+                TopicSteps.judge(
+                    t.name(),
+                    requestName(t.name()),
+                    TopicSteps.rising(s.start(), s.increment(), s.count(), s.duration())));
+        population =
+            writers.injectOpen(
+                incrementUsersPerSec(s.increment())
+                    .times(s.count())
+                    .eachLevelLasting(s.duration())
+                    .startingFrom(s.start()));
+      } else {
+        population = writers.injectOpen(constantUsersPerSec(t.rate()).during(t.duration()));
+      }
+      populations.add(population.protocols(protocol));
+    }
+    setUp(populations);
+  }
+
+  /** The longest a topic of this workload writes, for launchers that need a time-out. */
+  public static Duration longest(Workload workload) {
+    Duration longest = Duration.ZERO;
+    for (TopicWorkload t : workload.topics()) {
+      Duration d =
+          t.steps() != null ? t.steps().duration().multipliedBy(t.steps().count()) : t.duration();
+      longest = d.compareTo(longest) > 0 ? d : longest;
+    }
+    return longest;
+  }
+}
