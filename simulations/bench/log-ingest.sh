@@ -20,8 +20,11 @@ trap 'exec 3>&- 2>/dev/null || true; rm -rf "$work"' EXIT
 (cd .. && mvn -B -q -o -pl simulations -am dependency:build-classpath \
   -Dmdep.outputFile="$work/cp" -Dmdep.includeScope=test >/dev/null)
 # Sibling modules from this checkout first, ahead of any installed copies.
-CP="target/test-classes:target/classes:../benchmark-core/target/classes:../docker/target/classes"
-CP="$CP:../reports/target/classes:$(cat "$work/cp")"
+CP="target/test-classes:target/classes"
+for classes in ../benchmark-core/*/target/classes ../docker/*/target/classes ../reports/target/classes; do
+  CP="$CP:$classes"
+done
+CP="$CP:$(cat "$work/cp")"
 
 if [[ -z "${LOGS_URL:-}" ]]; then
   coproc NODE { java -Xmx1g -cp "$CP" io.fusillade.logs.LocalOpenSearchMain; }

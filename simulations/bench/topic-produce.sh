@@ -41,7 +41,9 @@ echo "Building and resolving the classpath (with kafka-tools, profile bench)..."
 mvn -B -q -o -Pbench -pl simulations -am test-compile dependency:build-classpath \
   -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=test >&2
 modules="simulations/target/test-classes:simulations/target/classes"
-for m in benchmark-core docker reports; do modules="$modules:$m/target/classes"; done
+for classes in benchmark-core/*/target/classes docker/*/target/classes reports/target/classes; do
+  modules="$modules:$classes"
+done
 # Sibling modules come from their target/classes, not from the local repository.
 # (the output file is written per module; the last one, simulations, wins)
 CP="$modules:$(tr ':' '\n' < "$work/cp.txt" | grep -v '/io/fusillade/' | paste -sd: -)"
