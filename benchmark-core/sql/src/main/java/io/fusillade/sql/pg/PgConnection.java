@@ -27,6 +27,12 @@ import org.slf4j.LoggerFactory;
  * the request at the head of the queue owns every message up to its ReadyForQuery.
  *
  * <p>Everything here runs on the connection's event loop; nothing is locked.
+ *
+ * <p>Why one class of over 500 lines: start-up, pipelining, decoding and timeouts all read and
+ * write the same unlocked state (the queues, the buffers, the prepared statements), and keeping
+ * that state private to one class is what makes "only the event loop touches it" checkable by
+ * reading. The protocol's pieces that need no state live beside it: {@code PgMessages} encodes,
+ * {@code PgAuth} authenticates.
  */
 final class PgConnection extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(PgConnection.class);
