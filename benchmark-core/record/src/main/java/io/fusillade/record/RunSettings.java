@@ -18,6 +18,10 @@ import java.util.Objects;
  * line writes them, the forked runner reads them), {@link #toParameters()} and {@link
  * #fromParameters(Map)} the {@code run.json} side (the runner writes them, the reports read them).
  *
+ * <p>Why one class of about 500 lines: it is the one place that spells each setting, on both sides
+ * (a {@code -D} name and a {@code run.json} parameter), so a setting cannot be written under one
+ * name and read under another; most of its length is one one-line wither per setting.
+ *
  * <p>Every component may be unset (null, an empty list, false): the runner then applies its own
  * default (100 arrivals per second, 60 s, 10 users, the workload's seed...), and records what it
  * used.

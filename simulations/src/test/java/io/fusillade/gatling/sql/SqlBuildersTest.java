@@ -155,6 +155,13 @@ class SqlBuildersTest {
   }
 
   @Test
+  void aTransactionStatementMayHaveNoParameters() {
+    var bare = statement("update t set n = n + 1");
+    assertThat(bare.sql()).isEqualTo("update t set n = n + 1");
+    assertThat(bare.params()).isEmpty();
+  }
+
+  @Test
   void aTransactionNeedsAStatement() {
     assertThatThrownBy(() -> sql("t").transaction())
         .isInstanceOf(IllegalArgumentException.class)

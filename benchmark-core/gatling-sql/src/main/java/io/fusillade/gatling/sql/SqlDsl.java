@@ -50,6 +50,15 @@ public final class SqlDsl {
   }
 
   /**
+   * A statement of a {@link SqlRequest#transaction transaction} without parameters. (Without this
+   * overload, {@code statement("update ...")} could mean either of the two below, and would not
+   * compile.)
+   */
+  public static SqlTransactionBuilder.Statement statement(String sql) {
+    return new SqlTransactionBuilder.Statement(sql, List.of());
+  }
+
+  /**
    * A statement of a {@link SqlRequest#transaction transaction}, with its parameters: Gatling EL
    * strings or constant texts; add others with {@link SqlTransactionBuilder.Statement#param}.
    */
