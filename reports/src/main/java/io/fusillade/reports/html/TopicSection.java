@@ -43,11 +43,12 @@ final class TopicSection {
     if (topics.isEmpty()) {
       return;
     }
-    h.append("<h2 id=\"topics\">Topics</h2>\n");
+    // Headings of the page's one level (h2): the page's style does not depend on an h3 rule.
+    h.append("<div id=\"topics\">\n");
     List<LatencySummary> e2e =
         topics.stream().map(TopicResults::e2e).filter(s -> s != null).toList();
     if (!e2e.isEmpty()) {
-      h.append("<h3>End-to-end latency</h3>\n<p>Send to receipt, on the injector's monotonic")
+      h.append("<h2>End-to-end latency</h2>\n<p>Send to receipt, on the injector's monotonic")
           .append(" clock; checkable by the metric's name, e.g. <code>")
           .append(escape("p99 < 50ms for \"" + e2e.get(0).name() + "\""))
           .append("</code>.</p>\n")
@@ -76,10 +77,14 @@ final class TopicSection {
     }
     List<Delivery> deliveries =
         topics.stream().map(TopicResults::delivery).filter(d -> d != null).toList();
-    if (deliveries.isEmpty()) {
-      return;
+    if (!deliveries.isEmpty()) {
+      deliveries(h, deliveries);
     }
-    h.append("<h3>Delivery</h3>\n<table id=\"delivery\"><tr><th>topic</th><th>partitions</th>")
+    h.append("</div>\n");
+  }
+
+  private static void deliveries(StringBuilder h, List<Delivery> deliveries) {
+    h.append("<h2>Delivery</h2>\n<table id=\"delivery\"><tr><th>topic</th><th>partitions</th>")
         .append("<th>consumers</th><th>acknowledged</th><th>received</th><th>lost</th>")
         .append("<th>duplicated</th><th>out of order</th><th>received unacknowledged</th>")
         .append("<th>foreign</th><th>drained</th><th>lag trend</th><th>verdict</th></tr>\n");
@@ -123,9 +128,9 @@ final class TopicSection {
           .append(" partitions; their counts are in <code>summary.json</code>.</p>\n");
       return;
     }
-    h.append("<h3>Delivery per partition: ")
+    h.append("<p><b>Delivery per partition: ")
         .append(escape(d.topic()))
-        .append("</h3>\n<table class=\"partitions\"><tr><th>partition</th><th>acknowledged</th>")
+        .append("</b></p>\n<table class=\"partitions\"><tr><th>partition</th><th>acknowledged</th>")
         .append("<th>received</th><th>lost</th><th>duplicated</th><th>out of order</th></tr>\n");
     for (Delivery.PartitionDelivery p : d.perPartition()) {
       h.append("<tr><td>").append(p.partition()).append("</td>");
