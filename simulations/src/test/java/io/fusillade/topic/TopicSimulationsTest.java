@@ -229,5 +229,24 @@ class TopicSimulationsTest {
         .containsEntry("mode", "topics")
         .containsEntry("workload", file.toString())
         .containsEntry("rate", 200); // from the injection profile
+
+    // The topic's results in the report: end-to-end latency, delivery per partition, the checks.
+    io.fusillade.reports.report.Report report =
+        io.fusillade.reports.report.Report.create(
+            List.of(run.record().directory()),
+            List.of("no messages lost", "delivery exact", "p99 < 1s for \"e2e events\""));
+    report.write(base.resolve("report"));
+    assertThat(report.results())
+        .as(report.consoleText())
+        .allMatch(io.fusillade.reports.checks.CheckResult::passed);
+    assertThat(report.results().get(1).measured()).isEqualTo("lost = 0 of 1000 acknowledged");
+    var events = report.summaryJson().path("topics").path("events");
+    assertThat(events.path("e2e").path("count").asLong()).isEqualTo(1000);
+    assertThat(events.path("e2e").path("p99Ms").asDouble()).isPositive();
+    assertThat(events.path("delivery").path("perPartition")).hasSize(4);
+    assertThat(Files.readString(base.resolve("report").resolve("index.html")))
+        .contains("End-to-end latency: events")
+        .contains("Delivery per partition: events");
+    System.out.println(report.consoleText());
   }
 }

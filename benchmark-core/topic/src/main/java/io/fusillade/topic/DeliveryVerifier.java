@@ -231,7 +231,31 @@ public final class DeliveryVerifier {
       return lost == 0 && duplicated == 0 && outOfOrder == 0 && received >= acknowledged;
     }
 
-    /** The counts for {@code run.json} (without the per-stream list when it is long). */
+    /**
+     * The counts per partition, all producers together, sorted by partition: what a reader of the
+     * run compares across partitions (one slow or lossy partition points at one broker).
+     */
+    public List<PartitionReport> partitions() {
+      Map<Integer, long[]> sums = new java.util.TreeMap<>();
+      for (StreamReport s : streams) {
+        long[] sum = sums.computeIfAbsent(s.partition(), p -> new long[5]);
+        sum[0] += s.acknowledged();
+        sum[1] += s.received();
+        sum[2] += s.lost();
+        sum[3] += s.duplicated();
+        sum[4] += s.outOfOrder();
+      }
+      List<PartitionReport> list = new ArrayList<>();
+      sums.forEach(
+          (p, sum) -> list.add(new PartitionReport(p, sum[0], sum[1], sum[2], sum[3], sum[4])));
+      return list;
+    }
+
+    /**
+     * The counts for {@code run.json}: the totals, {@code perPartition} (up to {@value
+     * #MAX_PARTITIONS_RECORDED} partitions) and {@code streams}, per producer and partition (up to
+     * 64 streams).
+     */
     public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("acknowledged", acknowledged);
@@ -257,7 +281,46 @@ public final class DeliveryVerifier {
         }
         m.put("streams", perStream);
       }
+      List<PartitionReport> partitions = partitions();
+      if (partitions.size() <= MAX_PARTITIONS_RECORDED) {
+        List<Map<String, Object>> perPartition = new ArrayList<>();
+        for (PartitionReport p : partitions) {
+          Map<String, Object> e = new LinkedHashMap<>();
+          e.put("partition", p.partition());
+          e.put("acknowledged", p.acknowledged());
+          e.put("received", p.received());
+          e.put("lost", p.lost());
+          e.put("duplicated", p.duplicated());
+          e.put("outOfOrder", p.outOfOrder());
+          perPartition.add(e);
+        }
+        m.put("perPartition", perPartition);
+      }
       return m;
     }
   }
+
+  /**
+   * The most partitions whose counts {@link Report#toMap()} records one by one; a topic with more
+   * keeps its totals only, so {@code run.json} stays small.
+   */
+  public static final int MAX_PARTITIONS_RECORDED = 1024;
+
+  /**
+   * One partition's counts, all producers together.
+   *
+   * @param partition the partition
+   * @param acknowledged acknowledged messages
+   * @param received distinct received messages
+   * @param lost acknowledged, not received
+   * @param duplicated repeated receipts
+   * @param outOfOrder first receipts after a later message of the same producer
+   */
+  public record PartitionReport(
+      int partition,
+      long acknowledged,
+      long received,
+      long lost,
+      long duplicated,
+      long outOfOrder) {}
 }

@@ -38,9 +38,9 @@ import org.slf4j.LoggerFactory;
  *       {@code topic.T.consumed.messages}, {@code topic.T.consumed.bytes}: per second in {@code
  *       counters.jsonl};
  *   <li>gauge {@code topic.T.lag}: consumer lag in messages, once a second;
- *   <li>health {@code topic.T}: the delivery verifier's counts, the lag trend while the load ran
- *       (see {@link LagTrend}; the drain after it is left out) with {@code notGrowing}, and whether
- *       the drain completed.
+ *   <li>health {@code topic.T}: the delivery verifier's counts (totals, per partition: see {@link
+ *       DeliveryVerifier.Report#toMap()}), the lag trend while the load ran (see {@link LagTrend};
+ *       the drain after it is left out) with {@code notGrowing}, and whether the drain completed.
  * </ul>
  */
 public final class TopicClient implements AutoCloseable {

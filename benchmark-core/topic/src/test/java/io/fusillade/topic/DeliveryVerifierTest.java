@@ -57,6 +57,36 @@ class DeliveryVerifierTest {
   }
 
   @Test
+  void partitionsSumTheirProducersAndGoIntoRunJson() {
+    long other = verifier.producerId(4);
+    ack(0, 0, 1, 2);
+    ack(1, 0, 1);
+    verifier.stream(other, 1).acknowledged(0);
+    verifier.stream(other, 1).acknowledged(1);
+    receive(0, 0, 2);
+    receive(1, 0, 1, 1);
+    verifier.received(new MessageStamp(other, 1, 0), 1);
+    verifier.received(new MessageStamp(other, 0, 0), 1);
+    DeliveryVerifier.Report r = verifier.report();
+    assertThat(r.partitions())
+        .containsExactly(
+            new DeliveryVerifier.PartitionReport(0, 3, 2, 1, 0, 0),
+            new DeliveryVerifier.PartitionReport(1, 4, 4, 0, 1, 1));
+    assertThat(r.toMap().get("perPartition"))
+        .asList()
+        .hasSize(2)
+        .first()
+        .isEqualTo(
+            java.util.Map.of(
+                "partition", 0,
+                "acknowledged", 3L,
+                "received", 2L,
+                "lost", 1L,
+                "duplicated", 0L,
+                "outOfOrder", 0L));
+  }
+
+  @Test
   void aReceiptBeforeItsAcknowledgementIsNotLost() {
     receive(2, 0);
     ack(2, 0);

@@ -7,7 +7,7 @@ import io.fusillade.reports.runs.RunData;
  * #evaluate} measures the run and says whether the check held.
  */
 public sealed interface Check
-    permits LatencyCheck, ErrorsCheck, RateCheck, LagNotGrowingCheck, InjectorCheck {
+    permits LatencyCheck, ErrorsCheck, RateCheck, LagNotGrowingCheck, InjectorCheck, DeliveryCheck {
 
   /**
    * The check as written.

@@ -11,12 +11,15 @@ import java.util.Locale;
  * <pre>
  * p99 &lt; 50ms                        latency of all requests: p50..p99.9 (or p999), mean, max;
  * p95 &lt;= 200ms for "account by id"   ... of one request name; units us, ms, s
+ * p99 &lt; 50ms for "e2e events"        ... of a metric, when no request has that name
  * errors &lt; 1%                       failed / completed requests, optionally "for NAME"
  * rate &gt;= 150/s                     steady-state completed requests per second
  * rate &gt;= 99% of target             ... as a share of run.json's rate (or older targetRate)
  * rate &gt;= 95% of users              ... or of any other numeric parameter
  * lag not growing                   no consumer-lag gauge (lag.*) has a growing trend
  * injector not saturated            the injector lag monitor's verdict
+ * no messages lost                  every acknowledged message received (all topics, or "for T")
+ * delivery exact                    ... and none duplicated or out of order
  * </pre>
  *
  * Comparisons are {@code <}, {@code <=}, {@code >}, {@code >=}. Words are case-insensitive; request
@@ -122,7 +125,10 @@ public final class CheckParser {
     if (tokens.isEmpty()) {
       throw error("the check is empty", 1);
     }
-    Token first = expect(Kind.WORD, "a measure (p99, mean, max, errors, rate, lag, injector)");
+    Token first =
+        expect(
+            Kind.WORD,
+            "a measure (p99, mean, max, errors, rate, lag, injector, no messages lost, delivery)");
     String word = first.value().toLowerCase(Locale.ROOT);
     Check check;
     switch (word) {
@@ -135,6 +141,15 @@ public final class CheckParser {
         word("not");
         word("saturated");
         check = new InjectorCheck(text);
+      }
+      case "no" -> {
+        word("messages");
+        word("lost");
+        check = new DeliveryCheck(text, false, forName());
+      }
+      case "delivery" -> {
+        word("exact");
+        check = new DeliveryCheck(text, true, forName());
       }
       case "errors" -> {
         Comparator comparator = comparator();
@@ -204,19 +219,28 @@ public final class CheckParser {
     throw error(
         "unknown measure \""
             + token.value()
-            + "\": expected p50 ... p99.9, mean, max, errors, rate, lag not growing or injector"
-            + " not saturated",
+            + "\": expected p50 ... p99.9, mean, max, errors, rate, lag not growing, injector"
+            + " not saturated, no messages lost or delivery exact",
         token.position());
   }
 
   private String forRequest() {
+    return forName("a request name");
+  }
+
+  /** {@code for <topic>} after a delivery check, or null. */
+  private String forName() {
+    return forName("a topic name");
+  }
+
+  private String forName(String what) {
     if (next >= tokens.size()) {
       return null;
     }
     word("for");
     Token name = tokens.size() > next ? tokens.get(next) : null;
     if (name == null || (name.kind() != Kind.STRING && name.kind() != Kind.WORD)) {
-      throw error("expected a request name after 'for'", position());
+      throw error("expected " + what + " after 'for'", position());
     }
     next++;
     return name.value();

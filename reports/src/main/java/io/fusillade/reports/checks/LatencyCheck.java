@@ -1,18 +1,21 @@
 package io.fusillade.reports.checks;
 
-import io.fusillade.record.RequestTotals;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RunData;
+import java.util.Collection;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
  * {@code p99 < 50ms}, {@code p95 <= 200ms for "account by id"}, {@code mean < 10ms}, {@code max <
  * 1s}: a latency statistic of all requests (OK and KO together, what clients experienced) or of one
- * request name.
+ * request name. A name that no request has may name a metric of the run instead, such as a topic's
+ * end-to-end latency ({@code p99 < 50ms for "e2e events"}) or a node's latency ({@code sql node
+ * primary}); a request of that name comes first.
  *
  * @param percentile 0–100, or -1 for the mean
  * @param limitMs the limit in milliseconds
- * @param request the request name, or null for all requests
+ * @param request the request or metric name, or null for all requests
  */
 record LatencyCheck(
     String text,
@@ -22,21 +25,29 @@ record LatencyCheck(
     double limitMs,
     String request)
     implements Check {
+  /** The most names listed when a name is unknown. */
+  private static final int MAX_NAMES = 20;
 
   @Override
   public CheckResult evaluate(RunData run) {
     Histogram latencies;
     if (request == null) {
       latencies = run.allLatencies();
+    } else if (run.requests().containsKey(request)) {
+      latencies = run.requests().get(request).all();
+    } else if (run.metrics().containsKey(request)) {
+      latencies = run.metrics().get(request);
     } else {
-      RequestTotals totals = run.requests().get(request);
-      if (totals == null) {
-        return CheckResult.of(text, false, "no requests named \"" + request + "\"", "");
-      }
-      latencies = totals.all();
+      return CheckResult.of(text, false, unknown(run), "");
     }
     if (latencies.getTotalCount() == 0) {
-      return CheckResult.of(text, false, "no requests completed", "");
+      return CheckResult.of(
+          text,
+          false,
+          request != null && !run.requests().containsKey(request)
+              ? "no values of metric \"" + request + "\""
+              : "no requests completed",
+          "");
     }
     double measuredMs =
         (percentile < 0
@@ -52,5 +63,27 @@ record LatencyCheck(
         passed,
         measured,
         "limit " + comparator.symbol + " " + Numbers.number(limitMs) + " ms");
+  }
+
+  /** What to say when the name is neither a request's nor a metric's: the names there are. */
+  private String unknown(RunData run) {
+    return "no request or metric named \""
+        + request
+        + "\" (requests: "
+        + names(run.requests().keySet())
+        + "; metrics: "
+        + names(run.metrics().keySet())
+        + ")";
+  }
+
+  private static String names(Collection<String> names) {
+    if (names.isEmpty()) {
+      return "none";
+    }
+    String listed =
+        names.stream().limit(MAX_NAMES).map(n -> "\"" + n + "\"").collect(Collectors.joining(", "));
+    return names.size() > MAX_NAMES
+        ? listed + " and " + (names.size() - MAX_NAMES) + " more"
+        : listed;
   }
 }

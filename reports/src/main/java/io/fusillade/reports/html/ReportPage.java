@@ -6,6 +6,7 @@ import io.fusillade.reports.checks.CheckResult;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
+import io.fusillade.reports.runs.TopicResults;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,8 +15,9 @@ import java.util.Map;
 
 /**
  * The HTML report of one run ({@code index.html}): status, flags, checks, per request name counts
- * and latency percentiles, errors by reason, time series charts (rate, latency, errors, injector
- * lag, consumer lag, system and process metrics), parameters and health. One self-contained file.
+ * and latency percentiles, errors by reason, the topics ({@link TopicSection}: end-to-end latency
+ * and delivery), time series charts (rate, latency, end-to-end latency, errors, injector lag,
+ * consumer lag, system and process metrics), parameters and health. One self-contained file.
  */
 public final class ReportPage {
   private static final int MAX_LINES = 10;
@@ -58,6 +60,7 @@ public final class ReportPage {
     }
     checks(h, checks);
     requests(h, run);
+    TopicSection.tables(h, TopicResults.of(run));
     charts(h, run);
     parameters(h, run);
     h.append("<p style=\"color:#777;font-size:12px\">Fusillade report · run record ")
@@ -163,6 +166,7 @@ public final class ReportPage {
           .forEach((name, s) -> perName.add(new SvgChart.Series(name, s)));
       chart(h, "p99 of OK requests per request name", "ms", x, perName);
     }
+    TopicSection.charts(run, (title, unit, series) -> chart(h, title, unit, x, series));
 
     List<SvgChart.Series> errors = new ArrayList<>();
     run.koPerSecond()
@@ -329,7 +333,7 @@ public final class ReportPage {
                                 .append("</td><td>")
                                 .append(escape(k))
                                 .append("</td><td style=\"text-align:left\">")
-                                .append(escape(String.valueOf(v)))
+                                .append(escape(String.valueOf(TopicSection.healthValue(k, v))))
                                 .append("</td></tr>\n")));
     h.append("</table>\n");
   }

@@ -17,6 +17,7 @@ import io.fusillade.reports.runs.MetricValue;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
 import io.fusillade.reports.runs.RunMetrics;
+import io.fusillade.reports.runs.TopicResults;
 import io.fusillade.reports.summary.SummaryTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -154,6 +155,7 @@ public record Report(RunData run, List<CheckResult> results) {
     for (RequestSummary r : run.summaries()) {
       requests.add(JSON.valueToTree(r));
     }
+    root.set("topics", JSON.valueToTree(TopicResults.toMap(TopicResults.of(run))));
     ObjectNode metrics = root.putObject("metrics");
     for (Map.Entry<String, MetricValue> m : RunMetrics.of(run).entrySet()) {
       ObjectNode node = metrics.putObject(m.getKey());

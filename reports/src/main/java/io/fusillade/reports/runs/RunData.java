@@ -36,9 +36,10 @@ import org.HdrHistogram.IntCountsHistogram;
  * <p>Besides the totals it holds per-second series for charts, built in the single pass that
  * decodes {@code latency.hlog}: completed and failed requests per name, latency percentiles of all
  * requests (from a per-second merge at two significant digits: 1% resolution, enough for a chart),
- * p99 of OK requests per name, injector lag, counters and gauges. Gauges of several injectors are
- * averaged for {@code system.*} and {@code process.*} (each injector measures its own machine) and
- * summed for the others (each injector's consumers report their own lag).
+ * p99 of OK requests per name, percentiles of each metric (such as end-to-end latency), injector
+ * lag, counters and gauges. Gauges of several injectors are averaged for {@code system.*} and
+ * {@code process.*} (each injector measures its own machine) and summed for the others (each
+ * injector's consumers report their own lag).
  */
 public final class RunData {
   /** The percentiles of the per-second latency series of all requests. */
@@ -64,6 +65,7 @@ public final class RunData {
   private final Map<String, double[]> okP99;
   private final double[] lagP99;
   private final double[] lagMax;
+  private final Map<String, double[][]> metricSeconds;
   private final Map<String, Double> rates = new java.util.concurrent.ConcurrentHashMap<>();
 
   private RunData(Builder b) {
@@ -110,6 +112,16 @@ public final class RunData {
     this.okP99 = Collections.unmodifiableMap(p99);
     this.lagP99 = Growable.fit(b.lagP99, seconds);
     this.lagMax = Growable.fit(b.lagMax, seconds);
+    Map<String, double[][]> perMetric = new TreeMap<>();
+    b.metricSeconds.forEach(
+        (name, rows) -> {
+          double[][] fitted = new double[rows.length][];
+          for (int p = 0; p < rows.length; p++) {
+            fitted[p] = Growable.fit(rows[p], seconds);
+          }
+          perMetric.put(name, fitted);
+        });
+    this.metricSeconds = Collections.unmodifiableMap(perMetric);
   }
 
   private static boolean averaged(String gauge) {
@@ -190,6 +202,7 @@ public final class RunData {
     final Map<String, double[]> okP99 = new LinkedHashMap<>();
     double[] lagP99 = new double[0];
     double[] lagMax = new double[0];
+    final Map<String, double[][]> metricSeconds = new LinkedHashMap<>();
 
     void add(Path directory) {
       long[] injectorStart = {Long.MIN_VALUE};
@@ -261,12 +274,32 @@ public final class RunData {
       return (int) Math.max(0, Math.round((epochMs - startEpochMs) / 1000.0) - 1);
     }
 
+    /**
+     * A metric's percentiles in one second, from that second's interval; several injectors' (or
+     * intervals') values for the same second keep the worst, as {@link #okP99} does.
+     */
+    void metricSecond(String name, int second, Histogram histogram) {
+      if (histogram.getTotalCount() == 0) {
+        return;
+      }
+      double[][] rows =
+          metricSeconds.computeIfAbsent(name, n -> new double[SECOND_PERCENTILES.length][0]);
+      for (int i = 0; i < rows.length; i++) {
+        rows[i] =
+            Growable.max(
+                rows[i], second, histogram.getValueAtPercentile(SECOND_PERCENTILES[i]) / 1000.0);
+      }
+    }
+
     void interval(String tag, int second, Histogram histogram) {
       Optional<Tags.Parsed> parsed = Tags.parse(tag);
       if (parsed.isEmpty()) {
         return;
       }
       Tags.Parsed p = parsed.get();
+      if (!p.isRequest()) {
+        metricSecond(p.name(), second, histogram);
+      }
       if (p.isRequest()) {
         perSecond
             .computeIfAbsent(
@@ -393,6 +426,19 @@ public final class RunData {
   /** The injector lag's p99 in each second, ms (several injectors: the worst). */
   public double[] injectorLagP99() {
     return lagP99;
+  }
+
+  /**
+   * A metric's latency in each second (such as a topic's end-to-end latency, {@code e2e <topic>}),
+   * ms: row {@code i} at {@link #SECOND_PERCENTILES}[{@code i}], {@code NaN} for a second without
+   * values. With several injectors each second holds the worst injector's value (their one-second
+   * histograms are not merged: the whole-run {@link #metrics()} are).
+   *
+   * @param name the metric
+   * @return the rows, or null for a metric the run does not have
+   */
+  public double[][] metricPerSecond(String name) {
+    return metricSeconds.get(name);
   }
 
   /** The injector lag's maximum in each second, ms. */

@@ -26,7 +26,9 @@ import org.HdrHistogram.Histogram;
  *   <li>with more than one request name, {@code rate}, {@code p50} and {@code p99} of each, named
  *       {@code p99 [account by id]};
  *   <li>{@code MB/s} when requests carried bytes, and {@code <counter>/s} for every counter (such
- *       as documents or messages): the total over the run's duration.
+ *       as documents or messages): the total over the run's duration;
+ *   <li>{@code p50} and {@code p99} of every topic's end-to-end latency, named {@code p99 [e2e
+ *       events]}.
  * </ul>
  *
  * Rates and counters are better higher; latencies and errors better lower.
@@ -81,6 +83,14 @@ public final class RunMetrics {
                 }
               });
     }
+    run.metrics()
+        .forEach(
+            (name, h) -> {
+              if (name.startsWith(TopicResults.E2E_PREFIX) && h.getTotalCount() > 0) {
+                put(m, Metric.lowerIsBetter("p50 [" + name + "]"), ms(h, 50), "ms");
+                put(m, Metric.lowerIsBetter("p99 [" + name + "]"), ms(h, 99), "ms");
+              }
+            });
     return m;
   }
 

@@ -3,6 +3,7 @@ package io.fusillade.reports.summary;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
 import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.Delivery;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
@@ -18,8 +19,9 @@ import org.HdrHistogram.Histogram;
  * <p>{@link #body} is what they share: per request name count, OK, KO, steady rate (see {@link
  * io.fusillade.reports.runs.SteadyRate}) and latency p50, p90, p95, p99, p99.9 and max, in
  * milliseconds, over OK and KO requests; the errors by reason; the run's other distributions
- * (injector lag, end-to-end latency...); the run's warnings. {@link #render} adds the line that
- * names the run, for {@code fusillade summary}; the report adds its title and its checks.
+ * (injector lag, end-to-end latency...); each topic's delivery counts; the run's warnings. {@link
+ * #render} adds the line that names the run, for {@code fusillade summary}; the report adds its
+ * title and its checks.
  */
 public final class SummaryTable {
   /**
@@ -80,6 +82,7 @@ public final class SummaryTable {
       }
     }
     out.append(metrics(run.metrics()));
+    out.append(deliveries(Delivery.of(run)));
     for (String flag : run.flags()) {
       out.append("WARNING: ").append(flag).append(nl);
     }
@@ -144,6 +147,29 @@ public final class SummaryTable {
           }
         });
     return rows.size() > 1 ? Numbers.table(rows) : "";
+  }
+
+  /**
+   * One line per topic with delivery counts: {@code topic events: 2000 acknowledged, 2000 received,
+   * 0 lost, 0 duplicated, 0 out of order (exact)}.
+   */
+  static String deliveries(Map<String, Delivery> deliveries) {
+    StringBuilder out = new StringBuilder();
+    for (Delivery d : deliveries.values()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "topic %s: %d acknowledged, %d received, %d lost, %d duplicated, %d out of order"
+                  + " (%s)%n",
+              d.topic(),
+              d.acknowledged(),
+              d.received(),
+              d.lost(),
+              d.duplicated(),
+              d.outOfOrder(),
+              d.exact() ? "exact" : "NOT exact"));
+    }
+    return out.toString();
   }
 
   private static String describe(RunStatus status) {

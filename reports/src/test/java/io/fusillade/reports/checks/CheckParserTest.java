@@ -34,6 +34,16 @@ class CheckParserTest {
         .isEqualTo(new RateCheck("rate > 150/s for q", Comparator.GREATER, 150, null, "q"));
     assertThat(CheckParser.parse("Lag not growing")).isInstanceOf(LagNotGrowingCheck.class);
     assertThat(CheckParser.parse("injector not saturated")).isInstanceOf(InjectorCheck.class);
+    assertThat(CheckParser.parse("no messages lost"))
+        .isEqualTo(new DeliveryCheck("no messages lost", false, null));
+    assertThat(CheckParser.parse("No Messages Lost for \"my events\""))
+        .isEqualTo(new DeliveryCheck("No Messages Lost for \"my events\"", false, "my events"));
+    assertThat(CheckParser.parse("delivery exact for orders.v2"))
+        .isEqualTo(new DeliveryCheck("delivery exact for orders.v2", true, "orders.v2"));
+    assertThat(CheckParser.parse("p99 < 50ms for \"e2e events\""))
+        .isEqualTo(
+            new LatencyCheck(
+                "p99 < 50ms for \"e2e events\"", "p99", 99, Comparator.LESS, 50, "e2e events"));
   }
 
   @Test
@@ -51,6 +61,10 @@ class CheckParserTest {
     assertError("p99 < 5ms for \"q", "the quoted name is not closed at position 15");
     assertError("p99 < 5ms and more", "expected 'for', not \"and\" at position 11");
     assertError("", "the check is empty");
+    assertError("no messages", "expected 'lost' at the end");
+    assertError("no message lost", "expected 'messages', not \"message\" at position 4");
+    assertError("delivery exactly", "expected 'exact', not \"exactly\" at position 10");
+    assertError("no messages lost for", "expected a topic name after 'for' at the end");
   }
 
   private static void assertError(String check, String message) {

@@ -141,7 +141,9 @@ class ReportTest {
     assertThat(byCheck.get("injector not saturated").passed()).isTrue();
     assertThat(byCheck.get("p50 <= 200ms for \"q\"").passed()).isTrue();
     assertThat(byCheck.get("p50 < 1ms for \"nope\"").passed()).isFalse();
-    assertThat(byCheck.get("p50 < 1ms for \"nope\"").measured()).contains("no requests named");
+    assertThat(byCheck.get("p50 < 1ms for \"nope\"").measured())
+        .isEqualTo(
+            "no request or metric named \"nope\" (requests: \"q\"; metrics: \"injector.lag\")");
 
     Report lag = Report.create(List.of(growing), List.of("lag not growing"));
     assertThat(lag.results().get(1).passed()).isFalse();

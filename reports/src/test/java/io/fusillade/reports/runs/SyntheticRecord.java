@@ -44,6 +44,9 @@ public final class SyntheticRecord {
   List<String> checks = new ArrayList<>();
   Map<String, IntToDoubleFunction> gauges = new LinkedHashMap<>();
   Map<String, Long> countersPerSecond = new LinkedHashMap<>();
+  Map<String, IntToDoubleFunction> metrics = new LinkedHashMap<>();
+  int metricValuesPerSecond = 100;
+  Map<String, Object> health = new LinkedHashMap<>();
 
   /** Every latency written, per name (OK and KO together), when not null. */
   Map<String, List<Long>> written;
@@ -117,6 +120,21 @@ public final class SyntheticRecord {
     return this;
   }
 
+  /**
+   * A latency-like metric (such as {@code e2e events}): {@link #metricValuesPerSecond} values a
+   * second around the given median (µs, per second), lognormal like the requests'.
+   */
+  public SyntheticRecord metric(String name, IntToDoubleFunction medianMicrosPerSecond) {
+    metrics.put(name, medianMicrosPerSecond);
+    return this;
+  }
+
+  /** A health entry of {@code run.json}. */
+  public SyntheticRecord health(String key, Object value) {
+    health.put(key, value);
+    return this;
+  }
+
   public SyntheticRecord keepValues() {
     written = new LinkedHashMap<>();
     return this;
@@ -181,7 +199,19 @@ public final class SyntheticRecord {
           lag.recordValue(50 + random.nextInt(200));
         }
         interval(log, lag, "metric/injector.lag", s);
-        line.putObject("metrics").put("injector.lag", 100);
+        ObjectNode metricCounts = line.putObject("metrics");
+        metricCounts.put("injector.lag", 100);
+        for (Map.Entry<String, IntToDoubleFunction> m : metrics.entrySet()) {
+          Histogram h = Latencies.newHistogram();
+          double metricMedian = m.getValue().applyAsDouble(s);
+          for (int i = 0; i < metricValuesPerSecond; i++) {
+            h.recordValue(
+                Latencies.clampMicros(
+                    Math.round(metricMedian * Math.exp(0.3 * random.nextGaussian()))));
+          }
+          interval(log, h, "metric/" + encode(m.getKey()), s);
+          metricCounts.put(m.getKey(), metricValuesPerSecond);
+        }
         ObjectNode c = line.putObject("counters");
         countersPerSecond.forEach(c::put);
         ObjectNode g = line.putObject("gauges");
@@ -209,7 +239,7 @@ public final class SyntheticRecord {
     injector.put("host", host);
     injector.put("pid", pid);
     injector.put("cores", 2);
-    root.putObject("health");
+    root.set("health", JSON.valueToTree(health));
     root.putArray("flags");
     if (!checks.isEmpty()) {
       root.set("checks", JSON.valueToTree(checks));

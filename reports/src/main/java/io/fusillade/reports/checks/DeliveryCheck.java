@@ -1,0 +1,87 @@
+package io.fusillade.reports.checks;
+
+import io.fusillade.reports.runs.Delivery;
+import io.fusillade.reports.runs.RunData;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code no messages lost} and {@code delivery exact}, optionally {@code for <topic>}: the topic
+ * protocol's delivery counts ({@code run.json} health {@code topic.<T>.delivery}, see {@link
+ * Delivery}) of every topic, or of one.
+ *
+ * <ul>
+ *   <li>{@code no messages lost}: every message the broker acknowledged was received;
+ *   <li>{@code delivery exact}: besides, none was received twice and none out of order within its
+ *       producer and partition (the verifier's {@code exact}).
+ * </ul>
+ *
+ * A run without delivery counts fails (no topic was read, or the run was killed before its topics
+ * were verified), and so does a topic with no acknowledged message: nothing shows the messages
+ * arrived.
+ *
+ * @param exact whether duplicates and reordering fail it too
+ * @param topic the topic, or null for every topic
+ */
+record DeliveryCheck(String text, boolean exact, String topic) implements Check {
+
+  @Override
+  public CheckResult evaluate(RunData run) {
+    Map<String, Delivery> deliveries = Delivery.of(run);
+    if (deliveries.isEmpty()) {
+      return CheckResult.of(
+          text,
+          false,
+          "no delivery counts in the run record (no topic read by consumers, or the run ended"
+              + " before its topics were verified)",
+          "");
+    }
+    List<Delivery> judged = new ArrayList<>();
+    if (topic == null) {
+      judged.addAll(deliveries.values());
+    } else if (deliveries.containsKey(topic)) {
+      judged.add(deliveries.get(topic));
+    } else {
+      return CheckResult.of(
+          text,
+          false,
+          "no delivery counts for topic \""
+              + topic
+              + "\" (topics: "
+              + String.join(", ", deliveries.keySet())
+              + ")",
+          "");
+    }
+    boolean passed = true;
+    List<String> parts = new ArrayList<>();
+    for (Delivery d : judged) {
+      boolean ok = d.acknowledged() > 0 && d.lost() == 0;
+      if (exact) {
+        ok &= d.duplicated() == 0 && d.outOfOrder() == 0;
+      }
+      passed &= ok;
+      parts.add((judged.size() > 1 ? d.topic() + ": " : "") + measured(d));
+    }
+    return CheckResult.of(text, passed, String.join("; ", parts), "");
+  }
+
+  /** {@code lost = 0 of 2000 acknowledged}, with duplicates and reordering for {@code exact}. */
+  private String measured(Delivery d) {
+    if (d.acknowledged() == 0) {
+      return "no message acknowledged";
+    }
+    StringBuilder m = new StringBuilder("lost = ").append(d.lost());
+    if (exact) {
+      m.append(", duplicated = ")
+          .append(d.duplicated())
+          .append(", out of order = ")
+          .append(d.outOfOrder());
+    }
+    m.append(" of ").append(d.acknowledged()).append(" acknowledged");
+    if (!d.drained()) {
+      m.append(" (the consumers did not finish reading before the drain timeout)");
+    }
+    return m.toString();
+  }
+}

@@ -1,0 +1,258 @@
+package io.fusillade.reports.runs;
+
+import io.fusillade.record.RunRecord;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the topic protocol's delivery verifier counted for one topic: {@code run.json} health {@code
+ * topic.<T>}, entry {@code delivery} (see src/site/topics.md), summed over the run's injectors
+ * (each verifies the messages its own producers sent).
+ *
+ * @param topic the topic
+ * @param partitions the topic's partitions (the most any injector saw)
+ * @param consumers consumers, all injectors together
+ * @param acknowledged messages the broker acknowledged
+ * @param received distinct messages the consumers got
+ * @param lost acknowledged, never received by the end of the drain
+ * @param duplicated receipts of a message already received
+ * @param outOfOrder first receipts after a later message of the same producer and partition
+ * @param receivedUnacknowledged received although their send failed: shown, not an error
+ * @param foreign received without a stamp of this run
+ * @param drained whether every injector's consumers read up to the end offsets in time
+ * @param lagTrend the consumer lag's verdict while the load ran ({@code flat}, {@code growing},
+ *     {@code unknown}; several injectors: the worst), or null when not recorded
+ * @param perPartition per partition, every producer together, sorted; empty when not recorded
+ */
+public record Delivery(
+    String topic,
+    int partitions,
+    int consumers,
+    long acknowledged,
+    long received,
+    long lost,
+    long duplicated,
+    long outOfOrder,
+    long receivedUnacknowledged,
+    long foreign,
+    boolean drained,
+    String lagTrend,
+    List<PartitionDelivery> perPartition) {
+
+  /** The prefix of the health entries that hold a topic's delivery counts. */
+  public static final String HEALTH_PREFIX = "topic.";
+
+  /** Copies the list. */
+  public Delivery {
+    perPartition = List.copyOf(perPartition);
+  }
+
+  /**
+   * One partition's counts.
+   *
+   * @param partition the partition
+   * @param acknowledged acknowledged messages
+   * @param received distinct received messages
+   * @param lost acknowledged, not received
+   * @param duplicated repeated receipts
+   * @param outOfOrder first receipts after a later message of the same producer
+   */
+  public record PartitionDelivery(
+      int partition,
+      long acknowledged,
+      long received,
+      long lost,
+      long duplicated,
+      long outOfOrder) {
+
+    /** The fields of {@code summary.json}, named as in {@code run.json}. */
+    public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("partition", partition);
+      m.put("acknowledged", acknowledged);
+      m.put("received", received);
+      m.put("lost", lost);
+      m.put("duplicated", duplicated);
+      m.put("outOfOrder", outOfOrder);
+      return m;
+    }
+  }
+
+  /** Every acknowledged message received exactly once and in order: the verifier's verdict. */
+  public boolean exact() {
+    return lost == 0 && duplicated == 0 && outOfOrder == 0;
+  }
+
+  /**
+   * Whether a health entry of {@code run.json} holds a topic's delivery counts: {@code topic.<T>}
+   * with a {@code delivery} map. (The steps of a stepped run, {@code topic.<T>.steps}, do not.)
+   *
+   * @param key the entry's name
+   * @param value its value
+   * @return true for a delivery entry
+   */
+  public static boolean isDeliveryEntry(String key, Object value) {
+    return key.startsWith(HEALTH_PREFIX)
+        && value instanceof Map<?, ?> m
+        && m.get("delivery") instanceof Map<?, ?>;
+  }
+
+  /**
+   * The delivery counts of every topic of a run, summed over its injectors.
+   *
+   * @param run the run
+   * @return by topic, sorted; empty when no injector recorded any (no topic with consumers, or a
+   *     run killed before its end)
+   */
+  public static Map<String, Delivery> of(RunData run) {
+    Map<String, Delivery> byTopic = new TreeMap<>();
+    for (RunRecord record : run.injectors()) {
+      record
+          .manifest()
+          .health()
+          .forEach(
+              (key, value) -> {
+                if (isDeliveryEntry(key, value)) {
+                  String topic = key.substring(HEALTH_PREFIX.length());
+                  Delivery d = read(topic, (Map<?, ?>) value);
+                  byTopic.merge(topic, d, Delivery::plus);
+                }
+              });
+    }
+    return byTopic;
+  }
+
+  /** One injector's entry {@code topic.<T>}. */
+  static Delivery read(String topic, Map<?, ?> entry) {
+    Map<?, ?> d = (Map<?, ?>) entry.get("delivery");
+    String trend = entry.get("lagTrend") instanceof Map<?, ?> t ? text(t.get("verdict")) : null;
+    return new Delivery(
+        topic,
+        (int) number(entry, "partitions"),
+        (int) number(entry, "consumers"),
+        number(d, "acknowledged"),
+        number(d, "received"),
+        number(d, "lost"),
+        number(d, "duplicated"),
+        number(d, "outOfOrder"),
+        number(d, "receivedUnacknowledged"),
+        number(d, "foreign"),
+        !Boolean.FALSE.equals(entry.get("drained")),
+        trend,
+        partitions(d));
+  }
+
+  /**
+   * The per-partition counts: {@code perPartition}, or, in records written before it existed, the
+   * per-stream list summed by partition (present when a topic had at most 64 streams).
+   */
+  private static List<PartitionDelivery> partitions(Map<?, ?> delivery) {
+    Object list = delivery.get("perPartition");
+    if (!(list instanceof List<?>)) {
+      list = delivery.get("streams");
+    }
+    if (!(list instanceof List<?> entries)) {
+      return List.of();
+    }
+    Map<Integer, PartitionDelivery> sums = new TreeMap<>();
+    for (Object e : entries) {
+      if (e instanceof Map<?, ?> m && m.get("partition") instanceof Number p) {
+        PartitionDelivery one =
+            new PartitionDelivery(
+                p.intValue(),
+                number(m, "acknowledged"),
+                number(m, "received"),
+                number(m, "lost"),
+                number(m, "duplicated"),
+                number(m, "outOfOrder"));
+        sums.merge(p.intValue(), one, Delivery::sum);
+      }
+    }
+    return new ArrayList<>(sums.values());
+  }
+
+  /** Two injectors' counts of the same topic. */
+  Delivery plus(Delivery o) {
+    List<PartitionDelivery> parts = List.of();
+    if (!perPartition.isEmpty() && !o.perPartition.isEmpty()) {
+      Map<Integer, PartitionDelivery> sums = new TreeMap<>();
+      for (PartitionDelivery p : perPartition) {
+        sums.put(p.partition(), p);
+      }
+      for (PartitionDelivery p : o.perPartition) {
+        sums.merge(p.partition(), p, Delivery::sum);
+      }
+      parts = new ArrayList<>(sums.values());
+    }
+    return new Delivery(
+        topic,
+        Math.max(partitions, o.partitions),
+        consumers + o.consumers,
+        acknowledged + o.acknowledged,
+        received + o.received,
+        lost + o.lost,
+        duplicated + o.duplicated,
+        outOfOrder + o.outOfOrder,
+        receivedUnacknowledged + o.receivedUnacknowledged,
+        foreign + o.foreign,
+        drained && o.drained,
+        worse(lagTrend, o.lagTrend),
+        parts);
+  }
+
+  private static PartitionDelivery sum(PartitionDelivery a, PartitionDelivery b) {
+    return new PartitionDelivery(
+        a.partition(),
+        a.acknowledged() + b.acknowledged(),
+        a.received() + b.received(),
+        a.lost() + b.lost(),
+        a.duplicated() + b.duplicated(),
+        a.outOfOrder() + b.outOfOrder());
+  }
+
+  /** growing, then unknown, then flat. */
+  private static String worse(String a, String b) {
+    for (String verdict : List.of("growing", "unknown", "flat")) {
+      if (verdict.equals(a) || verdict.equals(b)) {
+        return verdict;
+      }
+    }
+    return a != null ? a : b;
+  }
+
+  private static long number(Map<?, ?> m, String key) {
+    return m.get(key) instanceof Number n ? n.longValue() : 0;
+  }
+
+  private static String text(Object o) {
+    return o == null ? null : o.toString();
+  }
+
+  /**
+   * The fields of {@code summary.json}: the counts named as in {@code run.json}, {@code exact},
+   * {@code drained}, {@code lagTrend}, {@code partitions}, {@code consumers} and {@code
+   * perPartition} (when recorded).
+   */
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("acknowledged", acknowledged);
+    m.put("received", received);
+    m.put("lost", lost);
+    m.put("duplicated", duplicated);
+    m.put("outOfOrder", outOfOrder);
+    m.put("receivedUnacknowledged", receivedUnacknowledged);
+    m.put("foreign", foreign);
+    m.put("exact", exact());
+    m.put("drained", drained);
+    m.put("lagTrend", lagTrend);
+    m.put("partitions", partitions);
+    m.put("consumers", consumers);
+    if (!perPartition.isEmpty()) {
+      m.put("perPartition", perPartition.stream().map(PartitionDelivery::toMap).toList());
+    }
+    return m;
+  }
+}
