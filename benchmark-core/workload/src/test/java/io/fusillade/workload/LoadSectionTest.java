@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
+import io.fusillade.record.RunSettings.Stage;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The {@code load} section and the {@code checks} list: read, and every mistake at its place. */
@@ -47,6 +49,81 @@ class LoadSectionTest {
             new RunSettings.Spike(
                 1000, Duration.ofSeconds(5), Duration.ofSeconds(20), RunSettings.DEFAULT_FALL));
     assertThat(load.users()).isNull();
+  }
+
+  @Test
+  void stagesRampHoldAndSpike() {
+    Workload w =
+        valid(
+            QUERY
+                + """
+                load:
+                  stages:
+                    - {ramp: 0..200, over: 10s}
+                    - {hold: 200, for: 1m}
+                    - {spike: 1000, for: 5s}
+                    - {ramp: 50, over: 20s}
+                    - {ramp: 10.5..0, over: 500ms}
+                """);
+    assertThat(w.load().stages())
+        .containsExactly(
+            new Stage(0, 200, Duration.ofSeconds(10)),
+            new Stage(200, 200, Duration.ofMinutes(1)),
+            new Stage(1000, 1000, Duration.ofSeconds(5)),
+            // after a spike, the rate before it: a ramp without a start goes on from there
+            new Stage(200, 50, Duration.ofSeconds(20)),
+            new Stage(10.5, 0, Duration.ofMillis(500)));
+    assertThat(w.load().mode()).isNull();
+  }
+
+  @Test
+  void stageMistakesAreReportedWithLineAndColumn() {
+    LoadResult result =
+        parse(
+            QUERY
+                + """
+                load:
+                  rate: 10
+                  stages:
+                    - {ramp: fast, over: 10s}
+                    - {hold: 200}
+                    - {hold: 200, over: 5s}
+                    - {spike: 0, for: 5s}
+                    - {hold: 1, spike: 2, for: 1s}
+                    - {for: 1s}
+                    - {ramp: 1..2, over: 0s}
+                """);
+    assertThat(result.problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "w.yml:4:9 load.rate: give stages or rate, duration and spike, not both: stages state"
+                + " the whole profile",
+            "w.yml:6:14 load.stages[0].ramp: expected a rate such as 200 (from the rate before) or"
+                + " a range such as 0..200, got the string \"fast\"",
+            "w.yml:7:7 load.stages[1].for: missing required field",
+            "w.yml:8:25 load.stages[2].over: over goes with ramp",
+            "w.yml:9:15 load.stages[3].spike: a spike's peak must be > 0 arrivals/s, got 0",
+            "w.yml:10:24 load.stages[4].spike: give one of ramp, hold or spike per stage, not hold"
+                + " and spike",
+            "w.yml:11:7 load.stages[5]: a stage is one of ramp (with over), hold or spike (with"
+                + " for): {ramp: 0..200, over: 10s}, {hold: 200, for: 60s}, {spike: 1000, for:"
+                + " 10s}",
+            "w.yml:12:26 load.stages[6].over: over must be > 0, got 0s");
+    assertThat(parse(QUERY + "load: {mode: queue, stages: []}\n").problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "w.yml:3:29 load.stages: stages needs at least one stage",
+            "w.yml:3:29 load.stages: stages goes with mode: rate (queue mode runs the queue once,"
+                + " with users)");
+  }
+
+  @Test
+  void theFileStagesGiveWayToARateProfileOnTheCommandLine() {
+    Load file =
+        new Load(null, null, null, null, null, List.of(new Stage(0, 5, Duration.ofSeconds(1))));
+    assertThat(file.under(RunSettings.NONE).stages()).isEqualTo(file.stages());
+    assertThat(file.under(RunSettings.NONE.withRate(3)).stages()).isEmpty();
+    assertThat(file.under(RunSettings.NONE.withDuration(Duration.ofSeconds(3))).stages()).isEmpty();
   }
 
   @Test
