@@ -127,6 +127,23 @@ class LoadSectionTest {
   }
 
   @Test
+  void workloadCheckShowsTheLoadAndTheChecks() {
+    Workload w =
+        valid(
+            QUERY
+                + """
+                load: {rate: 200, duration: 1m, spike: {peak: 1000}}
+                checks: [p99 < 50ms, errors < 1%]
+                """);
+    assertThat(WorkloadCommands.summary(w, 1))
+        .contains("load: rate mode, 200/s for 60s, spike to 1000/s\n")
+        .endsWith("checks: p99 < 50ms; errors < 1%\n");
+    Workload queue = valid("config_name: QUEUE\n" + QUERY);
+    assertThat(WorkloadCommands.summary(queue, 1)).contains("load: queue mode\n");
+    assertThat(WorkloadCommands.summary(valid(QUERY), 1)).doesNotContain("load:", "checks:");
+  }
+
+  @Test
   void queueModeWithUsersIsRead() {
     Workload w = valid(QUERY + "load: {mode: queue, users: 16}\n");
     assertThat(w.load()).isEqualTo(new Load(Mode.QUEUE, 16, null, null, null));
