@@ -37,6 +37,11 @@ class RunChecksCommandTest {
 
   /** A small queue workload on its own table, with the given checks. */
   private Path workload(String name, String checks) throws Exception {
+    return workload(name, "load: {users: 2}", checks);
+  }
+
+  /** A workload on its own table, with the given load section and checks. */
+  private Path workload(String name, String load, String checks) throws Exception {
     Path file = dir.resolve(name + ".yml");
     Files.writeString(
         file,
@@ -54,11 +59,11 @@ class RunChecksCommandTest {
             params:
               - {type: integer, range: [1, 20]}
             count: 20
-        load: {users: 2}
+        %s
         checks:
         %s
         """
-            .formatted(name, name, checks));
+            .formatted(name, name, load, checks));
     return file;
   }
 
@@ -101,6 +106,31 @@ class RunChecksCommandTest {
     CliRun failed = run(file, "--check", "p99 < 1us");
     assertThat(failed.exitCode()).as(failed.out() + failed.err()).isEqualTo(3);
     assertThat(failed.err()).contains("1 check failed (p99 < 1us)");
+  }
+
+  @Test
+  void theStagesOfTheFileAreRunAndRecorded() throws Exception {
+    Path file =
+        workload(
+            "cars_stages",
+            """
+            load:
+              mode: rate
+              stages:
+                - {ramp: 0..20, over: 1s}
+                - {hold: 20, for: 1s}
+                - {spike: 40, for: 1s}
+            """,
+            "  - errors < 1%");
+    CliRun result = run(file);
+    assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+    JsonNode parameters = manifest().path("parameters");
+    assertThat(parameters.path("mode").asText()).isEqualTo("rate");
+    assertThat(parameters.path("stages").toString())
+        .isEqualTo(
+            "[{\"from\":0,\"to\":20,\"seconds\":1},{\"from\":20,\"to\":20,\"seconds\":1},"
+                + "{\"from\":40,\"to\":40,\"seconds\":1}]");
+    assertThat(parameters.has("rate")).isFalse();
   }
 
   private JsonNode manifest() throws Exception {
