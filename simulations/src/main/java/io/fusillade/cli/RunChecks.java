@@ -64,22 +64,25 @@ final class RunChecks {
   }
 
   /**
-   * Evaluates the checks of the run that appeared under {@code output} since {@code before} (the
-   * checks it declared in {@code run.json}, and "run completed").
+   * The exit code of {@code fusillade run}: the checks of the run that appeared under {@code
+   * output} since {@code before} (those it declared in {@code run.json}, and "run completed"),
+   * evaluated as {@code fusillade report} does. A run that did not complete exits 1 (crashed),
+   * whatever Gatling said; a failed check exits {@link FusilladeCommand#CHECK_FAILED}; else the
+   * code from Gatling's.
    *
    * @param output where runs go
    * @param before the run directories before the run
+   * @param exitCode the exit code from Gatling's: 0, 1 (crashed) or 3 (its assertions failed)
    * @param err where a failed verdict is said
-   * @return whether a check failed; false when no new run record is there (the run crashed before
-   *     writing one: the caller keeps Gatling's exit code)
+   * @return the exit code
    */
-  static boolean failed(Path output, Set<Path> before, PrintWriter err) {
+  static int exitCode(Path output, Set<Path> before, int exitCode, PrintWriter err) {
     Optional<Path> run =
         runs(output).stream()
             .filter(p -> !before.contains(p))
             .max(Comparator.comparing(p -> p.getFileName().toString()));
     if (run.isEmpty()) {
-      return false;
+      return exitCode; // no record: Gatling said why
     }
     Report report;
     try {
@@ -87,12 +90,14 @@ final class RunChecks {
     } catch (FusilladeException e) { // an unreadable record: say so, keep Gatling's exit code
       err.println("fusillade: cannot evaluate the checks of " + run.get() + ": " + e.getMessage());
       err.flush();
-      return false;
+      return exitCode;
     }
-    List<String> failed =
-        report.results().stream().filter(r -> !r.passed()).map(CheckResult::check).toList();
+    List<CheckResult> failed = report.results().stream().filter(r -> !r.passed()).toList();
     if (failed.isEmpty()) {
-      return false;
+      return exitCode;
+    }
+    if (failed.get(0).check().equals(Report.RUN_COMPLETED)) {
+      return 1; // crashed, killed or incomplete: the console says how
     }
     err.println(
         "fusillade: "
@@ -100,12 +105,12 @@ final class RunChecks {
             + " check"
             + (failed.size() == 1 ? "" : "s")
             + " failed ("
-            + String.join("; ", failed)
+            + String.join("; ", failed.stream().map(CheckResult::check).toList())
             + "): exit code "
             + FusilladeCommand.CHECK_FAILED
             + "; run record "
             + run.get());
     err.flush();
-    return true;
+    return FusilladeCommand.CHECK_FAILED;
   }
 }

@@ -307,7 +307,8 @@ final class RunCommand implements Callable<Integer> {
   /**
    * Runs the simulation in a forked JVM with the settings; reports go under {@code --output}. Then
    * evaluates the run's checks ({@link RunChecks}): a failed one exits {@link
-   * FusilladeCommand#CHECK_FAILED}, as {@code fusillade report} does.
+   * FusilladeCommand#CHECK_FAILED}, as {@code fusillade report} does; a run that did not complete
+   * exits 1.
    */
   private int launch(Class<?> simulation, RunSettings settings) throws Exception {
     Files.createDirectories(output);
@@ -319,12 +320,7 @@ final class RunCommand implements Callable<Integer> {
                 .withRunsDirectory(output)
                 .withResults(output.resolve("gatling"))
                 .run());
-    if (code == 1) {
-      return code; // crashed: Gatling said why
-    }
-    return RunChecks.failed(output, before, spec.commandLine().getErr())
-        ? FusilladeCommand.CHECK_FAILED
-        : code;
+    return RunChecks.exitCode(output, before, code, spec.commandLine().getErr());
   }
 
   /** A spike's phase: null (the default) when not given. */
