@@ -430,9 +430,10 @@ public record RunSettings(
 
   /**
    * The {@code run.json} parameters of the settings that are set: mode, rate, duration, spike,
-   * steps, users, seed and workload. Rates and durations are numbers (a whole rate as an integer,
-   * durations in seconds). Targets are not among them (URLs may hold passwords): runners record the
-   * masked {@code target}; nor are the SQL options, which the protocol records as it uses them.
+   * steps, stages, users, seed and workload (the checks are recorded apart, as the run declares
+   * them). Rates and durations are numbers (a whole rate as an integer, durations in seconds).
+   * Targets are not among them (URLs may hold passwords): runners record the masked {@code target};
+   * nor are the SQL options, which the protocol records as it uses them.
    */
   public Map<String, Object> toParameters() {
     Map<String, Object> p = new LinkedHashMap<>();
