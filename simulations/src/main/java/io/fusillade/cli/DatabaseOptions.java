@@ -73,7 +73,8 @@ final class DatabaseOptions {
     }
   }
 
-  private static String firstLine(String message) {
+  /** The first line of an exception's message, which is the one users need. */
+  static String firstLine(String message) {
     if (message == null) {
       return "(no message)";
     }

@@ -17,7 +17,9 @@ import io.fusillade.workload.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,7 +46,10 @@ import picocli.CommandLine.Spec;
           + ".",
       "A workload with a logs section (and no queries) runs its log ingest and searches instead:",
       "--url (http base URLs; default: the section's, else an embedded OpenSearch), --rate and",
-      "--duration (for a section with rate:), --seed and --output apply to it."
+      "--duration (for a section with rate:), --seed and --output apply to it.",
+      "The workload's load section (mode, users, rate, duration, spike, stages) gives what the",
+      "options do not. Its checks: and --check are evaluated after the run: exit code 3 when one",
+      "fails, 1 when the run crashed."
     })
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -54,14 +59,27 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--mode",
-      defaultValue = "rate",
-      description = "queue or rate (default: ${DEFAULT-VALUE}).")
+      description =
+          "queue or rate (default: the workload's load.mode; queue for config_name QUEUE;"
+              + " else rate).")
   String mode;
 
-  @Option(names = "--rate", description = "Arrivals per second in rate mode (default 100).")
+  @Option(
+      names = "--check",
+      paramLabel = "CHECK",
+      description =
+          "A check the run must pass, beside the workload's checks: 'p99 < 50ms', 'errors < 1%%',"
+              + " 'rate >= 99%% of target'... (repeatable). A failed check exits 3.")
+  List<String> checks = new ArrayList<>();
+
+  @Option(
+      names = "--rate",
+      description = "Arrivals per second in rate mode (default: load.rate, else 100).")
   Integer rate;
 
-  @Option(names = "--duration", description = "How long rate mode runs: 60s, 5m... (default 60s).")
+  @Option(
+      names = "--duration",
+      description = "How long rate mode runs: 60s, 5m... (default: load.duration, else 60s).")
   String duration;
 
   @Option(
@@ -78,7 +96,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--fall", description = "Spike: time to fall back (default 10s).")
   String fall;
 
-  @Option(names = "--users", description = "Virtual users in queue mode (default 10).")
+  @Option(
+      names = "--users",
+      description = "Virtual users in queue mode (default: load.users, else 10).")
   Integer users;
 
   @Option(names = "--seed", description = "The seed (default: the workload's, or 1).")
@@ -117,10 +137,11 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Class<?> simulation =
-        switch (mode) {
-          case "queue" -> SqlQueueRun.class;
-          case "rate" -> SqlRateRun.class;
+    Mode given =
+        switch (mode == null ? "" : mode) {
+          case "" -> null;
+          case "queue" -> Mode.QUEUE;
+          case "rate" -> Mode.RATE;
           default ->
               throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
         };
@@ -132,6 +153,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Workload workload = WorkloadFiles.load(file);
+    RunChecks.validate(workload, checks);
     int kinds =
         (workload.queries().isEmpty() ? 0 : 1)
             + (workload.logs().isPresent() ? 1 : 0)
@@ -167,17 +189,26 @@ final class RunCommand implements Callable<Integer> {
       DatabaseOptions.checkReachable(url, database.user(workload), database.password(workload));
     }
 
+    // The options over the file's load section (the runner merges them the same way).
     RunSettings settings =
-        RunSettings.NONE
-            .withMode(simulation == SqlQueueRun.class ? Mode.QUEUE : Mode.RATE)
+        workload
+            .load()
+            .under(
+                RunSettings.NONE
+                    .withMode(given)
+                    .withRate(rate)
+                    .withDuration(duration == null ? null : SettingValues.parseDuration(duration))
+                    .withSpike(
+                        peak == null || peak <= 0
+                            ? null
+                            : new RunSettings.Spike(
+                                peak, duration(rise), duration(hold), duration(fall)))
+                    .withUsers(users));
+    Mode chosen = settings.mode() != null ? settings.mode() : Mode.RATE;
+    settings =
+        settings
+            .withMode(chosen)
             .withWorkload(file)
-            .withRate(rate)
-            .withDuration(duration == null ? null : SettingValues.parseDuration(duration))
-            .withSpike(
-                peak == null || peak <= 0
-                    ? null
-                    : new RunSettings.Spike(peak, duration(rise), duration(hold), duration(fall)))
-            .withUsers(users)
             .withSeed(seed)
             .withPool(pool)
             .withEngine(engine)
@@ -185,8 +216,9 @@ final class RunCommand implements Callable<Integer> {
             .withSetup(setup)
             .withTeardown(teardown)
             .withUrls(urls)
-            .withUser(database.user);
-    return launch(simulation, settings);
+            .withUser(database.user)
+            .withChecks(checks);
+    return launch(chosen == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class, settings);
   }
 
   /** Options of SQL workloads only: an error with a logs section rather than silently ignored. */
@@ -246,7 +278,8 @@ final class RunCommand implements Callable<Integer> {
             .withRate(rate)
             .withDuration(runFor)
             .withSeed(seed)
-            .withUrls(database.urls);
+            .withUrls(database.urls)
+            .withChecks(checks);
     return launch(LogsRun.class, settings);
   }
 
@@ -266,19 +299,28 @@ final class RunCommand implements Callable<Integer> {
             .withMode(Mode.TOPICS)
             .withWorkload(file)
             .withSeed(seed)
-            .withUrls(database.urls);
+            .withUrls(database.urls)
+            .withChecks(checks);
     return launch(TopicWorkloadSimulation.class, settings);
   }
 
-  /** Runs the simulation in a forked JVM with the settings; reports go under {@code --output}. */
+  /**
+   * Runs the simulation in a forked JVM with the settings; reports go under {@code --output}. Then
+   * evaluates the run's checks ({@link RunChecks}): a failed one exits {@link
+   * FusilladeCommand#CHECK_FAILED}, as {@code fusillade report} does; a run that did not complete
+   * exits 1.
+   */
   private int launch(Class<?> simulation, RunSettings settings) throws Exception {
     Files.createDirectories(output);
-    return exitCode(
-        GatlingLauncher.of(simulation)
-            .withProperties(settings.toSystemProperties())
-            .withRunsDirectory(output)
-            .withResults(output.resolve("gatling"))
-            .run());
+    Set<Path> before = RunChecks.runs(output);
+    int code =
+        exitCode(
+            GatlingLauncher.of(simulation)
+                .withProperties(settings.toSystemProperties())
+                .withRunsDirectory(output)
+                .withResults(output.resolve("gatling"))
+                .run());
+    return RunChecks.exitCode(output, before, code, spec.commandLine().getErr());
   }
 
   /** A spike's phase: null (the default) when not given. */

@@ -1,9 +1,18 @@
 package io.fusillade.cli;
 
+import io.fusillade.FusilladeException;
+import io.fusillade.sql.JdbcUrls;
+import io.fusillade.workload.Problem;
 import io.fusillade.workload.RowFormat;
+import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadCommands;
+import io.fusillade.workload.schema.Dialect;
+import io.fusillade.workload.schema.QueryCheck;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,11 +39,16 @@ public final class WorkloadCommand implements Callable<Integer> {
     return WorkloadCommands.USER_ERROR;
   }
 
-  /** {@code fusillade workload check FILE}. */
+  /** {@code fusillade workload check FILE [--connect URL [--user U]]}. */
   @Command(
       name = "check",
-      description =
-          "Validate FILE: print every problem (exit 2) or a summary of the workload (exit 0).",
+      description = {
+        "Validate FILE: print every problem (exit 2) or a summary of the workload (exit 0).",
+        "With --connect, the database also prepares every query (a missing table, column or cast",
+        "is reported at the query's line). The password comes from the environment variable "
+            + DatabaseOptions.PASSWORD_VARIABLE
+            + ", else the workload's connection."
+      },
       mixinStandardHelpOptions = true)
   public static final class Check implements Callable<Integer> {
 
@@ -46,11 +60,63 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "The seed to show (default: the file's, or 1).")
     Long seed;
 
+    @Option(
+        names = "--connect",
+        paramLabel = "URL",
+        description =
+            "A JDBC URL: prepare every query there (on PostgreSQL, in a transaction that"
+                + " is rolled back, with the missing tables created in it).")
+    String connect;
+
+    @Option(names = "--user", description = "The database user (default: the workload's).")
+    String user;
+
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
-      return WorkloadCommands.check(file, seed, System::getenv, out, err);
+      int code = WorkloadCommands.check(file, seed, System::getenv, out, err);
+      if (code != WorkloadCommands.OK || connect == null) {
+        return code;
+      }
+      return prepareQueries(WorkloadFiles.load(file), out, err);
+    }
+
+    /** {@code --connect}: the database prepares every query; its refusals are problems. */
+    private int prepareQueries(Workload workload, PrintWriter out, PrintWriter err) {
+      String where = JdbcUrls.mask(connect);
+      String password = System.getenv(DatabaseOptions.PASSWORD_VARIABLE);
+      if (password == null) {
+        password = workload.connection().map(c -> c.password()).orElse(null);
+      }
+      String login = user != null ? user : workload.connection().map(c -> c.user()).orElse(null);
+      List<Problem> problems;
+      try (Connection connection = DatabaseOptions.connect(connect, login, password)) {
+        problems = QueryCheck.prepare(workload, connection, Dialect.of(connect));
+      } catch (SQLException e) {
+        throw new FusilladeException(
+            "cannot check the queries on "
+                + where
+                + ": "
+                + DatabaseOptions.firstLine(e.getMessage()));
+      }
+      if (problems.isEmpty()) {
+        int n = workload.queries().size();
+        out.println("prepared " + n + " quer" + (n == 1 ? "y" : "ies") + " on " + where);
+        out.flush();
+        return WorkloadCommands.OK;
+      }
+      problems.forEach(err::println);
+      err.println(
+          problems.size()
+              + " problem"
+              + (problems.size() == 1 ? "" : "s")
+              + " found in "
+              + file
+              + " on "
+              + where);
+      err.flush();
+      return WorkloadCommands.USER_ERROR;
     }
   }
 

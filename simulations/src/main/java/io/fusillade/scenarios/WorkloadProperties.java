@@ -1,16 +1,20 @@
 package io.fusillade.scenarios;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.record.RunSettings;
+import io.fusillade.workload.CheckText;
 import io.fusillade.workload.LoadResult;
 import io.fusillade.workload.Problem;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadLoader;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The workload file and seed of a workload-driven simulation ({@code fusillade run}), from its
- * {@link RunSettings}. Shared by the SQL and logs runners.
+ * {@link RunSettings}. Shared by the workload runners.
  */
 public final class WorkloadProperties {
   private WorkloadProperties() {}
@@ -30,6 +34,17 @@ public final class WorkloadProperties {
           result.problems().stream().map(Problem::toString).collect(Collectors.joining("\n")));
     }
     return result.orThrow();
+  }
+
+  /**
+   * Declares the run's checks in {@code run.json} ({@link FusilladeRun#checks}): the workload's
+   * {@code checks} and the settings' ({@code fusillade run --check}), each once, in that order.
+   */
+  public static void declareChecks(RunSettings settings, Workload workload) {
+    Set<String> checks = new LinkedHashSet<>();
+    workload.checks().stream().map(CheckText::text).forEach(checks::add);
+    checks.addAll(settings.checks());
+    FusilladeRun.checks(checks.toArray(String[]::new));
   }
 
   /** The settings' seed ({@code -Dfusillade.seed}), else the workload's, else the default. */

@@ -45,6 +45,10 @@ import java.util.Objects;
  *   <tr><td>user, engine, pool, balance, setup, teardown</td>
  *       <td>fusillade.user, .engine, .pool, .balance, .setup, .teardown</td>
  *       <td>(the SQL protocol records sql.engine, sql.balance...)</td></tr>
+ *   <tr><td>stages</td><td>fusillade.stages ({@code 0..200/10s,200..200/60s})</td>
+ *       <td>stages ({@code [{"from":0,"to":200,"seconds":10}, ...]})</td></tr>
+ *   <tr><td>checks</td><td>fusillade.checks (one a line)</td>
+ *       <td>(the run records its declared {@code checks})</td></tr>
  * </table>
  *
  * @param mode what kind of run; null when not said
@@ -64,6 +68,10 @@ import java.util.Objects;
  *     weighted:2,1,1})
  * @param setup create and fill the tables first: {@code auto}, {@code true} or {@code false}
  * @param teardown drop the tables at the end
+ * @param stages a rate profile of ramps and holds, in order (from a workload's {@code
+ *     load.stages}); empty for none. Instead of rate, duration and spike
+ * @param checks checks to declare in {@code run.json} ({@code p99 < 50ms}...): a workload's {@code
+ *     checks} and {@code fusillade run --check}; {@code fusillade run} evaluates them after the run
  */
 public record RunSettings(
     Mode mode,
@@ -80,7 +88,9 @@ public record RunSettings(
     Integer pool,
     String balance,
     String setup,
-    boolean teardown) {
+    boolean teardown,
+    List<Stage> stages,
+    List<String> checks) {
 
   /** The settings' system properties: {@code fusillade.} and the setting's name. */
   public static final String MODE = "fusillade.mode";
@@ -101,6 +111,8 @@ public record RunSettings(
   public static final String BALANCE = "fusillade.balance";
   public static final String SETUP = "fusillade.setup";
   public static final String TEARDOWN = "fusillade.teardown";
+  public static final String STAGES = "fusillade.stages";
+  public static final String CHECKS = "fusillade.checks";
 
   /** The {@code run.json} parameter of the target rate. */
   public static final String RATE_PARAMETER = "rate";
@@ -118,11 +130,13 @@ public record RunSettings(
   public static final RunSettings NONE =
       new RunSettings(
           null, null, null, null, null, null, null, null, List.of(), null, null, null, null, null,
-          false);
+          false, List.of(), List.of());
 
-  /** Copies the list of URLs. */
+  /** Copies the lists. */
   public RunSettings {
     urls = urls == null ? List.of() : List.copyOf(urls);
+    stages = stages == null ? List.of() : List.copyOf(stages);
+    checks = checks == null ? List.of() : List.copyOf(checks);
   }
 
   /** What kind of run. */
@@ -183,97 +197,140 @@ public record RunSettings(
     }
   }
 
+  /**
+   * One stage of a rate profile: the arrival rate goes from {@code from} to {@code to} per second,
+   * linearly, over {@code duration}; a hold has {@code from == to}.
+   *
+   * @param from the rate at the start, per second, at least 0
+   * @param to the rate at the end, per second, at least 0
+   * @param duration how long, above zero
+   */
+  public record Stage(double from, double to, Duration duration) {
+    /** Checks the values. */
+    public Stage {
+      if (!(from >= 0) || !(to >= 0) || Double.isInfinite(from) || Double.isInfinite(to)) {
+        throw new IllegalArgumentException("a stage's rates must be >= 0: " + from + ", " + to);
+      }
+      if (duration == null || duration.isNegative() || duration.isZero()) {
+        throw new IllegalArgumentException("a stage's duration must be > 0: " + duration);
+      }
+    }
+
+    /** Whether the rate is constant. */
+    public boolean isHold() {
+      return from == to;
+    }
+
+    /** {@code from..to/duration}, as in {@value RunSettings#STAGES}. */
+    @Override
+    public String toString() {
+      return text(from) + ".." + text(to) + "/" + SettingValues.formatDuration(duration);
+    }
+  }
+
   // ---- withers: one per setting ----
 
   public RunSettings withMode(Mode value) {
     return new RunSettings(
         value, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withRate(Number value) {
     Double r = value == null ? null : value.doubleValue();
     return new RunSettings(
         mode, r, duration, spike, steps, users, seed, workload, urls, user, engine, pool, balance,
-        setup, teardown);
+        setup, teardown, stages, checks);
   }
 
   public RunSettings withDuration(Duration value) {
     return new RunSettings(
         mode, rate, value, spike, steps, users, seed, workload, urls, user, engine, pool, balance,
-        setup, teardown);
+        setup, teardown, stages, checks);
   }
 
   public RunSettings withSpike(Spike value) {
     return new RunSettings(
         mode, rate, duration, value, steps, users, seed, workload, urls, user, engine, pool,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withSteps(Steps value) {
     return new RunSettings(
         mode, rate, duration, spike, value, users, seed, workload, urls, user, engine, pool,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withUsers(Integer value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, value, seed, workload, urls, user, engine, pool,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withSeed(Long value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, value, workload, urls, user, engine, pool,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withWorkload(Path value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, value, urls, user, engine, pool, balance,
-        setup, teardown);
+        setup, teardown, stages, checks);
   }
 
   public RunSettings withUrls(List<String> value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, workload, value, user, engine, pool,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withUser(String value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, workload, urls, value, engine, pool,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withEngine(String value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, workload, urls, user, value, pool, balance,
-        setup, teardown);
+        setup, teardown, stages, checks);
   }
 
   public RunSettings withPool(Integer value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, value,
-        balance, setup, teardown);
+        balance, setup, teardown, stages, checks);
   }
 
   public RunSettings withBalance(String value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool, value,
-        setup, teardown);
+        setup, teardown, stages, checks);
   }
 
   public RunSettings withSetup(String value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
-        balance, value, teardown);
+        balance, value, teardown, stages, checks);
   }
 
   public RunSettings withTeardown(boolean value) {
     return new RunSettings(
         mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
-        balance, setup, value);
+        balance, setup, value, stages, checks);
+  }
+
+  public RunSettings withStages(List<Stage> value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
+        balance, setup, teardown, value, checks);
+  }
+
+  public RunSettings withChecks(List<String> value) {
+    return new RunSettings(
+        mode, rate, duration, spike, steps, users, seed, workload, urls, user, engine, pool,
+        balance, setup, teardown, stages, value);
   }
 
   // ---- the -D side ----
@@ -323,7 +380,9 @@ public record RunSettings(
         values.integer(POOL, null),
         values.string(BALANCE, null),
         values.string(SETUP, null),
-        Boolean.parseBoolean(values.string(TEARDOWN, "false")));
+        Boolean.parseBoolean(values.string(TEARDOWN, "false")),
+        stages(values.string(STAGES, null)),
+        checks(values.string(CHECKS, null)));
   }
 
   /**
@@ -356,6 +415,14 @@ public record RunSettings(
       p.put(URLS, String.join(",", urls));
     }
     putText(p, USER, user);
+    if (!stages.isEmpty()) {
+      p.put(STAGES, String.join(",", stages.stream().map(Stage::toString).toList()));
+    }
+    if (!checks.isEmpty()) {
+      // One check a line: a check may hold commas and spaces ('p99 < 50ms for "a, b"'), never a
+      // line break.
+      p.put(CHECKS, String.join("\n", checks));
+    }
     return p;
   }
 
@@ -363,9 +430,10 @@ public record RunSettings(
 
   /**
    * The {@code run.json} parameters of the settings that are set: mode, rate, duration, spike,
-   * steps, users, seed and workload. Rates and durations are numbers (a whole rate as an integer,
-   * durations in seconds). Targets are not among them (URLs may hold passwords): runners record the
-   * masked {@code target}; nor are the SQL options, which the protocol records as it uses them.
+   * steps, stages, users, seed and workload (the checks are recorded apart, as the run declares
+   * them). Rates and durations are numbers (a whole rate as an integer, durations in seconds).
+   * Targets are not among them (URLs may hold passwords): runners record the masked {@code target};
+   * nor are the SQL options, which the protocol records as it uses them.
    */
   public Map<String, Object> toParameters() {
     Map<String, Object> p = new LinkedHashMap<>();
@@ -381,6 +449,17 @@ public record RunSettings(
     if (steps != null) {
       p.put("rates", steps.rates().stream().map(RunSettings::number).toList());
       p.put("stepSeconds", seconds(steps.each()));
+    }
+    if (!stages.isEmpty()) {
+      List<Map<String, Object>> list = new ArrayList<>();
+      for (Stage stage : stages) {
+        Map<String, Object> one = new LinkedHashMap<>();
+        one.put("from", number(stage.from()));
+        one.put("to", number(stage.to()));
+        one.put("seconds", seconds(stage.duration()));
+        list.add(one);
+      }
+      p.put("stages", list);
     }
     put(p, "users", users);
     put(p, "seed", seed);
@@ -441,7 +520,66 @@ public record RunSettings(
         null,
         null,
         null,
-        false);
+        false,
+        stagesOf(parameters.get("stages")),
+        List.of());
+  }
+
+  /** The stages of {@value #STAGES}: {@code from..to/duration}, separated by commas. */
+  private static List<Stage> stages(String text) {
+    if (text == null || text.isBlank()) {
+      return List.of();
+    }
+    List<Stage> stages = new ArrayList<>();
+    for (String one : text.split(",")) {
+      try {
+        int range = one.indexOf("..");
+        int slash = one.indexOf('/');
+        stages.add(
+            new Stage(
+                Double.parseDouble(one.substring(0, range).strip()),
+                Double.parseDouble(one.substring(range + 2, slash).strip()),
+                SettingValues.parseDuration(one.substring(slash + 1).strip())));
+      } catch (RuntimeException e) {
+        throw new FusilladeException(
+            "system property "
+                + STAGES
+                + ": \""
+                + one.strip()
+                + "\" is not a stage such as 0..200/10s (from..to/duration)");
+      }
+    }
+    return stages;
+  }
+
+  /** The checks of {@value #CHECKS}: one a line. */
+  private static List<String> checks(String text) {
+    if (text == null) {
+      return List.of();
+    }
+    return Arrays.stream(text.split("\n")).map(String::strip).filter(c -> !c.isEmpty()).toList();
+  }
+
+  /** The stages of {@code run.json}; empty when missing or malformed. */
+  private static List<Stage> stagesOf(Object value) {
+    List<Stage> stages = new ArrayList<>();
+    if (value instanceof List<?> list) {
+      for (Object o : list) {
+        Duration d = o instanceof Map<?, ?> m ? secondsOf(m.get("seconds")) : null;
+        if (o instanceof Map<?, ?> m
+            && m.get("from") instanceof Number from
+            && m.get("to") instanceof Number to
+            && d != null
+            && d.toMillis() > 0
+            && from.doubleValue() >= 0
+            && to.doubleValue() >= 0) {
+          stages.add(new Stage(from.doubleValue(), to.doubleValue(), d));
+        } else {
+          return List.of();
+        }
+      }
+    }
+    return stages;
   }
 
   /**

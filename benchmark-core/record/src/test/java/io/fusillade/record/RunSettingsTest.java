@@ -30,7 +30,12 @@ class RunSettingsTest {
           .withPool(16)
           .withBalance("weighted:2,1")
           .withSetup("true")
-          .withTeardown(true);
+          .withTeardown(true)
+          .withStages(
+              List.of(
+                  new RunSettings.Stage(0, 200, Duration.ofSeconds(10)),
+                  new RunSettings.Stage(200, 200, Duration.ofMillis(1500))))
+          .withChecks(List.of("p99 < 50ms for \"a, b\"", "errors < 1%"));
 
   static RunSettings read(Map<String, String> properties) {
     return RunSettings.from(SettingValues.of(properties::get));
@@ -44,7 +49,9 @@ class RunSettingsTest {
         .containsEntry("fusillade.duration", "90s")
         .containsEntry("fusillade.hold", "1500ms")
         .containsEntry("fusillade.urls", "jdbc:postgresql://a/db,jdbc:postgresql://b/db")
-        .containsEntry("fusillade.teardown", "true");
+        .containsEntry("fusillade.teardown", "true")
+        .containsEntry("fusillade.stages", "0..200/10s,200..200/1500ms")
+        .containsEntry("fusillade.checks", "p99 < 50ms for \"a, b\"\nerrors < 1%");
     assertThat(read(properties)).isEqualTo(FULL);
     assertThat(read(RunSettings.NONE.toSystemProperties())).isEqualTo(RunSettings.NONE);
     assertThat(RunSettings.NONE.toSystemProperties()).isEmpty();
@@ -72,7 +79,12 @@ class RunSettingsTest {
         .containsEntry("rates", List.of(2, 4.5))
         .containsEntry("users", 12)
         .containsEntry("seed", 7L)
-        .doesNotContainKeys("urls", "user", "engine");
+        .containsEntry(
+            "stages",
+            List.of(
+                Map.of("from", 0, "to", 200, "seconds", 10L),
+                Map.of("from", 200, "to", 200, "seconds", 1.5)))
+        .doesNotContainKeys("urls", "user", "engine", "checks");
     // As the reports see it: written by Jackson, read back as maps of Integer, Double, String.
     ObjectMapper json = new ObjectMapper();
     @SuppressWarnings("unchecked")
@@ -86,6 +98,16 @@ class RunSettingsTest {
     assertThat(back.users()).isEqualTo(12);
     assertThat(back.seed()).isEqualTo(7L);
     assertThat(back.workload()).isEqualTo(Path.of("/tmp/work.yml"));
+    assertThat(back.stages()).isEqualTo(recorded.stages());
+  }
+
+  @Test
+  void aMalformedStageNamesTheProperty() {
+    assertThatThrownBy(() -> read(Map.of("fusillade.stages", "0..200/10s,fast")))
+        .isInstanceOf(FusilladeException.class)
+        .hasMessage(
+            "system property fusillade.stages: \"fast\" is not a stage such as 0..200/10s"
+                + " (from..to/duration)");
   }
 
   @Test

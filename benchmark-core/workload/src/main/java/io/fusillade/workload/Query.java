@@ -16,13 +16,30 @@ import java.util.Map;
  *     file
  * @param count how many times the query is in the queue
  * @param vendorOptions engine-specific keys ({@code timeout})
+ * @param location where its {@code sql} is in the file, for messages about the statement (such as
+ *     {@code workload check --connect}'s); null for a query not read from a file
  */
 public record Query(
-    String name, String sql, List<ValueSpec> params, int count, Map<String, Object> vendorOptions) {
+    String name,
+    String sql,
+    List<ValueSpec> params,
+    int count,
+    Map<String, Object> vendorOptions,
+    Location location) {
 
   /** Copies the collections. */
   public Query {
     params = List.copyOf(params);
     vendorOptions = Collections.unmodifiableMap(new LinkedHashMap<>(vendorOptions));
+  }
+
+  /** A query not read from a file: no location. */
+  public Query(
+      String name,
+      String sql,
+      List<ValueSpec> params,
+      int count,
+      Map<String, Object> vendorOptions) {
+    this(name, sql, params, count, vendorOptions, null);
   }
 }

@@ -322,7 +322,13 @@ final class SqlParser extends FieldReader {
       return null;
     }
     String queryName = name != null ? name : "query" + (position + 1);
-    return new Query(queryName, sql, params, times, vendorOptions(m, QUERY_VENDOR_KEYS));
+    return new Query(
+        queryName,
+        sql,
+        params,
+        times,
+        vendorOptions(m, QUERY_VENDOR_KEYS),
+        field(m, "sql").location());
   }
 
   /** The entries of {@code m} whose keys are vendor options, as plain values, in file order. */

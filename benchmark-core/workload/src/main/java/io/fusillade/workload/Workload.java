@@ -18,6 +18,9 @@ import java.util.OptionalLong;
  * @param logs the {@code logs} section, if any
  * @param kafka the {@code kafka} section, if any
  * @param topics the {@code topics} section (see {@link TopicWorkload})
+ * @param load the {@code load} section: how {@code fusillade run} sends the queries ({@link
+ *     Load#NONE} when the file does not say)
+ * @param checks the {@code checks} list, as written
  */
 public record Workload(
     String file,
@@ -29,7 +32,9 @@ public record Workload(
     List<Query> queries,
     Optional<LogsSection> logs,
     Optional<KafkaConnection> kafka,
-    List<TopicWorkload> topics) {
+    List<TopicWorkload> topics,
+    Load load,
+    List<CheckText> checks) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -42,6 +47,35 @@ public record Workload(
     logs = logs == null ? Optional.empty() : logs;
     kafka = kafka == null ? Optional.empty() : kafka;
     topics = topics == null ? List.of() : List.copyOf(topics);
+    load = load == null ? Load.NONE : load;
+    checks = checks == null ? List.of() : List.copyOf(checks);
+  }
+
+  /** A workload without a load section nor checks. */
+  public Workload(
+      String file,
+      String name,
+      OptionalLong seed,
+      Optional<Connection> connection,
+      List<Table> tables,
+      List<Index> indexes,
+      List<Query> queries,
+      Optional<LogsSection> logs,
+      Optional<KafkaConnection> kafka,
+      List<TopicWorkload> topics) {
+    this(
+        file,
+        name,
+        seed,
+        connection,
+        tables,
+        indexes,
+        queries,
+        logs,
+        kafka,
+        topics,
+        Load.NONE,
+        List.of());
   }
 
   /** A workload of tables and queries only. */

@@ -5,8 +5,11 @@ import io.fusillade.gen.Distribution;
 import io.fusillade.gen.RowGenerator;
 import io.fusillade.gen.ValueSpec;
 import io.fusillade.gen.ValueType;
+import io.fusillade.record.RunSettings;
+import io.fusillade.record.SettingValues;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,6 +60,32 @@ public final class WorkloadCommands {
     out.print(summary(workload, seed == null ? seedOf(workload) : seed));
     out.flush();
     return OK;
+  }
+
+  /** The load section in one line: {@code rate mode, 200/s for 1m, spike to 1000/s}. */
+  static String describe(Load load) {
+    List<String> parts = new ArrayList<>();
+    parts.add((load.mode() == RunSettings.Mode.QUEUE ? "queue" : "rate") + " mode");
+    if (load.users() != null) {
+      parts.add(load.users() + " users");
+    }
+    String duration =
+        load.duration() == null ? null : "for " + SettingValues.formatDuration(load.duration());
+    if (load.rate() != null) {
+      parts.add(fmt(load.rate()) + "/s" + (duration == null ? "" : " " + duration));
+    } else if (duration != null) {
+      parts.add(duration);
+    }
+    if (load.spike() != null) {
+      parts.add("spike to " + fmt(load.spike().peak()) + "/s");
+    }
+    if (!load.stages().isEmpty()) {
+      parts.add(
+          "stages "
+              + String.join(
+                  ", ", load.stages().stream().map(RunSettings.Stage::toString).toList()));
+    }
+    return String.join(", ", parts);
   }
 
   /**
@@ -169,6 +198,9 @@ public final class WorkloadCommands {
         sb.append("    ").append(describe(p)).append('\n');
       }
     }
+    if (!workload.queries().isEmpty() && !workload.load().equals(Load.NONE)) {
+      sb.append("load: ").append(describe(workload.load())).append('\n');
+    }
     workload.logs().ifPresent(l -> sb.append(describe(l)));
     if (!workload.topics().isEmpty()) {
       sb.append("kafka: ")
@@ -206,6 +238,11 @@ public final class WorkloadCommands {
         sb.append("    ").append(describe(t.messageSize())).append('\n');
         t.key().ifPresent(k -> sb.append("    ").append(describe(k)).append('\n'));
       }
+    }
+    if (!workload.checks().isEmpty()) {
+      sb.append("checks: ")
+          .append(String.join("; ", workload.checks().stream().map(CheckText::text).toList()))
+          .append('\n');
     }
     return sb.toString();
   }

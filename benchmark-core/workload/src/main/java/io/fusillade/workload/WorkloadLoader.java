@@ -47,7 +47,9 @@ public final class WorkloadLoader {
           "queries",
           "logs",
           "kafka",
-          "topics");
+          "topics",
+          "load",
+          "checks");
 
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
@@ -145,6 +147,9 @@ public final class WorkloadLoader {
     TopicsParser topicsParser = new TopicsParser(fields, values);
     Optional<KafkaConnection> kafka = topicsParser.kafka(top);
     List<TopicWorkload> topics = topicsParser.topics(top);
+    LoadParser loadParser = new LoadParser(fields);
+    Load load = loadParser.load(top, name);
+    List<CheckText> checks = loadParser.checks(top);
 
     if (problems.isEmpty()
         && Stream.of("tables_schema", "queries", "logs", "topics")
@@ -165,7 +170,9 @@ public final class WorkloadLoader {
         sql.queries(),
         logs,
         kafka,
-        topics);
+        topics,
+        load,
+        checks);
   }
 
   private String defaultName() {

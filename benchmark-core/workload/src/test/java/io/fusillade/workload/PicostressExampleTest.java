@@ -133,7 +133,8 @@ class PicostressExampleTest {
         .contains("OK, workload QUEUE, seed 1")
         .contains("cars_q: 100 rows, primary key (id, received)")
         .contains("brand: string, zipf(1.1) over [1, 15]")
-        .contains("queries: 1, queue of 100");
+        .contains("queries: 1, queue of 100")
+        .contains("load: queue mode\n"); // config_name: QUEUE is Picostress's queue mode
     System.out.println(out);
   }
 }

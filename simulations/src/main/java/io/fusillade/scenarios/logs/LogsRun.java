@@ -52,6 +52,7 @@ public class LogsRun extends Simulation {
     LogIngest ingest = LogsPlan.ingest(section, given.rate(), given.duration());
     RunSettings recorded =
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.LOGS);
+    WorkloadProperties.declareChecks(given, workload);
     LogsTarget target = LogsTarget.resolve(given.urls(), section.urls());
 
     LogsProtocolBuilder store =

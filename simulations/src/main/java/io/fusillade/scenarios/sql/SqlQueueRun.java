@@ -22,8 +22,10 @@ public class SqlQueueRun extends Simulation {
   private static final String SHARE = "fusillade.queueShare";
 
   {
-    RunSettings given = RunSettings.fromSystemProperties();
-    Workload workload = WorkloadProperties.workload(given);
+    RunSettings properties = RunSettings.fromSystemProperties();
+    Workload workload = WorkloadProperties.workload(properties);
+    // The file's load section under the properties: the command line overrides the file.
+    RunSettings given = workload.load().under(properties);
     long seed = WorkloadProperties.seed(given, workload);
     int users = given.users() != null ? given.users() : 10;
     FusilladeRun.settings(
@@ -32,6 +34,7 @@ public class SqlQueueRun extends Simulation {
             .withSeed(seed)
             .withMode(RunSettings.Mode.QUEUE)
             .withUsers(users));
+    WorkloadProperties.declareChecks(given, workload);
     WorkloadData data = new WorkloadData(workload, seed);
 
     ScenarioBuilder queue =

@@ -7,6 +7,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.record.RunSettings;
+import io.fusillade.record.RunSettings.Mode;
+import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadData;
@@ -25,32 +27,42 @@ import java.util.List;
  * <p>Settings ({@link RunSettings}): {@code -Dfusillade.workload=FILE -Dfusillade.rate=100
  * -Dfusillade.duration=60s -Dfusillade.seed=S}, and for a spike test {@code -Dfusillade.peak=500
  * -Dfusillade.rise=10s -Dfusillade.hold=30s -Dfusillade.fall=10s}: after the constant phase the
- * rate rises to the peak, holds, and falls back. Target properties: see {@link SqlTarget}.
+ * rate rises to the peak, holds, and falls back; or {@code
+ * -Dfusillade.stages=0..200/10s,200..200/60s} (ramps and holds, in order). The workload's {@code
+ * load} section gives what the properties do not. Target properties: see {@link SqlTarget}.
  */
 public class SqlRateRun extends Simulation {
   {
-    RunSettings given = RunSettings.fromSystemProperties();
-    Workload workload = WorkloadProperties.workload(given);
+    RunSettings properties = RunSettings.fromSystemProperties();
+    Workload workload = WorkloadProperties.workload(properties);
+    // The file's load section under the properties: the command line overrides the file.
+    RunSettings given = workload.load().under(properties);
     long seed = WorkloadProperties.seed(given, workload);
-    double rate = given.rate() != null ? given.rate() : 100;
-    Duration duration = given.duration() != null ? given.duration() : Duration.ofSeconds(60);
-    RunSettings.Spike spike = given.spike();
-    FusilladeRun.settings(
-        RunSettings.NONE
-            .withWorkload(given.workload())
-            .withSeed(seed)
-            .withMode(RunSettings.Mode.RATE)
-            .withRate(rate)
-            .withDuration(duration)
-            .withSpike(spike));
-
     List<OpenInjectionStep> steps = new ArrayList<>();
-    steps.add(constantUsersPerSec(rate).during(duration));
-    if (spike != null) {
-      steps.add(rampUsersPerSec(rate).to(spike.peak()).during(spike.rise()));
-      steps.add(constantUsersPerSec(spike.peak()).during(spike.hold()));
-      steps.add(rampUsersPerSec(spike.peak()).to(rate).during(spike.fall()));
+    RunSettings recorded =
+        RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.RATE);
+    if (!given.stages().isEmpty()) {
+      for (Stage stage : given.stages()) {
+        steps.add(
+            stage.isHold()
+                ? constantUsersPerSec(stage.from()).during(stage.duration())
+                : rampUsersPerSec(stage.from()).to(stage.to()).during(stage.duration()));
+      }
+      recorded = recorded.withStages(given.stages());
+    } else {
+      double rate = given.rate() != null ? given.rate() : 100;
+      Duration duration = given.duration() != null ? given.duration() : Duration.ofSeconds(60);
+      RunSettings.Spike spike = given.spike();
+      steps.add(constantUsersPerSec(rate).during(duration));
+      if (spike != null) {
+        steps.add(rampUsersPerSec(rate).to(spike.peak()).during(spike.rise()));
+        steps.add(constantUsersPerSec(spike.peak()).during(spike.hold()));
+        steps.add(rampUsersPerSec(spike.peak()).to(rate).during(spike.fall()));
+      }
+      recorded = recorded.withRate(rate).withDuration(duration).withSpike(spike);
     }
+    FusilladeRun.settings(recorded);
+    WorkloadProperties.declareChecks(given, workload);
 
     QueryMix mix = new QueryMix(new WorkloadData(workload, seed));
     ScenarioBuilder arrivals = scenario("rate").exec(sqlCall(session -> mix.next()));

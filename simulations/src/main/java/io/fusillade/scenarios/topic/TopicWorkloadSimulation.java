@@ -11,6 +11,7 @@ import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSendBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
 import io.fusillade.record.RunSettings;
+import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.topic.TopicSpec;
 import io.fusillade.workload.KafkaConnection;
 import io.fusillade.workload.TopicWorkload;
@@ -65,6 +66,7 @@ public class TopicWorkloadSimulation extends Simulation {
     FusilladeRun.settings(
         RunSettings.NONE.withMode(RunSettings.Mode.TOPICS).withWorkload(file).withSeed(seed));
     FusilladeRun.parameters(Map.of("target", target.kind()));
+    WorkloadProperties.declareChecks(given, workload);
 
     List<PopulationBuilder> populations = new ArrayList<>();
     for (TopicWorkload t : workload.topics()) {

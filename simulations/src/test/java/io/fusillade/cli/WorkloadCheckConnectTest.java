@@ -1,0 +1,117 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.local.LocalPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fusillade workload check --connect URL}: the database prepares every query, and what it
+ * rejects is reported at the query's line and column, before any run.
+ */
+@Tag("slow")
+class WorkloadCheckConnectTest {
+  private static LocalPostgres postgres;
+
+  /** The Picostress example as published: its {@code $2::string} cast is not PostgreSQL's. */
+  private static final Path PICOSTRESS =
+      Path.of("../benchmark-core/workload/src/test/resources/workloads/picostress-queue.yml")
+          .toAbsolutePath()
+          .normalize();
+
+  private static final Path PICOSTRESS_PG =
+      Path.of("src/test/resources/workloads/picostress-queue-pg.yml").toAbsolutePath();
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void start() {
+    postgres = LocalPostgres.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    postgres.close();
+  }
+
+  @Test
+  void aCastPostgresqlLacksIsReportedAtTheQuery() {
+    CliRun result =
+        CliRun.of("workload", "check", PICOSTRESS.toString(), "--connect", postgres.jdbcUrl());
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err())
+        .contains(
+            PICOSTRESS
+                + ":53:10 queries[0].sql: the database rejects query 'query1': ERROR: type"
+                + " \"string\" does not exist")
+        .contains("1 problem found in " + PICOSTRESS + " on ")
+        .doesNotContain("\tat ");
+  }
+
+  @Test
+  void theFixedWorkloadPassesAndLeavesNoTableBehind() throws Exception {
+    CliRun result =
+        CliRun.of("workload", "check", PICOSTRESS_PG.toString(), "--connect", postgres.jdbcUrl());
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).contains("prepared 1 query on jdbc:postgresql://");
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
+        ResultSet r = s.executeQuery("select to_regclass('cars_q') is null")) {
+      r.next();
+      assertThat(r.getBoolean(1)).as("cars_q was created in a rolled-back transaction").isTrue();
+    }
+  }
+
+  @Test
+  void everyRejectedQueryIsReportedNotOnlyTheFirst() throws Exception {
+    Path file = dir.resolve("two.yml");
+    Files.writeString(
+        file,
+        """
+        tables_schema:
+          - name: accounts
+            row_count: 10
+            columns:
+              - {name: id, type: integer, range: [1, 10]}
+        queries:
+          - sql: select id from accounts where id = $1::string
+            params: [{type: integer, range: [1, 10]}]
+          - name: by owner
+            sql: select owner from accounts
+          - sql: select id from accounts where id = $1
+            params: [{type: integer, range: [1, 10]}]
+        """);
+    CliRun result =
+        CliRun.of("workload", "check", file.toString(), "--connect", postgres.jdbcUrl());
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err())
+        .contains(file + ":7:10 queries[0].sql: the database rejects query 'query1': ERROR: type")
+        .contains(
+            file
+                + ":10:10 queries[1].sql: the database rejects query 'by owner': ERROR: column"
+                + " \"owner\" does not exist")
+        .contains("2 problems found in " + file)
+        .doesNotContain("queries[2]");
+  }
+
+  @Test
+  void aWrongLoginNamesTheUrlWithoutItsPassword() {
+    String url =
+        "jdbc:postgresql://127.0.0.1:" + postgres.port() + "/postgres?user=nobody&password=hunter2";
+    CliRun result = CliRun.of("workload", "check", PICOSTRESS_PG.toString(), "--connect", url);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("fusillade: cannot connect to jdbc:postgresql://127.0.0.1:")
+        .contains("password=***")
+        .doesNotContain("hunter2", "\tat ");
+  }
+}
