@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Prints, per request name, count, OK, KO, rate and p50/p90/p95/p99/p99.9/max latency of a run,",
       "as 'fusillade report' and the end of a run print them.",
-      "RUN_DIR is a run directory, or a directory of runs (the newest is taken)."
+      "RUN_DIR is a run directory, or a directory of runs (the newest is taken).",
+      "Exits with 3 when the run did not complete (failed, aborted or incomplete)."
     })
 final class SummaryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -40,10 +41,11 @@ final class SummaryCommand implements Callable<Integer> {
     if (!run.equals(directory)) {
       spec.commandLine().getOut().println("(newest run in " + directory + ")");
     }
-    String table = SummaryTable.render(RunData.load(run));
-    spec.commandLine().getOut().print(table);
+    RunData data = RunData.load(run);
+    spec.commandLine().getOut().print(SummaryTable.render(data));
     spec.commandLine().getOut().flush();
-    return 0;
+    // A run that crashed, sent nothing, was stopped or killed must not pass a script's "&&".
+    return data.isPartial() ? FusilladeCommand.CHECK_FAILED : 0;
   }
 
   /** The run directory itself, or the newest run directory inside it. */
