@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
     name = "summary",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints, per request name, count, OK, KO, rate and p50/p90/p95/p99/p99.9/max latency of a run,",
-      "as 'fusillade report' and the end of a run print them.",
+      "Prints a run's table of requests and latencies.",
+      "Per request name: count, OK, KO, rate and p50/p90/p95/p99/p99.9/max latency, as",
+      "'fusillade report' and the end of a run print them.",
       "RUN_DIR is a run directory, or a directory of runs (the newest is taken).",
       "Exits with 3 when the run did not complete (failed, aborted or incomplete)."
     })
