@@ -47,6 +47,19 @@ class RunVerdictTest {
   }
 
   @Test
+  void aRunThatGatlingCrashedAfterItsRequestsIsFailed() throws Exception {
+    GatlingFork run =
+        GatlingFork.run(
+            Files.createDirectories(base.resolve("crash")), CrashingSimulation.class, Map.of());
+    String output = run.output();
+    assertThat(run.exitCode()).as(output).isNotZero();
+    assertThat(run.record().requests().get("select one").okCount()).as(output).isEqualTo(1);
+    assertThat(run.record().manifest().status()).as(output).isEqualTo(RunStatus.FAILED);
+    assertThat(run.record().manifest().statusReason()).contains(CrashingSimulation.MESSAGE);
+    assertThat(output).contains("FAILED: run completed (status failed: ");
+  }
+
+  @Test
   void aFailedCheckFailsTheJvmLikeAFailedGatlingAssertion() throws Exception {
     GatlingFork run =
         GatlingFork.run(

@@ -42,8 +42,8 @@ import scala.runtime.BoxedUnit;
  * record is and that {@code fusillade report} analyses it (and checks the checks' syntax).
  *
  * <p>How the run ended is in {@code run.json}: {@code completed}; {@code failed} when a Fusillade
- * protocol could not open (an unreachable server: Gatling then prints "Run crashed") or when no
- * request was sent; {@code aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling
+ * protocol could not open (an unreachable server: Gatling then prints "Run crashed"), when Gatling
+ * crashed the run later and its error reached the main thread, or when no request was sent; {@code aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling
  * ended the run. When the run failed, or one of its checks failed, the JVM exits non-zero like
  * Gatling does for its own failed assertions, so that {@code mvn gatling:test} fails the build:
  * exit code {@value #CHECKS_FAILED_EXIT} when a check failed, {@value #RUN_FAILED_EXIT} when the
@@ -203,6 +203,7 @@ public final class FusilladeRun {
                 finish(false);
                 return BoxedUnit.UNIT;
               });
+      watchForCrash(run);
       // Stopped by a signal or Ctrl-C, Gatling never terminates its actor system: end the run here
       // (aborted), with its summary, before the recorder's own hook would close it silently.
       Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "fusillade-run-abort"));
@@ -340,6 +341,27 @@ public final class FusilladeRun {
     } catch (IllegalStateException alreadyExiting) {
       printer.run();
     }
+  }
+
+  /**
+   * Gatling ends a crashed run (closing it as completed, when the crash did not come from a
+   * Fusillade protocol) and then rethrows the error from its main method. With Gatling's own
+   * launcher ({@code fusillade run}, the Gatling bundle) the error then reaches the main thread's
+   * uncaught-exception handler, before the shutdown hooks run: mark the run failed there. (The
+   * gatling-maven-plugin's launcher catches the error itself and exits with -1: the exit code fails
+   * the build all the same.)
+   */
+  private static void watchForCrash(RunRecorder run) {
+    Thread main = Thread.currentThread();
+    if (!main.getName().equals("main")) {
+      return; // Gatling builds its protocols on its main thread; elsewhere, leave the handler alone
+    }
+    Thread.UncaughtExceptionHandler previous = main.getUncaughtExceptionHandler();
+    main.setUncaughtExceptionHandler(
+        (thread, error) -> {
+          run.failAfterClose(oneLine(error));
+          previous.uncaughtException(thread, error);
+        });
   }
 
   /** Whether failed checks and failed runs fail the build: {@value #FAIL_BUILD_PROPERTY}. */

@@ -82,6 +82,7 @@ public final class RunRecorder implements AutoCloseable {
   private RunStatus finalStatus; // guarded by this
   private String finalReason; // guarded by this
   private final Object closing = new Object();
+  private Long lastEndEpochMs; // guarded by this: the end written when the run closed
 
   private RunRecorder(RunOptions options) throws IOException {
     this.options = options;
@@ -310,7 +311,8 @@ public final class RunRecorder implements AutoCloseable {
       }
     }
     synchronized (this) {
-      writeManifest(written, why, System.currentTimeMillis());
+      lastEndEpochMs = System.currentTimeMillis();
+      writeManifest(written, why, lastEndEpochMs);
       writer.close();
     }
     if (Thread.currentThread() != shutdownHook) {
@@ -318,6 +320,27 @@ public final class RunRecorder implements AutoCloseable {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);
       } catch (IllegalStateException shuttingDown) {
         // the JVM is already exiting: the hook will find the run closed
+      }
+    }
+  }
+
+  /**
+   * Marks a run that closed as {@link RunStatus#COMPLETED} as {@link RunStatus#FAILED}, rewriting
+   * {@code run.json}: for a crash learned only after the run was closed (Gatling ends the run, then
+   * its main thread dies of the error that crashed it). Does nothing while the run is open (close
+   * it with {@link #close(RunStatus, String)}) or when it did not complete.
+   *
+   * @param reason why, in one line
+   */
+  public void failAfterClose(String reason) {
+    synchronized (closing) {
+      synchronized (this) {
+        if (finalStatus != RunStatus.COMPLETED) {
+          return;
+        }
+        finalStatus = RunStatus.FAILED;
+        finalReason = reason;
+        writeManifest(RunStatus.FAILED, reason, lastEndEpochMs);
       }
     }
   }

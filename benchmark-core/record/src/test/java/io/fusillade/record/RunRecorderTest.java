@@ -218,6 +218,23 @@ class RunRecorderTest {
   }
 
   @Test
+  void aCompletedRunCanBeMarkedFailedAfterItClosedAndOnlyThen() throws Exception {
+    RunRecorder run = open();
+    long t = System.nanoTime();
+    run.request("q").ok(t, t + MS);
+    run.failAfterClose("too early: still open");
+    assertThat(run.status()).isEqualTo(RunStatus.RUNNING);
+    run.close();
+    long end = RunRecordReader.read(run.directory()).manifest().endEpochMs();
+    run.failAfterClose("Load Generator was forcefully crashed: boom");
+    run.failAfterClose("a second reason");
+    RunManifest read = RunRecordReader.read(run.directory()).manifest();
+    assertThat(read.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(read.statusReason()).isEqualTo("Load Generator was forcefully crashed: boom");
+    assertThat(read.endEpochMs()).isEqualTo(end);
+  }
+
+  @Test
   void countersAndGaugesArePerSecond() throws Exception {
     RunRecord record;
     try (RunRecorder run = open()) {
