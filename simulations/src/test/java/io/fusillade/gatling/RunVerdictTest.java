@@ -67,6 +67,7 @@ class RunVerdictTest {
     assertThat(run.record().manifest().status()).as(run.output()).isEqualTo(RunStatus.COMPLETED);
     assertThat(run.output()).contains("FAILED: " + FailingCheckSimulation.CHECK);
     assertThat(run.exitCode()).as(run.output()).isEqualTo(FusilladeRun.CHECKS_FAILED_EXIT);
+    assertThat(run.output()).contains("Fusillade: exit code 2 (a check failed)");
   }
 
   @Test

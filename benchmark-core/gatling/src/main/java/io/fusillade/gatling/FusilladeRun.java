@@ -43,12 +43,12 @@ import scala.runtime.BoxedUnit;
  *
  * <p>How the run ended is in {@code run.json}: {@code completed}; {@code failed} when a Fusillade
  * protocol could not open (an unreachable server: Gatling then prints "Run crashed"), when Gatling
- * crashed the run later and its error reached the main thread, or when no request was sent; {@code aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling
- * ended the run. When the run failed, or one of its checks failed, the JVM exits non-zero like
- * Gatling does for its own failed assertions, so that {@code mvn gatling:test} fails the build:
- * exit code {@value #CHECKS_FAILED_EXIT} when a check failed, {@value #RUN_FAILED_EXIT} when the
- * run failed. The system property {@code fusillade.checks.failBuild=false} turns both into a
- * warning.
+ * crashed the run later and its error reached the main thread, or when no request was sent; {@code
+ * aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling ended the run. When the run
+ * failed, or one of its checks failed, the JVM exits non-zero like Gatling does for its own failed
+ * assertions, so that {@code mvn gatling:test} fails the build: exit code {@value
+ * #CHECKS_FAILED_EXIT} when a check failed, {@value #RUN_FAILED_EXIT} when the run failed. The
+ * system property {@code fusillade.checks.failBuild=false} turns both into a warning.
  *
  * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
  * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
@@ -323,6 +323,15 @@ public final class FusilladeRun {
               boolean passed = printSummary(run, System.out);
               int exit = exitCode(run.status(), passed, failBuild());
               if (exit != 0) {
+                System.out.println(
+                    "Fusillade: exit code "
+                        + exit
+                        + (exit == CHECKS_FAILED_EXIT
+                            ? " (a check failed)"
+                            : " (the run " + run.status().jsonName() + ")")
+                        + "; -D"
+                        + FAIL_BUILD_PROPERTY
+                        + "=false makes it a warning.");
                 exitWith(exit);
               } else if (!passed || run.status() != RunStatus.COMPLETED) {
                 System.out.println(
@@ -330,7 +339,7 @@ public final class FusilladeRun {
                         + (run.status() == RunStatus.COMPLETED
                             ? "did not pass its checks"
                             : run.status().jsonName())
-                        + "; "
+                        + "; -D"
                         + FAIL_BUILD_PROPERTY
                         + "=false keeps the exit code at Gatling's.");
               }
