@@ -9,7 +9,7 @@ import io.gatling.javaapi.core.Simulation;
 
 /**
  * A simulation for {@link RunVerdictTest} that completes but cannot pass its check: no query
- * answers in a nanosecond.
+ * answers in a nanosecond. It lasts one second, or {@code -Dverdict.seconds}.
  */
 public class FailingCheckSimulation extends Simulation {
   /** The check that fails. */
@@ -23,7 +23,8 @@ public class FailingCheckSimulation extends Simulation {
     setUp(
             scenario("lookups")
                 .exec(sql("select one").query("select 1"))
-                .injectOpen(constantUsersPerSec(20).during(1)))
+                .injectOpen(
+                    constantUsersPerSec(20).during(Integer.getInteger("verdict.seconds", 1))))
         .protocols(db);
   }
 }

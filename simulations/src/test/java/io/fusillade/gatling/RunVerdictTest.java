@@ -82,6 +82,46 @@ class RunVerdictTest {
     assertThat(run.output()).contains("WARNING: the run did not pass its checks");
   }
 
+  @Test
+  void aRunStoppedBySignalIsAbortedAndSummarised() throws Exception {
+    Path dir = Files.createDirectories(base.resolve("abort"));
+    GatlingLauncher launcher =
+        GatlingFork.launcher(dir, FailingCheckSimulation.class)
+            .withProperties(Map.of("verdict.seconds", "120"));
+    Path output = launcher.output();
+    Process process =
+        new ProcessBuilder(launcher.command())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    try {
+      long deadline = System.currentTimeMillis() + 60_000;
+      while (!Files.readString(output).contains("started...")
+          && System.currentTimeMillis() < deadline) {
+        Thread.sleep(200);
+      }
+      Thread.sleep(2_000); // some requests
+      process.destroy(); // SIGTERM, as Ctrl-C or a CI job's cancel
+      assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      process.destroyForcibly();
+    }
+    String printed = Files.readString(output);
+    assertThat(process.exitValue()).as(printed).isEqualTo(143); // the signal's: left alone
+    Path runs = launcher.runsDirectory();
+    Path record;
+    try (var list = Files.list(runs)) {
+      record = list.findFirst().orElseThrow();
+    }
+    var manifest = io.fusillade.record.RunRecordReader.read(record).manifest();
+    assertThat(manifest.status()).as(printed).isEqualTo(RunStatus.ABORTED);
+    assertThat(manifest.statusReason())
+        .isEqualTo(io.fusillade.record.RunRecorder.ABORTED_BY_SHUTDOWN);
+    assertThat(printed).contains("FAILED: run completed (status aborted: ");
+    assertThat(Files.readString(record.resolve("report").resolve("junit.xml")))
+        .contains("<failure");
+  }
+
   private static int cli(String... args) {
     StringWriter out = new StringWriter();
     return FusilladeCommand.execute(args, new PrintWriter(out), new PrintWriter(out));

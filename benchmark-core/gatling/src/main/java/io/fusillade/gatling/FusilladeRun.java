@@ -298,19 +298,16 @@ public final class FusilladeRun {
       watched.clear();
       checks.clear();
     }
-    for (AutoCloseable resource : resources) {
-      try {
-        resource.close();
-      } catch (Exception e) {
-        LOG.warn("Could not close {} at the end of the run: {}", resource, e.toString());
-      }
-    }
     if (aborted) {
+      // Virtual users may still be sending: close the record before the clients they use, so
+      // that it ends at the signal rather than with errors from closed pools.
       run.close(RunStatus.ABORTED, RunRecorder.ABORTED_BY_SHUTDOWN);
+      closeAll(resources);
       // The JVM is exiting on a signal: its exit code says so already.
       printSummary(run, System.out);
       return;
     }
+    closeAll(resources);
     if (failure != null) {
       run.close(RunStatus.FAILED, failure);
     } else {
@@ -371,6 +368,16 @@ public final class FusilladeRun {
           run.failAfterClose(oneLine(error));
           previous.uncaughtException(thread, error);
         });
+  }
+
+  private static void closeAll(List<AutoCloseable> resources) {
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        LOG.warn("Could not close {} at the end of the run: {}", resource, e.toString());
+      }
+    }
   }
 
   /** Whether failed checks and failed runs fail the build: {@value #FAIL_BUILD_PROPERTY}. */
