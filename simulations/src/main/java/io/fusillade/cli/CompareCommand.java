@@ -20,9 +20,10 @@ import picocli.CommandLine.Spec;
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {
-      "Compares candidate runs with baseline runs, metric by metric: change %, confidence interval",
-      "of the change (Welch), p-value, verdict. 'worse' only when significant AND beyond the",
-      "threshold. Stepped runs (a numeric 'level' parameter) are compared level by level.",
+      "Compares candidate runs with baseline runs.",
+      "Metric by metric: change %%, confidence interval of the change (Welch), p-value, verdict.",
+      "'worse' only when significant AND beyond the threshold. Stepped runs (a numeric 'level'",
+      "parameter) are compared level by level.",
       "Exit code 3 when something got worse."
     })
 final class CompareCommand implements Callable<Integer> {

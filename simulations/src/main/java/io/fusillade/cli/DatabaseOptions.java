@@ -17,14 +17,12 @@ import picocli.CommandLine.Option;
 final class DatabaseOptions {
   static final String PASSWORD_VARIABLE = "FUSILLADE_SQL_PASSWORD";
 
-  @Option(
-      names = "--url",
-      paramLabel = "URL",
-      description = {
-        "A node's JDBC URL (repeat for a cluster). Default: the workload's connection.",
-        "With a logs workload: a node's http(s) base URL. Default: its logs urls."
-      })
+  /** The JDBC URLs of {@code --url}: each command declares the option with its own help text. */
   List<String> urls;
+
+  /** The help text of {@code --url} for SQL. */
+  static final String JDBC_URL =
+      "A node's JDBC URL (repeat for a cluster). Default: the workload's connection.";
 
   @Option(names = "--user", description = "The database user.")
   String user;

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
     name = "intervals",
     mixinStandardHelpOptions = true,
     description = {
+      "Gives each metric's confidence interval over N runs.",
       "For N runs of the same simulation: each metric's mean, Student-t confidence interval and",
       "coefficient of variation. A directory that is not a run stands for the runs inside it."
     })

@@ -16,9 +16,11 @@ import picocli.CommandLine.Spec;
     name = "report",
     mixinStandardHelpOptions = true,
     description = {
+      "Writes a run's HTML, JSON and JUnit report.",
       "Writes index.html, summary.json and junit.xml for one run; several RUN_DIRs are the",
       "injectors of the same run, merged. Evaluates the checks of run.json and --check.",
-      "Exit code 3 when a check fails (an incomplete run fails 'run completed')."
+      "Exit code 3 when a check fails (a run that failed, was aborted or is incomplete fails",
+      "'run completed')."
     })
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -38,7 +40,7 @@ final class ReportCommand implements Callable<Integer> {
   @Option(
       names = "--check",
       paramLabel = "CHECK",
-      description = "a check such as 'p99 < 50ms', 'errors < 1%', 'rate >= 99% of target'")
+      description = "a check such as 'p99 < 50ms', 'errors < 1%%', 'rate >= 99%% of target'")
   List<String> checks = new ArrayList<>();
 
   @Override

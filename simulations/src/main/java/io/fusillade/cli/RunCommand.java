@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Run a YAML workload's SQL queries: in queue mode (each of N users runs its share of the",
-      "seeded, shuffled query queue once) or at a constant arrival rate (with an optional spike).",
+      "Runs a workload: SQL queries, topics, or log ingest and searches.",
+      "A workload's SQL queries run in queue mode (each of N users runs its share of the seeded,",
+      "shuffled query queue once) or at a constant arrival rate (with an optional spike).",
       "Without --url and without a connection section, an embedded PostgreSQL is started, and",
       "the tables are created and filled first. The password comes from the environment variable "
           + DatabaseOptions.PASSWORD_VARIABLE
@@ -47,6 +48,8 @@ import picocli.CommandLine.Spec;
       "A workload with a logs section (and no queries) runs its log ingest and searches instead:",
       "--url (http base URLs; default: the section's, else an embedded OpenSearch), --rate and",
       "--duration (for a section with rate:), --seed and --output apply to it.",
+      "A workload with topics produces and consumes them: --url (Kafka bootstrap servers;",
+      "default: the section's, else an embedded Kafka), --seed and --output apply to it.",
       "The workload's load section (mode, users, rate, duration, spike, stages) gives what the",
       "options do not. Its checks: and --check are evaluated after the run: exit code 3 when one",
       "fails, 1 when the run crashed."
@@ -134,6 +137,17 @@ final class RunCommand implements Callable<Integer> {
   Path output;
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
+
+  @Option(
+      names = "--url",
+      paramLabel = "URL",
+      description = {
+        DatabaseOptions.JDBC_URL,
+        "Topics: a Kafka bootstrap server. Logs: a node's http(s) base URL."
+      })
+  void urls(List<String> urls) {
+    database.urls = urls;
+  }
 
   @Override
   public Integer call() throws Exception {

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
     name = "schema",
     mixinStandardHelpOptions = true,
     description = {
-      "Create (up), fill, or drop (down) the tables and indexes of a workload.",
+      "Creates, fills or drops a workload's tables.",
+      "up creates the tables and indexes of a workload, fill fills them, down drops them.",
       "Filling uses PostgreSQL's COPY, batched inserts elsewhere, and prints rows/s.",
       "The password comes from the environment variable " + DatabaseOptions.PASSWORD_VARIABLE + "."
     })
@@ -39,6 +40,11 @@ final class SchemaCommand implements Callable<Integer> {
   Long seed;
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
+
+  @Option(names = "--url", paramLabel = "URL", description = DatabaseOptions.JDBC_URL)
+  void urls(List<String> urls) {
+    database.urls = urls;
+  }
 
   @Override
   public Integer call() {

@@ -24,9 +24,11 @@ import picocli.CommandLine.Spec;
     name = "summary",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints, per request name, count, OK, KO, rate and p50/p90/p95/p99/p99.9/max latency of a run,",
-      "as 'fusillade report' and the end of a run print them.",
-      "RUN_DIR is a run directory, or a directory of runs (the newest is taken)."
+      "Prints a run's table of requests and latencies.",
+      "Per request name: count, OK, KO, rate and p50/p90/p95/p99/p99.9/max latency, as",
+      "'fusillade report' and the end of a run print them.",
+      "RUN_DIR is a run directory, or a directory of runs (the newest is taken).",
+      "Exits with 3 when the run did not complete (failed, aborted or incomplete)."
     })
 final class SummaryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -40,10 +42,11 @@ final class SummaryCommand implements Callable<Integer> {
     if (!run.equals(directory)) {
       spec.commandLine().getOut().println("(newest run in " + directory + ")");
     }
-    String table = SummaryTable.render(RunData.load(run));
-    spec.commandLine().getOut().print(table);
+    RunData data = RunData.load(run);
+    spec.commandLine().getOut().print(SummaryTable.render(data));
     spec.commandLine().getOut().flush();
-    return 0;
+    // A run that crashed, sent nothing, was stopped or killed must not pass a script's "&&".
+    return data.isPartial() ? FusilladeCommand.CHECK_FAILED : 0;
   }
 
   /** The run directory itself, or the newest run directory inside it. */

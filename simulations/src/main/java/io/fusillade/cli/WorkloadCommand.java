@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "workload",
-    description = "Validate a YAML workload or print the rows it generates.",
+    description = "Validates a YAML workload or prints the rows it generates.",
     mixinStandardHelpOptions = true,
     subcommands = {WorkloadCommand.Check.class, WorkloadCommand.Sample.class})
 public final class WorkloadCommand implements Callable<Integer> {

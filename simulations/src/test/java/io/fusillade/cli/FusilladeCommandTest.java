@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,71 @@ class FusilladeCommandTest {
     CliRun result = CliRun.of("--help");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out()).contains("Usage: fusillade", "summary");
+  }
+
+  /**
+   * The help texts: no picocli formatting warning on any command, one sentence per command in the
+   * list (cut nowhere), and run and schema say what their options are for.
+   */
+  @Test
+  void helpTextsAreWhole() {
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+    CliRun top;
+    CliRun run;
+    CliRun schema;
+    StringBuilder all = new StringBuilder();
+    try {
+      // picocli prints its warnings on System.err, not on the command's error stream
+      System.setErr(
+          new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+      top = CliRun.of("--help");
+      run = CliRun.of("run", "--help");
+      schema = CliRun.of("schema", "--help");
+      for (String command :
+          List.of("summary", "report", "intervals", "compare", "trend", "workload", "logs")) {
+        CliRun help = CliRun.of(command, "--help");
+        all.append(help.out()).append(help.err());
+      }
+    } finally {
+      System.setErr(stderr);
+    }
+    assertThat(warnings.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("WARN");
+    assertThat(top.out() + top.err() + run.out() + schema.out() + all).doesNotContain("WARN");
+
+    String list = top.out().substring(top.out().indexOf("Commands:"));
+    List<String> summaries =
+        list.lines()
+            .skip(1)
+            .filter(line -> line.startsWith("  ") && !line.isBlank())
+            .map(String::strip)
+            .toList();
+    assertThat(summaries).hasSizeGreaterThanOrEqualTo(9);
+    for (String line : summaries) {
+      String[] nameAndSummary = line.split("\\s{2,}", 2);
+      assertThat(nameAndSummary).as(line).hasSize(2); // a summary that wrapped has no name
+      assertThat(nameAndSummary[1]).as(line).endsWith(".");
+    }
+    assertThat(list).contains("Compares candidate runs with baseline runs.");
+    assertThat(compact(run.out())).contains("Runs a workload: SQL queries, topics, or log ingest");
+    assertThat(compact(run.out())).contains("Kafka bootstrap server", "http(s) base URL");
+    assertThat(compact(schema.out())).contains("JDBC URL").doesNotContain("http", "log");
+    assertThat(compact(all.toString())).contains("change %, confidence interval", "errors < 1%");
+  }
+
+  @Test
+  void urlIsRepeatableOnRunAndSchema() {
+    RunCommand run = new RunCommand();
+    new picocli.CommandLine(run).parseArgs("w.yml", "--url", "a", "--url", "b");
+    assertThat(run.database.urls).containsExactly("a", "b");
+    SchemaCommand schema = new SchemaCommand();
+    new picocli.CommandLine(schema).parseArgs("up", "w.yml", "--url", "c");
+    assertThat(schema.database.urls).containsExactly("c");
+  }
+
+  /** The text with its line breaks and runs of spaces made single spaces. */
+  private static String compact(String text) {
+    return text.replaceAll("\\s+", " ");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fusillade.FusilladeException;
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
+import io.fusillade.record.RunStatus;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -72,5 +73,28 @@ class FusilladeRunTest {
     assertThatThrownBy(() -> FusilladeRun.checks("p99 < 5 parsecs"))
         .isInstanceOf(FusilladeException.class)
         .hasMessage("check \"p99 < 5 parsecs\": expected a unit (us, ms, s) at position 9");
+  }
+
+  @Test
+  void theExitCodeFollowsTheVerdictUnlessFailBuildIsFalse() {
+    assertThat(FusilladeRun.exitCode(RunStatus.COMPLETED, true, true)).isZero();
+    assertThat(FusilladeRun.exitCode(RunStatus.COMPLETED, false, true))
+        .isEqualTo(FusilladeRun.CHECKS_FAILED_EXIT)
+        .isEqualTo(GatlingLauncher.ASSERTIONS_FAILED);
+    assertThat(FusilladeRun.exitCode(RunStatus.FAILED, false, true))
+        .isEqualTo(FusilladeRun.RUN_FAILED_EXIT)
+        .isEqualTo(GatlingLauncher.CRASHED);
+    assertThat(FusilladeRun.exitCode(RunStatus.FAILED, false, false)).isZero();
+    assertThat(FusilladeRun.exitCode(RunStatus.COMPLETED, false, false)).isZero();
+  }
+
+  @Test
+  void aRunAnalysisSaysWhetherTheChecksPassed() {
+    Path directory = recordedRun();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      assertThat(FusilladeRun.printSummary(directory, FusilladeRun.analysis(), out)).isTrue();
+      assertThat(FusilladeRun.printSummary(directory, Optional.empty(), out)).isTrue();
+    }
   }
 }

@@ -61,9 +61,22 @@ public final class FusilladeProtocolKey<
     // Called once per run; the function it returns, once per scenario: share by protocol.
     Map<P, C> components = new ConcurrentHashMap<>();
     return protocol ->
-        components.computeIfAbsent(
-            protocol,
-            p -> FusilladeRun.closeAtEnd(opener.open(p, core, FusilladeRun.recorder(core))));
+        components.computeIfAbsent(protocol, p -> FusilladeRun.closeAtEnd(open(p, core)));
+  }
+
+  /**
+   * Opens the components; when they cannot open (an unreachable server), Gatling crashes the run
+   * with the error, after closing it: note the error first so that the run record says {@code
+   * failed} and why.
+   */
+  private C open(P protocol, CoreComponents core) {
+    RunRecorder recorder = FusilladeRun.recorder(core);
+    try {
+      return opener.open(protocol, core, recorder);
+    } catch (RuntimeException | Error e) {
+      FusilladeRun.failed(e);
+      throw e;
+    }
   }
 
   /**

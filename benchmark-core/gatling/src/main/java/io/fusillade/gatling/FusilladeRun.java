@@ -5,6 +5,7 @@ import io.fusillade.record.RunAnalysis;
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.RunSettings;
+import io.fusillade.record.RunStatus;
 import io.fusillade.system.SystemSampler;
 import io.fusillade.system.WatchedProcess;
 import io.gatling.core.CoreComponents;
@@ -40,6 +41,15 @@ import scala.runtime.BoxedUnit;
  * reports. Without one, the run is recorded all the same and the end of the run says where the
  * record is and that {@code fusillade report} analyses it (and checks the checks' syntax).
  *
+ * <p>How the run ended is in {@code run.json}: {@code completed}; {@code failed} when a Fusillade
+ * protocol could not open (an unreachable server: Gatling then prints "Run crashed"), when Gatling
+ * crashed the run later and its error reached the main thread, or when no request was sent; {@code
+ * aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling ended the run. When the run
+ * failed, or one of its checks failed, the JVM exits non-zero like Gatling does for its own failed
+ * assertions, so that {@code mvn gatling:test} fails the build: exit code {@value
+ * #CHECKS_FAILED_EXIT} when a check failed, {@value #RUN_FAILED_EXIT} when the run failed. The
+ * system property {@code fusillade.checks.failBuild=false} turns both into a warning.
+ *
  * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
  * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
  * above which the injector counts as saturated; default 20), {@code fusillade.system.processes}
@@ -58,6 +68,24 @@ public final class FusilladeRun {
   private static final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
   private static final List<WatchedProcess> watched = new ArrayList<>();
   private static final List<String> checks = new ArrayList<>();
+  private static String crash; // guarded by FusilladeRun.class: why the run failed, or null
+
+  /** The system property that, set to {@code false}, keeps failed checks from failing the build. */
+  public static final String FAIL_BUILD_PROPERTY = "fusillade.checks.failBuild";
+
+  /**
+   * The JVM's exit code when a check failed: Gatling's own for failed assertions, which the
+   * gatling-maven-plugin reports as such and {@code fusillade run} as a failed check.
+   */
+  public static final int CHECKS_FAILED_EXIT = 2;
+
+  /**
+   * The JVM's exit code when the run failed (crashed, or sent no request): Gatling's crash code.
+   */
+  public static final int RUN_FAILED_EXIT = 1;
+
+  /** How long the exit code waits for the JVM's other shutdown hooks before it is set. */
+  private static final long OTHER_HOOKS_WAIT_MS = 5_000;
 
   private FusilladeRun() {}
 
@@ -172,9 +200,13 @@ public final class FusilladeRun {
       core.actorSystem()
           .registerOnTermination(
               () -> {
-                finish();
+                finish(false);
                 return BoxedUnit.UNIT;
               });
+      watchForCrash(run);
+      // Stopped by a signal or Ctrl-C, Gatling never terminates its actor system: end the run here
+      // (aborted), with its summary, before the recorder's own hook would close it silently.
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "fusillade-run-abort"));
       current = run;
       LOG.info("Fusillade run record: {}", run.directory().toAbsolutePath());
     }
@@ -216,19 +248,129 @@ public final class FusilladeRun {
     return Duration.ofNanos(Math.round(Double.parseDouble(value) * 1e6));
   }
 
-  private static void finish() {
+  /**
+   * Notes why the run failed: a Fusillade protocol's components could not open (Gatling then
+   * crashes the run). The run record, if open, ends as {@code failed} with this reason; the first
+   * reason noted wins.
+   *
+   * @param cause the error
+   */
+  static synchronized void failed(Throwable cause) {
+    if (crash == null) {
+      crash = oneLine(cause);
+    }
+  }
+
+  private static String oneLine(Throwable cause) {
+    Throwable root = cause;
+    while (root.getCause() != null && root.getCause() != root && root.getMessage() == null) {
+      root = root.getCause();
+    }
+    String message = root.getMessage();
+    String text =
+        message == null || message.isBlank() ? root.getClass().getSimpleName() : message.strip();
+    int newline = text.indexOf('\n');
+    return newline < 0 ? text : text.substring(0, newline).strip();
+  }
+
+  /**
+   * Ends the current run: closes the resources, then the record, then prints the summary when the
+   * JVM exits (Gatling writes its HTML report in between).
+   *
+   * @param aborted true from the shutdown hook: the JVM is stopping before Gatling ended the run
+   */
+  private static void finish(boolean aborted) {
     RunRecorder run;
     List<AutoCloseable> resources;
+    String failure;
     synchronized (FusilladeRun.class) {
       run = current;
+      if (run == null) {
+        return;
+      }
       resources = new ArrayList<>(closeAtEnd);
+      failure = crash;
       closeAtEnd.clear();
       current = null;
       simulation = null;
+      crash = null;
       parameters.clear();
       watched.clear();
       checks.clear();
     }
+    if (aborted) {
+      // Virtual users may still be sending: close the record before the clients they use, so
+      // that it ends at the signal rather than with errors from closed pools.
+      run.close(RunStatus.ABORTED, RunRecorder.ABORTED_BY_SHUTDOWN);
+      closeAll(resources);
+      // The JVM is exiting on a signal: its exit code says so already.
+      printSummary(run, System.out);
+      return;
+    }
+    closeAll(resources);
+    if (failure != null) {
+      run.close(RunStatus.FAILED, failure);
+    } else {
+      run.close();
+    }
+    // Gatling writes its HTML report next and then exits: print ours last, where it is seen.
+    Thread printer =
+        new Thread(
+            () -> {
+              boolean passed = printSummary(run, System.out);
+              int exit = exitCode(run.status(), passed, failBuild());
+              if (exit != 0) {
+                System.out.println(
+                    "Fusillade: exit code "
+                        + exit
+                        + (exit == CHECKS_FAILED_EXIT
+                            ? " (a check failed)"
+                            : " (the run " + run.status().jsonName() + ")")
+                        + "; -D"
+                        + FAIL_BUILD_PROPERTY
+                        + "=false makes it a warning.");
+                exitWith(exit);
+              } else if (!passed || run.status() != RunStatus.COMPLETED) {
+                System.out.println(
+                    "WARNING: the run "
+                        + (run.status() == RunStatus.COMPLETED
+                            ? "did not pass its checks"
+                            : run.status().jsonName())
+                        + "; -D"
+                        + FAIL_BUILD_PROPERTY
+                        + "=false keeps the exit code at Gatling's.");
+              }
+            },
+            "fusillade-summary");
+    try {
+      Runtime.getRuntime().addShutdownHook(printer);
+    } catch (IllegalStateException alreadyExiting) {
+      printer.run();
+    }
+  }
+
+  /**
+   * Gatling ends a crashed run (closing it as completed, when the crash did not come from a
+   * Fusillade protocol) and then rethrows the error from its main method. With Gatling's own
+   * launcher ({@code fusillade run}, the Gatling bundle) the error then reaches the main thread's
+   * uncaught-exception handler, before the shutdown hooks run: mark the run failed there. (The
+   * gatling-maven-plugin's launcher catches the error itself and exits with -1: the exit code fails
+   * the build all the same.)
+   */
+  private static void watchForCrash(RunRecorder run) {
+    Thread main = Thread.currentThread();
+    if (!main.getName().equals("main")) {
+      return; // Gatling builds its protocols on its main thread; elsewhere, leave the handler alone
+    }
+    Thread.UncaughtExceptionHandler previous = main.getUncaughtExceptionHandler();
+    main.setUncaughtExceptionHandler(
+        (thread, error) -> {
+          run.failAfterClose(oneLine(error));
+          previous.uncaughtException(thread, error);
+        });
+  }
+
+  private static void closeAll(List<AutoCloseable> resources) {
     for (AutoCloseable resource : resources) {
       try {
         resource.close();
@@ -236,16 +378,70 @@ public final class FusilladeRun {
         LOG.warn("Could not close {} at the end of the run: {}", resource, e.toString());
       }
     }
-    if (run != null) {
-      run.close();
-      // Gatling writes its HTML report next and then exits: print ours last, where it is seen.
-      Thread printer = new Thread(() -> printSummary(run, System.out), "fusillade-summary");
+  }
+
+  /** Whether failed checks and failed runs fail the build: {@value #FAIL_BUILD_PROPERTY}. */
+  static boolean failBuild() {
+    return !"false".equalsIgnoreCase(System.getProperty(FAIL_BUILD_PROPERTY, "true").strip());
+  }
+
+  /**
+   * The exit code the JVM must end with after a run, or 0 to leave Gatling's.
+   *
+   * @param status how the run ended
+   * @param passed whether every check passed (false as well when the run did not complete)
+   * @param failBuild {@value #FAIL_BUILD_PROPERTY}
+   * @return {@value #RUN_FAILED_EXIT} for a run that did not complete, {@value #CHECKS_FAILED_EXIT}
+   *     for a failed check, 0 otherwise or when {@code failBuild} is false
+   */
+  static int exitCode(RunStatus status, boolean passed, boolean failBuild) {
+    if (!failBuild) {
+      return 0;
+    }
+    if (status != RunStatus.COMPLETED) {
+      return RUN_FAILED_EXIT;
+    }
+    return passed ? 0 : CHECKS_FAILED_EXIT;
+  }
+
+  /**
+   * Ends the JVM with {@code code}, from the shutdown hook that printed the summary. The JVM is
+   * already exiting (Gatling called {@code System.exit} with its own code, which no API can change
+   * any more), so the code can only be set with {@link Runtime#halt}; halting skips the shutdown
+   * hooks still running, so first give them (an embedded server stopping, a log flushing) up to
+   * {@value #OTHER_HOOKS_WAIT_MS} ms to finish. The threads waited for are the live non-daemon
+   * threads other than this one and the one blocked in {@code System.exit}.
+   */
+  private static void exitWith(int code) {
+    System.out.flush();
+    System.err.flush();
+    long deadline = System.currentTimeMillis() + OTHER_HOOKS_WAIT_MS;
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread == Thread.currentThread() || thread.isDaemon() || exiting(thread)) {
+        continue;
+      }
+      long left = deadline - System.currentTimeMillis();
+      if (left <= 0) {
+        break;
+      }
       try {
-        Runtime.getRuntime().addShutdownHook(printer);
-      } catch (IllegalStateException alreadyExiting) {
-        printer.run();
+        thread.join(left);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
       }
     }
+    Runtime.getRuntime().halt(code);
+  }
+
+  /** Whether the thread is the one that started the JVM's shutdown (it waits there for ever). */
+  private static boolean exiting(Thread thread) {
+    for (StackTraceElement frame : thread.getStackTrace()) {
+      if (frame.getClassName().equals("java.lang.Shutdown")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -271,20 +467,23 @@ public final class FusilladeRun {
     return Analysis.FOUND;
   }
 
-  private static void printSummary(RunRecorder run, PrintStream out) {
-    printSummary(run.directory().toAbsolutePath(), Analysis.FOUND, out);
+  private static boolean printSummary(RunRecorder run, PrintStream out) {
+    return printSummary(run.directory().toAbsolutePath(), Analysis.FOUND, out);
   }
 
   /**
    * With a run analysis: writes Fusillade's report of the run into its directory ({@code
    * report/index.html}, {@code summary.json}, {@code junit.xml}) and prints its table and its
    * checks. Either way, prints where the record is.
+   *
+   * @return whether every check passed; true without an analysis (nothing was checked)
    */
-  static void printSummary(Path directory, Optional<RunAnalysis> analysis, PrintStream out) {
+  static boolean printSummary(Path directory, Optional<RunAnalysis> analysis, PrintStream out) {
     out.println();
+    boolean passed = true;
     if (analysis.isPresent()) {
       try {
-        analysis.get().finish(directory, out);
+        passed = analysis.get().finish(directory, out);
       } catch (RuntimeException e) { // a bug in the analysis must not hide where the record is
         LOG.warn("Could not analyse the run record {}: {}", directory, e.toString());
       }
@@ -297,5 +496,7 @@ public final class FusilladeRun {
     }
     out.println("Fusillade run record: " + directory);
     out.println();
+    out.flush();
+    return passed;
   }
 }

@@ -269,7 +269,9 @@ public record GatlingLauncher(
   /**
    * Runs the simulation and waits for it.
    *
-   * @return Gatling's exit code: {@link #SUCCESS}, {@link #CRASHED}, {@link #ASSERTIONS_FAILED}
+   * @return the JVM's exit code: {@link #SUCCESS}, {@link #CRASHED} (a crash, or a run that failed:
+   *     see {@link FusilladeRun}), {@link #ASSERTIONS_FAILED} (a Gatling assertion or a Fusillade
+   *     check failed)
    * @throws IOException when the JVM cannot start, or it ran past the time-out (it is killed)
    * @throws InterruptedException when this thread is interrupted while waiting (the JVM is killed)
    */

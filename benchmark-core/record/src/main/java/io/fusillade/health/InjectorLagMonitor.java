@@ -1,8 +1,10 @@
 package io.fusillade.health;
 
+import io.fusillade.record.Latencies;
 import io.fusillade.record.LatencyMetric;
 import io.fusillade.record.RunRecorder;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -16,8 +18,14 @@ import org.HdrHistogram.Histogram;
  * runs, how late it is compared with when it was due is recorded in the {@value #METRIC} metric. An
  * event loop that is busy or starved of CPU starts users and sends requests late, so an open model
  * no longer produces the rate it promises and latencies measured on that loop are not trustworthy.
- * Nothing in Gatling reports this; this monitor does, and {@link #install} turns the whole-run p99
- * into a verdict in {@code run.json}.
+ * Nothing in Gatling reports this; this monitor does, and {@link #install} turns the p99 into a
+ * verdict in {@code run.json}.
+ *
+ * <p>The verdict leaves out the JVM's warm-up: the first {@value #WARM_UP_MAX_SECONDS} seconds of
+ * the run or its first half, whichever is shorter. While the JIT compiles the load generator's code
+ * and class loading runs, every fresh JVM lags for a moment; counting it flagged healthy runs of a
+ * second or less as saturated. A starved injector lags all along and is still flagged. The lag
+ * metric itself keeps every tick: the charts show the warm-up.
  */
 public final class InjectorLagMonitor implements AutoCloseable {
   /** The metric name of the lag in the run record. */
@@ -36,9 +44,16 @@ public final class InjectorLagMonitor implements AutoCloseable {
   /** Default p99 lag above which the injector counts as saturated. */
   public static final Duration DEFAULT_THRESHOLD = Duration.ofMillis(20);
 
+  /** The longest warm-up the verdict leaves out, in seconds. */
+  public static final int WARM_UP_MAX_SECONDS = 5;
+
+  /** The largest share of the run the warm-up may take: the verdict judges at least the rest. */
+  public static final double WARM_UP_MAX_SHARE = 0.5;
+
   private final List<? extends ScheduledExecutorService> loops;
   private final LatencyMetric lag;
   private final long periodNanos;
+  private final JudgedTicks judged = new JudgedTicks(System.nanoTime());
   private volatile boolean closed;
 
   private InjectorLagMonitor(
@@ -76,7 +91,10 @@ public final class InjectorLagMonitor implements AutoCloseable {
     run.onFinish(
         () -> {
           monitor.close();
-          InjectorHealth health = InjectorHealth.of(run.metricTotal(METRIC), threshold);
+          long end = System.nanoTime();
+          InjectorHealth health =
+              InjectorHealth.of(
+                  monitor.judged.after(end), threshold, monitor.judged.warmUpNanos(end) / 1e6);
           run.health(HEALTH_KEY, health);
           if (health.saturated()) {
             run.flag(SATURATED_WARNING);
@@ -98,7 +116,9 @@ public final class InjectorLagMonitor implements AutoCloseable {
   }
 
   private void tick(ScheduledExecutorService loop, long due) {
-    lag.record(due, System.nanoTime());
+    long now = System.nanoTime();
+    lag.record(due, now);
+    judged.record(now, now - due);
     scheduleTick(loop);
   }
 
@@ -109,18 +129,35 @@ public final class InjectorLagMonitor implements AutoCloseable {
   }
 
   /**
-   * The injector's health over a run.
+   * The injector's health over a run, its warm-up left out.
    *
-   * @param ticks how many ticks were measured
+   * @param ticks how many ticks were judged (after the warm-up)
+   * @param warmUpMs how long the warm-up left out was, from the start of the monitor
    */
   public record InjectorHealth(
-      long ticks, double p50Ms, double p99Ms, double maxMs, double thresholdMs, boolean saturated) {
+      long ticks,
+      double p50Ms,
+      double p99Ms,
+      double maxMs,
+      double thresholdMs,
+      boolean saturated,
+      double warmUpMs) {
 
-    /** The verdict for a whole-run lag histogram (microseconds) against a p99 threshold. */
+    /** The verdict for a lag histogram (microseconds) against a p99 threshold, no warm-up. */
     public static InjectorHealth of(Histogram lagMicros, Duration threshold) {
+      return of(lagMicros, threshold, 0);
+    }
+
+    /**
+     * The verdict for the lag histogram (microseconds) of the ticks after the warm-up against a p99
+     * threshold.
+     *
+     * @param warmUpMs the warm-up left out of {@code lagMicros}, recorded beside the verdict
+     */
+    public static InjectorHealth of(Histogram lagMicros, Duration threshold, double warmUpMs) {
       double thresholdMs = threshold.toNanos() / 1e6;
       if (lagMicros.getTotalCount() == 0) {
-        return new InjectorHealth(0, 0, 0, 0, thresholdMs, false);
+        return new InjectorHealth(0, 0, 0, 0, thresholdMs, false, warmUpMs);
       }
       double p99 = lagMicros.getValueAtPercentile(99.0) / 1000.0;
       return new InjectorHealth(
@@ -129,7 +166,62 @@ public final class InjectorLagMonitor implements AutoCloseable {
           p99,
           lagMicros.getMaxValue() / 1000.0,
           thresholdMs,
-          p99 > thresholdMs);
+          p99 > thresholdMs,
+          warmUpMs);
+    }
+  }
+
+  /**
+   * The ticks the verdict judges. How long the warm-up is depends on how long the run lasts, known
+   * only at its end: ticks of the first {@value #WARM_UP_MAX_SECONDS} seconds are kept one by one
+   * (a few hundred per event loop), later ones go straight into a histogram. Thread-safe: every
+   * event loop records here, about every 10 ms.
+   */
+  static final class JudgedTicks {
+    private static final long WARM_UP_MAX_NANOS = WARM_UP_MAX_SECONDS * 1_000_000_000L;
+
+    private final long startNanos;
+    private final Histogram late = Latencies.newHistogram(); // guarded by this
+    private long[] earlyAt = new long[256]; // guarded by this
+    private long[] earlyLagMicros = new long[256]; // guarded by this
+    private int early; // guarded by this
+
+    JudgedTicks(long startNanos) {
+      this.startNanos = startNanos;
+    }
+
+    /** One tick, run at {@code atNanos} ({@link System#nanoTime()}) and {@code lagNanos} late. */
+    synchronized void record(long atNanos, long lagNanos) {
+      long micros = Math.max(0, lagNanos / 1000);
+      if (atNanos - startNanos >= WARM_UP_MAX_NANOS) {
+        late.recordValue(Math.min(micros, late.getHighestTrackableValue()));
+        return;
+      }
+      if (early == earlyAt.length) {
+        earlyAt = Arrays.copyOf(earlyAt, early * 2);
+        earlyLagMicros = Arrays.copyOf(earlyLagMicros, early * 2);
+      }
+      earlyAt[early] = atNanos;
+      earlyLagMicros[early] = micros;
+      early++;
+    }
+
+    /** The warm-up of a run that ends at {@code endNanos}. */
+    long warmUpNanos(long endNanos) {
+      long length = Math.max(0, endNanos - startNanos);
+      return Math.min(WARM_UP_MAX_NANOS, (long) (length * WARM_UP_MAX_SHARE));
+    }
+
+    /** The lag (microseconds) of the ticks after the warm-up of a run that ends at endNanos. */
+    synchronized Histogram after(long endNanos) {
+      Histogram judged = late.copy();
+      long from = startNanos + warmUpNanos(endNanos);
+      for (int i = 0; i < early; i++) {
+        if (earlyAt[i] >= from) {
+          judged.recordValue(Math.min(earlyLagMicros[i], judged.getHighestTrackableValue()));
+        }
+      }
+      return judged;
     }
   }
 }

@@ -173,6 +173,12 @@ final class IntervalWriter implements AutoCloseable {
 
   private record Key(Object owner, String what) {}
 
+  /** Whether any request interval (OK or KO) was written so far. */
+  boolean anyRequest() {
+    return totals.keySet().stream()
+        .anyMatch(tag -> Tags.parse(tag).map(Tags.Parsed::isRequest).orElse(false));
+  }
+
   /** The whole-run histogram of a tag so far, or null when nothing was recorded under it. */
   Histogram total(String tag) {
     Histogram total = totals.get(tag);

@@ -25,6 +25,7 @@ final class ManifestWriter {
       String runId,
       RunOptions options,
       RunStatus status,
+      String statusReason,
       long startEpochMs,
       Long endEpochMs,
       Map<String, Object> health,
@@ -36,6 +37,9 @@ final class ManifestWriter {
     root.put("runId", runId);
     root.put("simulation", options.simulation());
     root.put("status", status.jsonName());
+    if (statusReason != null) {
+      root.put("statusReason", statusReason);
+    }
     root.put("start", Instant.ofEpochMilli(startEpochMs).toString());
     root.put("startEpochMs", startEpochMs);
     if (endEpochMs != null) {

@@ -10,6 +10,8 @@ import java.util.Map;
  * @param endEpochMs the end written by the recorder, or null when it never closed
  * @param checks the checks (SLOs) the simulation declared, such as {@code "p99 < 50ms"}; evaluated
  *     by the reports
+ * @param statusReason why the run ended as {@code status} says (a failed run's error, {@value
+ *     RunRecorder#NO_REQUEST}, the reader's reason for an incomplete record), or null
  */
 public record RunManifest(
     int format,
@@ -22,7 +24,36 @@ public record RunManifest(
     Map<String, Object> injector,
     Map<String, Object> health,
     List<String> flags,
-    List<String> checks) {
+    List<String> checks,
+    String statusReason) {
+
+  /** A manifest without a status reason. */
+  public RunManifest(
+      int format,
+      String runId,
+      String simulation,
+      RunStatus status,
+      long startEpochMs,
+      Long endEpochMs,
+      Map<String, Object> parameters,
+      Map<String, Object> injector,
+      Map<String, Object> health,
+      List<String> flags,
+      List<String> checks) {
+    this(
+        format,
+        runId,
+        simulation,
+        status,
+        startEpochMs,
+        endEpochMs,
+        parameters,
+        injector,
+        health,
+        flags,
+        checks,
+        null);
+  }
 
   /** A manifest without declared checks. */
   public RunManifest(
@@ -47,6 +78,7 @@ public record RunManifest(
         injector,
         health,
         flags,
-        List.of());
+        List.of(),
+        null);
   }
 }

@@ -35,6 +35,10 @@ public final class RunRecordReader {
   /** A record untouched for this long, whose process we cannot see, is not running any more. */
   private static final long STALE_AFTER_MS = 5_000;
 
+  /** The reason given to a record read as {@link RunStatus#INCOMPLETE}. */
+  public static final String INCOMPLETE_REASON =
+      "the process ended before the run closed (killed or lost)";
+
   private RunRecordReader() {}
 
   /**
@@ -125,10 +129,12 @@ public final class RunRecordReader {
       throw new FusilladeException(file + ": unknown status \"" + status.asText() + "\"");
     }
     Map<String, Object> injector = asMap(json.path("injector"));
-    RunStatus verdict =
-        written == RunStatus.RUNNING && !stillRunning(injector, directory)
-            ? RunStatus.INCOMPLETE
-            : written;
+    boolean lost = written == RunStatus.RUNNING && !stillRunning(injector, directory);
+    RunStatus verdict = lost ? RunStatus.INCOMPLETE : written;
+    String reason =
+        lost
+            ? INCOMPLETE_REASON
+            : json.hasNonNull("statusReason") ? json.get("statusReason").asText() : null;
     List<String> flags = new ArrayList<>();
     json.path("flags").forEach(flag -> flags.add(flag.asText()));
     List<String> checks = new ArrayList<>();
@@ -144,7 +150,8 @@ public final class RunRecordReader {
         injector,
         asMap(json.path("health")),
         List.copyOf(flags),
-        List.copyOf(checks));
+        List.copyOf(checks),
+        reason);
   }
 
   private static boolean stillRunning(Map<String, Object> injector, Path directory) {

@@ -46,6 +46,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class RunRecorder implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RunRecorder.class);
+
+  /**
+   * The reason of a run closed as {@link RunStatus#COMPLETED} in which no request was sent or
+   * recorded: it measured nothing, so it is {@link RunStatus#FAILED}.
+   */
+  public static final String NO_REQUEST = "no request was sent";
+
+  /** The reason of a run still open when the JVM shut down (a signal, {@code System.exit}). */
+  public static final String ABORTED_BY_SHUTDOWN = "the JVM shut down before the run ended";
+
   private static final DateTimeFormatter DIRECTORY_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
@@ -70,6 +80,9 @@ public final class RunRecorder implements AutoCloseable {
   private final ScheduledExecutorService flusher;
   private final Thread shutdownHook;
   private RunStatus finalStatus; // guarded by this
+  private String finalReason; // guarded by this
+  private final Object closing = new Object();
+  private Long lastEndEpochMs; // guarded by this: the end written when the run closed
 
   private RunRecorder(RunOptions options) throws IOException {
     this.options = options;
@@ -77,7 +90,7 @@ public final class RunRecorder implements AutoCloseable {
     this.directory = createRunDirectory(options, startEpochMs);
     this.runId = directory.getFileName().toString();
     this.writer = new IntervalWriter(directory, startEpochMs);
-    writeManifest(RunStatus.RUNNING, null);
+    writeManifest(RunStatus.RUNNING, null, null);
     this.flusher =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -87,7 +100,9 @@ public final class RunRecorder implements AutoCloseable {
             });
     long period = options.flushInterval().toNanos();
     flusher.scheduleAtFixedRate(this::flushQuietly, period, period, TimeUnit.NANOSECONDS);
-    this.shutdownHook = new Thread(() -> close(RunStatus.ABORTED), "fusillade-recorder-shutdown");
+    this.shutdownHook =
+        new Thread(
+            () -> close(RunStatus.ABORTED, ABORTED_BY_SHUTDOWN), "fusillade-recorder-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
@@ -235,17 +250,42 @@ public final class RunRecorder implements AutoCloseable {
     }
   }
 
-  /** Ends the run as {@link RunStatus#COMPLETED}. */
+  /**
+   * Ends the run as {@link RunStatus#COMPLETED}, or as {@link RunStatus#FAILED} with the reason
+   * {@value #NO_REQUEST} when no request was sent or recorded: a run that measured nothing must not
+   * pass.
+   */
   @Override
   public void close() {
-    close(RunStatus.COMPLETED);
+    close(RunStatus.COMPLETED, null);
+  }
+
+  /** Ends the run with the given status and no reason: see {@link #close(RunStatus, String)}. */
+  public void close(RunStatus status) {
+    close(status, null);
   }
 
   /**
-   * Ends the run: a last flush, the finish hooks, the final {@code run.json} with the given status.
-   * Only the first call counts; later calls do nothing.
+   * Ends the run: a last flush, the finish hooks, the final {@code run.json} with the given status
+   * and, when not null, its reason ({@code statusReason}: why a run failed or was aborted, in one
+   * line). A run closed as {@link RunStatus#COMPLETED} in which no request was sent or recorded is
+   * written as {@link RunStatus#FAILED}, reason {@value #NO_REQUEST}. Only the first call counts:
+   * later calls wait until it is done, then do nothing.
+   *
+   * @param status how the run ended
+   * @param reason why, or null
    */
-  public void close(RunStatus status) {
+  public void close(RunStatus status, String reason) {
+    // A second caller (the shutdown hook racing the end of the run) waits until the record is
+    // closed, so that whatever it does next reads the final run.json.
+    synchronized (closing) {
+      closeOnce(status, reason);
+    }
+  }
+
+  private void closeOnce(RunStatus status, String reason) {
+    RunStatus written = status;
+    String why = reason;
     synchronized (this) {
       if (finalStatus != null) {
         return;
@@ -256,7 +296,12 @@ public final class RunRecorder implements AutoCloseable {
       } catch (RuntimeException e) {
         LOG.warn("Could not write the last second of the run record: {}", e.toString());
       }
-      finalStatus = status;
+      if (written == RunStatus.COMPLETED && !anyRequest()) {
+        written = RunStatus.FAILED;
+        why = NO_REQUEST;
+      }
+      finalStatus = written;
+      finalReason = why;
     }
     for (Runnable hook : finishHooks) {
       try {
@@ -266,7 +311,8 @@ public final class RunRecorder implements AutoCloseable {
       }
     }
     synchronized (this) {
-      writeManifest(status, System.currentTimeMillis());
+      lastEndEpochMs = System.currentTimeMillis();
+      writeManifest(written, why, lastEndEpochMs);
       writer.close();
     }
     if (Thread.currentThread() != shutdownHook) {
@@ -278,7 +324,53 @@ public final class RunRecorder implements AutoCloseable {
     }
   }
 
-  private void writeManifest(RunStatus status, Long endEpochMs) {
+  /**
+   * Marks a run that closed as {@link RunStatus#COMPLETED} as {@link RunStatus#FAILED}, rewriting
+   * {@code run.json}: for a crash learned only after the run was closed (Gatling ends the run, then
+   * its main thread dies of the error that crashed it). Does nothing while the run is open (close
+   * it with {@link #close(RunStatus, String)}) or when it did not complete.
+   *
+   * @param reason why, in one line
+   */
+  public void failAfterClose(String reason) {
+    synchronized (closing) {
+      synchronized (this) {
+        if (finalStatus != RunStatus.COMPLETED) {
+          return;
+        }
+        finalStatus = RunStatus.FAILED;
+        finalReason = reason;
+        writeManifest(RunStatus.FAILED, reason, lastEndEpochMs);
+      }
+    }
+  }
+
+  /**
+   * How the run ended, as written in {@code run.json}: {@link RunStatus#RUNNING} until it is
+   * closed.
+   */
+  public synchronized RunStatus status() {
+    return finalStatus == null ? RunStatus.RUNNING : finalStatus;
+  }
+
+  /**
+   * Why the run ended as it did ({@link #status()}), or null: still running, or no reason given.
+   */
+  public synchronized String statusReason() {
+    return finalReason;
+  }
+
+  /** Whether any request was sent or recorded, including in the last flush. */
+  private boolean anyRequest() {
+    for (RequestChannel channel : requests.values()) {
+      if (channel.sentTotal() > 0) {
+        return true;
+      }
+    }
+    return writer.anyRequest();
+  }
+
+  private void writeManifest(RunStatus status, String reason, Long endEpochMs) {
     RunOptions written = options;
     List<String> flagList;
     Map<String, Object> healthCopy;
@@ -294,6 +386,7 @@ public final class RunRecorder implements AutoCloseable {
         runId,
         written,
         status,
+        reason,
         startEpochMs,
         endEpochMs,
         healthCopy,

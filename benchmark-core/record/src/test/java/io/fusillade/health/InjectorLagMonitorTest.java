@@ -83,6 +83,49 @@ class InjectorLagMonitorTest {
     assertThat(InjectorHealth.of(lag, Duration.ofMillis(60)).saturated()).isFalse();
   }
 
+  private static final long MS = 1_000_000L;
+
+  /** Two event loops ticking every 10 ms from 0 to {@code lengthMs}, with the given lag. */
+  private static InjectorLagMonitor.JudgedTicks ticks(
+      long lengthMs, java.util.function.LongUnaryOperator lagMsAt) {
+    InjectorLagMonitor.JudgedTicks ticks = new InjectorLagMonitor.JudgedTicks(0);
+    for (long at = 10; at <= lengthMs; at += 10) {
+      ticks.record(at * MS, lagMsAt.applyAsLong(at) * MS);
+      ticks.record(at * MS, lagMsAt.applyAsLong(at) * MS);
+    }
+    return ticks;
+  }
+
+  @Test
+  void aShortHealthyRunIsNotFlaggedForItsWarmUp() {
+    // 0.6 s, the JIT's first 200 ms up to 60 ms late (a queue run flagged before), then 1 ms
+    InjectorLagMonitor.JudgedTicks ticks = ticks(600, at -> at < 200 ? 60 : 1);
+    assertThat(ticks.warmUpNanos(600 * MS)).isEqualTo(300 * MS);
+    InjectorHealth health = InjectorHealth.of(ticks.after(600 * MS), Duration.ofMillis(20), 300);
+    assertThat(health.saturated()).isFalse();
+    assertThat(health.p99Ms()).isLessThan(2);
+    assertThat(health.ticks()).isEqualTo(62); // 2 loops x the ticks at 300, 310 ... 600 ms
+    // Counting the warm-up, as before, flagged it.
+    assertThat(InjectorHealth.of(ticks.after(0), Duration.ofMillis(20)).saturated()).isTrue();
+  }
+
+  @Test
+  void aStarvedInjectorIsStillFlaggedAfterItsWarmUp() {
+    // late by 40 ms all along: short or long, the run is saturated
+    assertThat(
+            InjectorHealth.of(ticks(600, at -> 40).after(600 * MS), Duration.ofMillis(20))
+                .saturated())
+        .isTrue();
+    InjectorLagMonitor.JudgedTicks longRun = ticks(30_000, at -> at < 5_000 ? 1 : 40);
+    assertThat(longRun.warmUpNanos(30_000 * MS)).isEqualTo(5_000 * MS); // at most 5 s
+    assertThat(InjectorHealth.of(longRun.after(30_000 * MS), Duration.ofMillis(20)).saturated())
+        .isTrue();
+    // a long run whose lag was only in its first 5 s is not
+    InjectorLagMonitor.JudgedTicks warmOnly = ticks(30_000, at -> at < 4_000 ? 100 : 1);
+    assertThat(InjectorHealth.of(warmOnly.after(30_000 * MS), Duration.ofMillis(20)).saturated())
+        .isFalse();
+  }
+
   private static void sleep(long millis) {
     try {
       TimeUnit.MILLISECONDS.sleep(millis);

@@ -160,6 +160,8 @@ class RunRecorderTest {
       for (int i = 0; i < 100; i++) {
         lag.recordMicros(30_000);
       }
+      long t = System.nanoTime();
+      run.request("q").ok(t, t + MS);
       run.onFinish(
           () -> {
             Histogram total = run.metricTotal("injector.lag");
@@ -176,6 +178,60 @@ class RunRecorderTest {
     RunRecord record = RunRecordReader.read(directory);
     assertThat(record.metrics().get("injector.lag").getValueAtPercentile(50))
         .isCloseTo(30_000L, within(30L));
+  }
+
+  @Test
+  void aRunThatSentNoRequestFailsWithItsReason() throws Exception {
+    Path directory;
+    try (RunRecorder run = open()) {
+      run.metric("injector.lag").recordMicros(100); // measured something, but no request
+      directory = run.directory();
+    }
+    JsonNode manifest = new ObjectMapper().readTree(directory.resolve(RunFiles.MANIFEST).toFile());
+    assertThat(manifest.path("status").asText()).isEqualTo("failed");
+    assertThat(manifest.path("statusReason").asText()).isEqualTo(RunRecorder.NO_REQUEST);
+    RunManifest read = RunRecordReader.read(directory).manifest();
+    assertThat(read.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(read.statusReason()).isEqualTo("no request was sent");
+  }
+
+  @Test
+  void aRequestSentButNotYetAnsweredCountsAsSent() throws Exception {
+    RunRecorder run = open();
+    run.request("q").sent();
+    run.close();
+    assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+    assertThat(run.statusReason()).isNull();
+  }
+
+  @Test
+  void aFailedRunKeepsItsStatusAndReasonAndOnlyTheFirstCloseCounts() throws Exception {
+    RunRecorder run = open();
+    long t = System.nanoTime();
+    run.request("q").ok(t, t + MS);
+    run.close(RunStatus.FAILED, "Connection refused: localhost/127.0.0.1:1");
+    run.close();
+    RunManifest read = RunRecordReader.read(run.directory()).manifest();
+    assertThat(read.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(read.statusReason()).isEqualTo("Connection refused: localhost/127.0.0.1:1");
+    assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+  }
+
+  @Test
+  void aCompletedRunCanBeMarkedFailedAfterItClosedAndOnlyThen() throws Exception {
+    RunRecorder run = open();
+    long t = System.nanoTime();
+    run.request("q").ok(t, t + MS);
+    run.failAfterClose("too early: still open");
+    assertThat(run.status()).isEqualTo(RunStatus.RUNNING);
+    run.close();
+    long end = RunRecordReader.read(run.directory()).manifest().endEpochMs();
+    run.failAfterClose("Load Generator was forcefully crashed: boom");
+    run.failAfterClose("a second reason");
+    RunManifest read = RunRecordReader.read(run.directory()).manifest();
+    assertThat(read.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(read.statusReason()).isEqualTo("Load Generator was forcefully crashed: boom");
+    assertThat(read.endEpochMs()).isEqualTo(end);
   }
 
   @Test

@@ -53,6 +53,7 @@ public final class ReportPage {
                 case FAILED -> "failed";
                 default -> "had not ended";
               })
+          .append(run.statusReason() == null ? "" : " (" + escape(run.statusReason()) + ")")
           .append("; this report covers the time until then.</div>\n");
     }
     for (String flag : run.flags()) {

@@ -35,8 +35,9 @@ import java.util.Map;
  * as {@code index.html}, {@code summary.json} and {@code junit.xml}.
  *
  * <p>The checks are those declared in {@code run.json} followed by the extra ones given, each once.
- * An implicit first check, {@value #RUN_COMPLETED}, fails when the record is incomplete (killed,
- * aborted or failed run): a build should not pass on half a test.
+ * An implicit first check, {@value #RUN_COMPLETED}, fails when the run did not complete (status
+ * failed, aborted or incomplete: crashed, sent no request, stopped, killed), with the status and
+ * its reason: a build should not pass on half a test.
  *
  * @param run the run
  * @param results one per check, {@value #RUN_COMPLETED} first
@@ -67,11 +68,11 @@ public record Report(RunData run, List<CheckResult> results) {
         new CheckResult(
             RUN_COMPLETED,
             completed,
-            "status " + run.status().jsonName(),
+            "status " + run.statusText(),
             (completed ? "passed: " : "FAILED: ")
                 + RUN_COMPLETED
                 + " (status "
-                + run.status().jsonName()
+                + run.statusText()
                 + ")"));
     for (Check check : checks) {
       results.add(check.evaluate(run));
@@ -123,6 +124,9 @@ public record Report(RunData run, List<CheckResult> results) {
     properties.put("runId", run.manifest().runId());
     properties.put("simulation", run.manifest().simulation());
     properties.put("status", run.status().jsonName());
+    if (run.statusReason() != null) {
+      properties.put("statusReason", run.statusReason());
+    }
     run.manifest().parameters().forEach((k, v) -> properties.put(k, String.valueOf(v)));
     String simulation = run.manifest().simulation();
     String simple = simulation.substring(simulation.lastIndexOf('.') + 1);
@@ -140,6 +144,9 @@ public record Report(RunData run, List<CheckResult> results) {
     root.put("runId", run.manifest().runId());
     root.put("simulation", run.manifest().simulation());
     root.put("status", run.status().jsonName());
+    if (run.statusReason() != null) {
+      root.put("statusReason", run.statusReason());
+    }
     root.put("incomplete", run.isPartial());
     root.put("start", Instant.ofEpochMilli(run.startEpochMs()).toString());
     root.put("durationSeconds", run.durationSeconds());
@@ -180,7 +187,10 @@ public record Report(RunData run, List<CheckResult> results) {
         .append(" s")
         .append(nl);
     if (run.isPartial()) {
-      out.append("INCOMPLETE: the record covers the run until it stopped").append(nl);
+      out.append(run.status().name())
+          .append(run.statusReason() == null ? "" : ": " + run.statusReason())
+          .append(" — the record covers the run until it stopped")
+          .append(nl);
     }
     out.append(SummaryTable.body(run));
     for (CheckResult r : results) {

@@ -49,6 +49,7 @@ public final class RunData {
 
   private final List<RunRecord> injectors;
   private final RunStatus status;
+  private final String statusReason;
   private final long startEpochMs;
   private final long endEpochMs;
   private final Map<String, RequestTotals> requests;
@@ -71,6 +72,7 @@ public final class RunData {
   private RunData(Builder b) {
     this.injectors = List.copyOf(b.records);
     this.status = b.status;
+    this.statusReason = b.statusReason;
     this.startEpochMs = b.startEpochMs;
     this.endEpochMs = b.endEpochMs;
     this.requests = Collections.unmodifiableMap(b.requests);
@@ -185,6 +187,7 @@ public final class RunData {
   private static final class Builder {
     final List<RunRecord> records = new ArrayList<>();
     RunStatus status = RunStatus.COMPLETED;
+    String statusReason;
     long startEpochMs;
     long endEpochMs;
     final Map<String, RequestTotals> requests = new TreeMap<>();
@@ -219,6 +222,7 @@ public final class RunData {
       records.add(record);
       if (record.isPartial() && status == RunStatus.COMPLETED) {
         status = record.manifest().status();
+        statusReason = record.manifest().statusReason();
       }
       endEpochMs = Math.max(endEpochMs, record.endEpochMs());
       seconds = Math.max(seconds, second(record.endEpochMs()) + 1);
@@ -343,6 +347,24 @@ public final class RunData {
   /** Completed, or the status of the first injector whose record is partial. */
   public RunStatus status() {
     return status;
+  }
+
+  /**
+   * Why the run did not complete, from the record whose status {@link #status()} is: a failed run's
+   * error, "no request was sent", why a record is incomplete; null when it completed or no reason
+   * was written.
+   */
+  public String statusReason() {
+    return statusReason;
+  }
+
+  /**
+   * The status, with its reason when there is one: {@code failed: no request was sent}.
+   *
+   * @return the status's name in {@code run.json}, and the reason after a colon
+   */
+  public String statusText() {
+    return status.jsonName() + (statusReason == null ? "" : ": " + statusReason);
   }
 
   /** True when some injector's record does not cover a whole, normally ended run. */

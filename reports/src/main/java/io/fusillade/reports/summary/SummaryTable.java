@@ -58,7 +58,8 @@ public final class SummaryTable {
             "Run %s (%s): %s, %.1f s%n",
             manifest.runId(),
             manifest.simulation(),
-            describe(run.status()),
+            describe(run.status())
+                + (run.statusReason() == null ? "" : " (" + run.statusReason() + ")"),
             run.durationSeconds())
         + body(run);
   }

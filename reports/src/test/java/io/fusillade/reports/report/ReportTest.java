@@ -18,6 +18,8 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -73,6 +75,49 @@ class ReportTest {
     String html = Files.readString(out.resolve("index.html"));
     assertThat(html).contains("id=\"incomplete\"").contains("INCOMPLETE");
     assertThat(Files.readString(out.resolve("summary.json"))).contains("\"incomplete\" : true");
+  }
+
+  /**
+   * Every status but completed fails "run completed" with the status and its reason, in the console
+   * text, summary.json, a failing JUnit case, and the exit code ({@link Report#anyFailed}).
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "completed, , true, status completed",
+    "failed, no request was sent, false, status failed: no request was sent",
+    "failed, Connection refused, false, status failed: Connection refused",
+    "aborted, the JVM shut down before the run ended, false, status aborted: the JVM shut down",
+    "running, , false, status incomplete: the process ended before the run closed"
+  })
+  void everyStatusButCompletedFailsRunCompletedWithItsReason(
+      String status, String reason, boolean passes, String measured) throws Exception {
+    Path dir = SyntheticRecord.run().status(status, reason).seconds(3).write(base, status);
+    Report report = Report.create(List.of(dir), List.of());
+    CheckResult completed = report.results().get(0);
+    assertThat(completed.check()).isEqualTo(Report.RUN_COMPLETED);
+    assertThat(completed.passed()).isEqualTo(passes);
+    assertThat(completed.measured()).startsWith(measured);
+    assertThat(report.anyFailed()).isEqualTo(!passes);
+    assertThat(report.consoleText())
+        .contains((passes ? "passed: " : "FAILED: ") + "run completed (" + measured);
+    assertThat(report.summaryJson().path("passed").asBoolean()).isEqualTo(passes);
+    assertThat(report.summaryJson().path("status").asText())
+        .isEqualTo(status.equals("running") ? "incomplete" : status);
+    if (reason != null) {
+      assertThat(report.summaryJson().path("statusReason").asText()).isEqualTo(reason);
+    }
+    Document doc =
+        DocumentBuilderFactory.newInstance()
+            .newDocumentBuilder()
+            .parse(new ByteArrayInputStream(report.junitXml().getBytes(StandardCharsets.UTF_8)));
+    assertThat(doc.getDocumentElement().getAttribute("failures")).isEqualTo(passes ? "0" : "1");
+    Element runCase = (Element) doc.getElementsByTagName("testcase").item(0);
+    assertThat(runCase.getAttribute("name")).isEqualTo("run completed");
+    NodeList failure = runCase.getElementsByTagName("failure");
+    assertThat(failure.getLength()).isEqualTo(passes ? 0 : 1);
+    if (!passes) {
+      assertThat(((Element) failure.item(0)).getAttribute("message")).contains(measured);
+    }
   }
 
   @Test

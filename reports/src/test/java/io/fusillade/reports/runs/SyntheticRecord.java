@@ -37,6 +37,7 @@ public final class SyntheticRecord {
 
   double koFraction = 0;
   String status = "completed";
+  String statusReason;
   long seed = 1;
   long pid = 4242;
   String host = "synthetic-host";
@@ -92,6 +93,13 @@ public final class SyntheticRecord {
 
   public SyntheticRecord status(String s) {
     status = s;
+    return this;
+  }
+
+  /** A status and its reason ({@code statusReason} in {@code run.json}). */
+  public SyntheticRecord status(String s, String reason) {
+    status = s;
+    statusReason = reason;
     return this;
   }
 
@@ -226,6 +234,9 @@ public final class SyntheticRecord {
     root.put("runId", id);
     root.put("simulation", simulation);
     root.put("status", status);
+    if (statusReason != null) {
+      root.put("statusReason", statusReason);
+    }
     root.put("start", Instant.ofEpochMilli(startEpochMs).toString());
     root.put("startEpochMs", startEpochMs);
     if (!status.equals("running")) {
