@@ -16,7 +16,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,11 +103,10 @@ class OutsideProjectTest {
 
   /**
    * The same project with a check no run can pass: the build must fail, as it does for a Gatling
-   * assertion. Enabled at merge, with the change that makes a failed check end the Gatling JVM with
-   * a non-zero exit code.
+   * assertion: a failed check ends the Gatling JVM with exit code 2, which the gatling-maven-plugin
+   * turns into a failed build.
    */
   @Test
-  @Disabled("needs the failBuild change from branch v-status")
   void aFailedCheckFailsTheBuild() throws Exception {
     String simulation = page.files().get(SQL_SIMULATION);
     String failing =
