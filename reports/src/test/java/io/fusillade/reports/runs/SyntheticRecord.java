@@ -44,6 +44,10 @@ public final class SyntheticRecord {
   List<String> checks = new ArrayList<>();
   Map<String, IntToDoubleFunction> gauges = new LinkedHashMap<>();
   Map<String, Long> countersPerSecond = new LinkedHashMap<>();
+  Map<String, Object> health = new LinkedHashMap<>();
+
+  /** The length of the last interval, seconds: below 1 for a run that ended mid-second. */
+  double lastInterval = 1;
 
   /** Every latency written, per name (OK and KO together), when not null. */
   Map<String, List<Long>> written;
@@ -117,6 +121,17 @@ public final class SyntheticRecord {
     return this;
   }
 
+  /** Ends the run {@code seconds} into its last second, that second's counts scaled down. */
+  public SyntheticRecord lastInterval(double seconds) {
+    lastInterval = seconds;
+    return this;
+  }
+
+  public SyntheticRecord health(String key, Object value) {
+    health.put(key, value);
+    return this;
+  }
+
   public SyntheticRecord keepValues() {
     written = new LinkedHashMap<>();
     return this;
@@ -147,17 +162,19 @@ public final class SyntheticRecord {
       Histogram ko = Latencies.newHistogram();
       Histogram lag = Latencies.newHistogram();
       for (int s = 0; s < seconds; s++) {
-        long end = startEpochMs + (s + 1) * 1000L;
+        double length = s == seconds - 1 ? lastInterval : 1;
+        long end = startEpochMs + s * 1000L + Math.round(length * 1000);
         ObjectNode line = JSON.createObjectNode();
         line.put("t", end);
-        line.put("elapsed", s + 1.0);
-        line.put("interval", 1.0);
+        line.put("elapsed", (end - startEpochMs) / 1000.0);
+        line.put("interval", length);
+        int perName = (int) Math.round(ratePerName * length);
         ObjectNode requests = line.putObject("requests");
         double median = medianMicros.applyAsDouble(s);
         for (String name : names) {
           ok.reset();
           ko.reset();
-          for (int i = 0; i < ratePerName; i++) {
+          for (int i = 0; i < perName; i++) {
             long v =
                 Latencies.clampMicros(Math.round(median * Math.exp(0.3 * random.nextGaussian())));
             boolean failed = random.nextDouble() < koFraction;
@@ -166,10 +183,10 @@ public final class SyntheticRecord {
               written.computeIfAbsent(name, n -> new ArrayList<>()).add(v);
             }
           }
-          interval(log, ok, "req/OK/" + encode(name), s);
-          interval(log, ko, "req/KO/" + encode(name), s);
+          interval(log, ok, "req/OK/" + encode(name), s, length);
+          interval(log, ko, "req/KO/" + encode(name), s, length);
           ObjectNode r = requests.putObject(name);
-          r.put("sent", ratePerName);
+          r.put("sent", perName);
           r.put("ok", ok.getTotalCount());
           r.put("ko", ko.getTotalCount());
           if (ko.getTotalCount() > 0) {
@@ -180,10 +197,10 @@ public final class SyntheticRecord {
         for (int i = 0; i < 100; i++) {
           lag.recordValue(50 + random.nextInt(200));
         }
-        interval(log, lag, "metric/injector.lag", s);
+        interval(log, lag, "metric/injector.lag", s, length);
         line.putObject("metrics").put("injector.lag", 100);
         ObjectNode c = line.putObject("counters");
-        countersPerSecond.forEach(c::put);
+        countersPerSecond.forEach((name, n) -> c.put(name, Math.round(n * length)));
         ObjectNode g = line.putObject("gauges");
         final int second = s;
         gauges.forEach((name, f) -> g.put(name, f.applyAsDouble(second)));
@@ -199,17 +216,17 @@ public final class SyntheticRecord {
     root.put("start", Instant.ofEpochMilli(startEpochMs).toString());
     root.put("startEpochMs", startEpochMs);
     if (!status.equals("running")) {
-      long end = startEpochMs + seconds * 1000L;
+      long end = startEpochMs + (seconds - 1) * 1000L + Math.round(lastInterval * 1000);
       root.put("end", Instant.ofEpochMilli(end).toString());
       root.put("endEpochMs", end);
-      root.put("durationSeconds", seconds);
+      root.put("durationSeconds", (end - startEpochMs) / 1000.0);
     }
     root.set("parameters", JSON.valueToTree(parameters));
     ObjectNode injector = root.putObject("injector");
     injector.put("host", host);
     injector.put("pid", pid);
     injector.put("cores", 2);
-    root.putObject("health");
+    root.set("health", JSON.valueToTree(health));
     root.putArray("flags");
     if (!checks.isEmpty()) {
       root.set("checks", JSON.valueToTree(checks));
@@ -224,12 +241,13 @@ public final class SyntheticRecord {
     return dir;
   }
 
-  private static void interval(HistogramLogWriter log, Histogram h, String tag, int s) {
+  private static void interval(
+      HistogramLogWriter log, Histogram h, String tag, int s, double length) {
     if (h.getTotalCount() == 0) {
       return;
     }
     h.setTag(tag);
-    log.outputIntervalHistogram(s, s + 1.0, h, Latencies.MICROS_PER_MILLI);
+    log.outputIntervalHistogram(s, s + length, h, Latencies.MICROS_PER_MILLI);
   }
 
   private static String encode(String name) {
