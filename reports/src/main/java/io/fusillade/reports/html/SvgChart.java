@@ -290,7 +290,7 @@ public final class SvgChart {
               py,
               WIDTH - RIGHT,
               py,
-              tick[1] > 0 ? "#e5e7eb" : "#f3f4f6"));
+              tick[1] > 0 ? "#e5e7eb" : "#eceef1"));
       if (tick[1] > 0) {
         svg.append(text(LEFT - 4, py + 4, "end", 10, "400", tickLabel(tick[0], yAxis.log())));
       }
