@@ -5,6 +5,7 @@ import static io.fusillade.reports.html.Html.escape;
 import io.fusillade.record.RunRecord;
 import io.fusillade.reports.format.Numbers;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +20,9 @@ final class HealthSection {
   /** Health entries presented elsewhere in the report (topic delivery). */
   private static final List<String> ELSEWHERE = List.of("delivery");
 
+  /** The entries presented with a verdict and a meaning. */
+  private static final List<String> KNOWN = List.of("injectorLag", "system");
+
   private HealthSection() {}
 
   /** One row. */
@@ -28,7 +32,10 @@ final class HealthSection {
     List<String[]> rows = new ArrayList<>();
     boolean several = injectors.size() > 1;
     for (RunRecord r : injectors) {
-      for (Map.Entry<String, Object> e : r.manifest().health().entrySet()) {
+      // what the report knows how to judge first, the rest after, each in run.json's order
+      List<Map.Entry<String, Object>> entries = new ArrayList<>(r.manifest().health().entrySet());
+      entries.sort(Comparator.comparingInt(e -> KNOWN.contains(e.getKey()) ? 0 : 1));
+      for (Map.Entry<String, Object> e : entries) {
         for (Row row : rows(e.getKey(), e.getValue())) {
           rows.add(
               new String[] {
@@ -45,7 +52,7 @@ final class HealthSection {
     if (rows.isEmpty()) {
       return;
     }
-    h.append("<h2>Health</h2>\n<table class=\"health\"><tr>");
+    h.append("<h2>Health</h2>\n<table class=\"health text\"><tr>");
     if (several) {
       h.append("<th>injector</th>");
     }
@@ -91,7 +98,7 @@ final class HealthSection {
             + ", max "
             + ms(lag.get("maxMs"))
             + ", "
-            + Numbers.number(number(lag.get("ticks")))
+            + format(number(lag.get("ticks")))
             + " ticks)";
     return new Row(
         "injector lag",
@@ -192,17 +199,23 @@ final class HealthSection {
       return out.toString();
     }
     if (value instanceof Double d) {
-      return Numbers.number(d);
+      return format(d);
     }
     return String.valueOf(value);
   }
 
   private static String ms(Object value) {
-    return Numbers.number(number(value)) + " ms";
+    return format(number(value)) + " ms";
   }
 
   private static String percent(Object value) {
-    return Numbers.number(number(value)) + "%";
+    return format(number(value)) + "%";
+  }
+
+  /** Three significant digits, trailing zeros dropped: 20 ms, not 20.0 ms. */
+  private static String format(double value) {
+    String s = Numbers.number(value);
+    return s.matches("-?\\d+\\.\\d+") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
   }
 
   private static double number(Object value) {

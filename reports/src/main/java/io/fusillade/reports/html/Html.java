@@ -60,7 +60,7 @@ public final class Html {
       th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: right; }
       th:first-child, td:first-child { text-align: left; }
       th { background: #f3f4f6; }
-      td.text { text-align: left; }
+      td.text, table.text th, table.text td { text-align: left; }
       .banner { padding: 10px 14px; margin: 12px 0; border-radius: 4px; font-weight: 600; }
       .incomplete { background: #fde2e1; color: #8a1c12; border: 1px solid #e5534b; }
       .flag { background: #fff4d6; color: #6b4b00; border: 1px solid #e3b341; }

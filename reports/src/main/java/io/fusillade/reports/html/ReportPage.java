@@ -370,7 +370,8 @@ public final class ReportPage {
   }
 
   private static void parameters(StringBuilder h, RunData run) {
-    h.append("<h2>Parameters</h2>\n<table><tr><th>parameter</th><th>value</th></tr>\n");
+    h.append(
+        "<h2>Parameters</h2>\n<table class=\"text\"><tr><th>parameter</th><th>value</th></tr>\n");
     run.manifest()
         .parameters()
         .forEach(

@@ -119,7 +119,7 @@ class ReportPageTest {
         .contains("p99 31.5 ms")
         .contains("class=\"fail\">SATURATED")
         .contains("<td>CPU steal</td>")
-        .contains("average 0.500%, max 2.00%")
+        .contains("average 0.5%, max 2%")
         .contains("class=\"pass\">OK")
         .contains("<td>topic.orders</td>")
         .contains("consumers: 2")
