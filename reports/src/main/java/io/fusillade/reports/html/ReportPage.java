@@ -16,8 +16,10 @@ import java.util.Map;
 
 /**
  * The HTML report of one run ({@code index.html}): status, flags, checks, per request name counts
- * and latency percentiles, errors by reason, time series charts (rate, latency, errors, injector
- * lag, consumer lag, system and process metrics), parameters and health. One self-contained file.
+ * and latency percentiles (with why Gatling's differ), errors by reason, the latency distribution,
+ * time series charts (rate, latency, errors, injector lag, consumer lag, system and process
+ * metrics) with the load's steps shaded, parameters and health. No script and nothing inline that a
+ * Content-Security-Policy drops: its styles are in {@link Html#STYLESHEET_FILE} beside it.
  */
 public final class ReportPage {
   private static final int MAX_LINES = 10;
@@ -151,7 +153,7 @@ public final class ReportPage {
 
   private static void charts(StringBuilder h, RunData run) {
     double[] x = run.secondEnds();
-    List<TimeBands.Band> bands = TimeBands.steps(run);
+    List<TimeBands.Band> bands = TimeBands.of(run);
     h.append("<h2>Over time</h2>\n");
     if (!bands.isEmpty()) {
       h.append("<p class=\"note\">Shaded bands: the steps of the injection profile recorded in")

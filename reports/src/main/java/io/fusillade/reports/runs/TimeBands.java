@@ -46,6 +46,17 @@ public final class TimeBands {
   public record Band(String label, double fromSeconds, double toSeconds, Kind kind) {}
 
   /**
+   * Every band of a run the time charts shade: today its {@link #steps}. The place to add other
+   * kinds (faults injected during the run) when the record holds them.
+   *
+   * @param run the run
+   * @return the bands, in time order within each kind
+   */
+  public static List<Band> of(RunData run) {
+    return steps(run);
+  }
+
+  /**
    * The load steps of a run, from its first injector's parameters.
    *
    * @param run the run
