@@ -299,6 +299,17 @@ public final class SvgChart {
     for (double[] tick : xAxis.ticks()) {
       double px = LEFT + xAxis.fraction(tick[0]) * PLOT_W;
       String label = percentileX ? percentileLabel(tick[0]) : tickLabel(tick[0], /* log= */ false);
+      if (percentileX) {
+        // vertical gridlines at 90%, 99%...: where the distribution is read
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e7eb\"/>",
+                px,
+                TOP,
+                px,
+                TOP + PLOT_H));
+      }
       // the last label ends at the plot's right edge rather than overflowing the chart
       boolean edge = px > WIDTH - RIGHT - 20;
       svg.append(text(px, TOP + PLOT_H + 14, edge ? "end" : "middle", 10, "400", label));
@@ -365,7 +376,9 @@ public final class SvgChart {
       // from 0% (x = 1) to the next decade after the finest percentile drawn
       double top = Math.pow(10, Math.max(1, Math.ceil(Math.log10(Math.max(max, 10)) - 1e-9)));
       List<double[]> ticks = new ArrayList<>();
-      for (double v = 1; v <= top * 1.0001; v *= 10) {
+      // past six nines the labels (99.99999%) would overlap: every other one
+      double every = Math.log10(top) > 6 ? 100 : 10;
+      for (double v = 1; v <= top * 1.0001; v *= every) {
         ticks.add(new double[] {v, 1});
       }
       return new Axis(1, top, true, ticks);
@@ -424,6 +437,9 @@ public final class SvgChart {
       step = 1;
     }
     double top = Math.max(step, Math.ceil(yMax / step) * step);
+    if (yMax > 0 && top - yMax < step * 0.05) {
+      top += step; // a line along the frame would hide in it
+    }
     double bottom = Math.floor(yMin / step) * step;
     List<double[]> ticks = new ArrayList<>();
     for (double y = bottom; y <= top + step / 2; y += step) {
