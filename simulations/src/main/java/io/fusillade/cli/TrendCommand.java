@@ -6,7 +6,6 @@ import io.fusillade.reports.runs.RunMetrics;
 import io.fusillade.reports.runs.Trend;
 import io.fusillade.reports.stats.changepoint.ChangePoints;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -45,10 +44,9 @@ final class TrendCommand implements Callable<Integer> {
   public Integer call() {
     Trend trend = Trend.of(RunMetrics.load(directories), ChangePoints.Settings.DEFAULTS);
     Path out = output != null ? output : directories.get(0);
-    Path page = out.resolve("trend.html");
+    Path page = out.resolve(TrendPage.FILE);
     try {
-      Files.createDirectories(out);
-      Files.writeString(page, TrendPage.render(trend, "Fusillade trend: " + directories.get(0)));
+      TrendPage.write(trend, "Fusillade trend: " + directories.get(0), out);
     } catch (IOException e) {
       throw new FusilladeException("cannot write " + page + ": " + e.getMessage(), e);
     }

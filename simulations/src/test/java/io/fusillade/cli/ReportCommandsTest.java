@@ -55,6 +55,7 @@ class ReportCommandsTest {
     assertThat(ok.exitCode()).as(ok.err()).isZero();
     assertThat(ok.out()).contains("passed: p99 < 1s (p99 = ").contains("index.html");
     assertThat(out.resolve("index.html")).exists();
+    assertThat(out.resolve("report.css")).exists(); // linked by the page
     assertThat(out.resolve("summary.json")).exists();
     assertThat(out.resolve("junit.xml")).exists();
 
@@ -139,5 +140,6 @@ class ReportCommandsTest {
     assertThat(trend.exitCode()).as(trend.err()).isZero();
     assertThat(trend.out()).contains("Trend over 4 runs").contains("at least 10 are needed");
     assertThat(base.resolve("trend").resolve("trend.html")).exists();
+    assertThat(base.resolve("trend").resolve("report.css")).exists(); // linked by the page
   }
 }

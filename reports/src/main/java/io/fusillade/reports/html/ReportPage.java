@@ -2,10 +2,12 @@ package io.fusillade.reports.html;
 
 import static io.fusillade.reports.html.Html.escape;
 
+import io.fusillade.record.RequestTotals;
 import io.fusillade.reports.checks.CheckResult;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
+import io.fusillade.reports.runs.TimeBands;
 import io.fusillade.reports.runs.TopicResults;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,12 +17,25 @@ import java.util.Map;
 
 /**
  * The HTML report of one run ({@code index.html}): status, flags, checks, per request name counts
- * and latency percentiles, errors by reason, the topics ({@link TopicSection}: end-to-end latency
- * and delivery), time series charts (rate, latency, end-to-end latency, errors, injector lag,
- * consumer lag, system and process metrics), parameters and health. One self-contained file.
+ * and latency percentiles (with why Gatling's differ), errors by reason, the topics ({@link
+ * TopicSection}: end-to-end latency and delivery), the latency distribution, time series charts
+ * (rate, latency, errors, injector lag, consumer lag, system and process metrics) with the load's
+ * steps shaded, parameters and health. No script and nothing inline that a Content-Security-Policy
+ * drops: its styles are in {@link Html#STYLESHEET_FILE} beside it.
  */
 public final class ReportPage {
   private static final int MAX_LINES = 10;
+
+  /** Why Gatling's report shows other percentiles for the same run. */
+  static final String GATLING_NOTE =
+      "Why Gatling's report shows other percentiles: Fusillade times each request from its"
+          + " <b>intended start</b> (when the action was entered, before any wait for a thread"
+          + " or a connection) and keeps the latencies in HdrHistograms at 3 significant digits;"
+          + " Gatling computes its percentiles its own way from whole-millisecond response times"
+          + " (for its own protocols, such as HTTP, timed from when the request was sent). So one"
+          + " run can read p99 19 ms in Gatling and 14.0 ms here; and when requests queued before"
+          + " being sent (coordinated omission), Fusillade's are the higher ones, because the wait"
+          + " counts.";
 
   private ReportPage() {}
 
@@ -62,9 +77,10 @@ public final class ReportPage {
     checks(h, checks);
     requests(h, run);
     TopicSection.tables(h, TopicResults.of(run));
+    distribution(h, run);
     charts(h, run);
     parameters(h, run);
-    h.append("<p style=\"color:#777;font-size:12px\">Fusillade report · run record ")
+    h.append("<p class=\"footer\">Fusillade report · run record ")
         .append(
             escape(
                 String.join(
@@ -114,7 +130,8 @@ public final class ReportPage {
       r.errors()
           .forEach((reason, n) -> errors.add(new String[] {r.name(), reason, Long.toString(n)}));
     }
-    h.append("</table>\n");
+    h.append("</table>\n<p class=\"note\" id=\"percentiles-note\">").append(GATLING_NOTE);
+    h.append("</p>\n");
     if (!errors.isEmpty()) {
       h.append(
           "<h2>Errors by reason</h2>\n<table><tr><th>request</th><th>reason</th><th>count</th></tr>\n");
@@ -122,7 +139,7 @@ public final class ReportPage {
       for (String[] e : errors) {
         h.append("<tr><td>")
             .append(escape(e[0]))
-            .append("</td><td style=\"text-align:left\">")
+            .append("</td><td class=\"text\">")
             .append(escape(e[1]))
             .append("</td><td>")
             .append(e[2])
@@ -139,138 +156,196 @@ public final class ReportPage {
   }
 
   private static void charts(StringBuilder h, RunData run) {
-    int n = run.seconds();
-    double[] x = new double[n];
-    for (int i = 0; i < n; i++) {
-      x[i] = i + 1;
+    double[] x = run.secondEnds();
+    List<TimeBands.Band> bands = TimeBands.of(run);
+    h.append("<h2>Over time</h2>\n");
+    if (!bands.isEmpty()) {
+      h.append("<p class=\"note\">Shaded bands: the steps of the injection profile recorded in")
+          .append(" <code>run.json</code>, from the first second with requests sent.</p>\n");
     }
-    h.append("<h2>Over time</h2>\n<div class=\"charts\">\n");
+    h.append("<div class=\"charts\">\n");
+    Charts charts = new Charts(h, x, bands);
     List<SvgChart.Series> rate = new ArrayList<>();
-    rate.add(new SvgChart.Series("completed/s (all)", doubles(run.completedAll())));
-    top(run.completedPerSecond())
-        .forEach((name, s) -> rate.add(new SvgChart.Series(name, doubles(s))));
+    rate.add(new SvgChart.Series("all requests", run.completedRateAll()));
+    for (String name : top(run.completedPerSecond()).keySet()) {
+      rate.add(new SvgChart.Series(name, run.completedRate().get(name)));
+    }
     if (rate.size() == 2) {
       rate.remove(1); // one request name: the same line twice
     }
-    chart(h, "Requests completed per second", "requests/s", x, rate);
+    charts.line("Requests completed per second", "requests/s", rate);
 
     List<SvgChart.Series> latency = new ArrayList<>();
     String[] names = {"p50", "p90", "p99", "max"};
     for (int p = 0; p < names.length; p++) {
       latency.add(new SvgChart.Series(names[p], run.latencyPerSecond(p)));
     }
-    chart(h, "Latency of all requests (OK and KO)", "ms", x, latency);
+    charts.latency("Latency of all requests (OK and KO)", latency);
 
     if (run.okP99PerSecond().size() > 1) {
       List<SvgChart.Series> perName = new ArrayList<>();
       topDoubles(run.okP99PerSecond(), run)
           .forEach((name, s) -> perName.add(new SvgChart.Series(name, s)));
-      chart(h, "p99 of OK requests per request name", "ms", x, perName);
+      charts.latency("p99 of OK requests per request name", perName);
     }
-    TopicSection.charts(run, (title, unit, series) -> chart(h, title, unit, x, series));
+    TopicSection.charts(run, (title, unit, series) -> charts.latency(title, series));
 
     List<SvgChart.Series> errors = new ArrayList<>();
-    run.koPerSecond()
+    run.koRate()
         .forEach(
             (name, s) -> {
-              long sum = 0;
-              for (long v : s) {
-                sum += v;
-              }
-              if (sum > 0 && errors.size() < MAX_LINES) {
-                errors.add(new SvgChart.Series(name, doubles(s)));
+              long[] counts = run.koPerSecond().get(name);
+              if (counts != null && sum(counts) > 0 && errors.size() < MAX_LINES) {
+                errors.add(new SvgChart.Series(name, s));
               }
             });
-    chart(h, "Errors (KO) per second", "KO/s", x, errors);
+    charts.line("Errors (KO) per second", "KO/s", errors);
 
-    chart(
-        h,
-        "Injector lag (how late the load generator's threads ran)",
-        "ms",
-        x,
+    charts.latency(
+        "Injector lag (how late the load generator's timer ran)",
         List.of(
             new SvgChart.Series("p99", run.injectorLagP99()),
             new SvgChart.Series("max", run.injectorLagMax())));
 
-    gaugeChart(h, run, x, "Consumer lag", "messages", g -> g.startsWith("lag."), 1);
-    if (!run.counters().isEmpty()) {
+    charts.gauges(run, "Consumer lag", "messages", g -> g.startsWith("lag.") || isTopicLag(g), 1);
+    if (!run.counterRate().isEmpty()) {
       List<SvgChart.Series> counters = new ArrayList<>();
-      run.counters()
+      run.counterRate()
           .forEach(
               (name, s) -> {
                 if (counters.size() < MAX_LINES) {
-                  counters.add(new SvgChart.Series(name, doubles(s)));
+                  counters.add(new SvgChart.Series(name, s));
                 }
               });
-      chart(h, "Counters per second", "/s", x, counters);
+      charts.line("Counters per second", "/s", counters);
     }
-    gaugeChart(
-        h,
+    charts.gauges(
         run,
-        x,
         "CPU, whole machine",
         "%",
         g -> g.matches("system\\.cpu\\.(user|system|iowait|steal|busy)"),
         1);
-    gaugeChart(h, run, x, "CPU busy per core", "%", null, 1);
-    gaugeChart(h, run, x, "Load average (1 min)", "load", g -> g.equals("system.load1"), 1);
-    gaugeChart(h, run, x, "Memory", "GiB", g -> g.startsWith("system.memory."), 1 << 30);
-    gaugeChart(h, run, x, "Disk", "MB/s", g -> g.startsWith("system.disk."), 1e6);
-    gaugeChart(h, run, x, "Network", "MB/s", g -> g.startsWith("system.net."), 1e6);
-    gaugeChart(
-        h, run, x, "Processes: CPU", "% of one core", g -> g.matches("process\\..*\\.cpu"), 1);
-    gaugeChart(
-        h, run, x, "Processes: memory (RSS)", "MB", g -> g.matches("process\\..*\\.rss"), 1e6);
-    gaugeChart(
-        h,
+    charts.cores(run);
+    charts.gauges(run, "Load average (1 min)", "load", g -> g.equals("system.load1"), 1);
+    charts.gauges(run, "Memory", "GiB", g -> g.startsWith("system.memory."), 1 << 30);
+    charts.gauges(run, "Disk", "MB/s", g -> g.startsWith("system.disk."), 1e6);
+    charts.gauges(run, "Network", "MB/s", g -> g.startsWith("system.net."), 1e6);
+    charts.gauges(run, "Processes: CPU", "% of one core", g -> g.matches("process\\..*\\.cpu"), 1);
+    charts.gauges(run, "Processes: memory (RSS)", "MB", g -> g.matches("process\\..*\\.rss"), 1e6);
+    charts.gauges(
         run,
-        x,
         "Other gauges",
         "value",
-        g -> !g.startsWith("system.") && !g.startsWith("process.") && !g.startsWith("lag."),
+        g ->
+            !g.startsWith("system.")
+                && !g.startsWith("process.")
+                && !g.startsWith("lag.")
+                && !isTopicLag(g),
         1);
     h.append("</div>\n");
   }
 
-  private static void gaugeChart(
-      StringBuilder h,
-      RunData run,
-      double[] x,
-      String title,
-      String unit,
-      java.util.function.Predicate<String> names,
-      double divisor) {
-    List<SvgChart.Series> series = new ArrayList<>();
-    if (names == null) {
-      // per core: busy = 100 - idle
+  private static boolean isTopicLag(String gauge) {
+    return gauge.startsWith("topic.") && gauge.endsWith(".lag");
+  }
+
+  /**
+   * The latency distribution: one HdrHistogram percentile curve per request name (OK and KO), on
+   * the 1/(1-p) axis, most requests first.
+   */
+  private static void distribution(StringBuilder h, RunData run) {
+    List<SvgChart.Series> curves = new ArrayList<>();
+    run.requests().values().stream()
+        .filter(t -> t.count() > 0)
+        .sorted(Comparator.comparingLong((RequestTotals t) -> -t.count()))
+        .limit(MAX_LINES)
+        .forEach(t -> curves.add(PercentileCurve.of(t.name(), t.all())));
+    if (curves.isEmpty()) {
+      return;
+    }
+    h.append("<h2>Latency distribution</h2>\n<p class=\"note\">Latency at each percentile, the")
+        .append(" tail spread out: each step right is ten times rarer (90%, 99%, 99.9%...).")
+        .append(" Read from the whole-run HdrHistograms.</p>\n<div class=\"charts\">\n");
+    new Charts(h, new double[0], List.of())
+        .figure(
+            SvgChart.titled("Latency by percentile")
+                .x("percentile", new double[0])
+                .y("ms")
+                .percentileX()
+                .series(curves));
+    h.append("</div>\n");
+  }
+
+  /** Draws the time charts of one page: their x positions and bands in common. */
+  private record Charts(StringBuilder h, double[] x, List<TimeBands.Band> bands) {
+    SvgChart chart(String title, String unit, List<SvgChart.Series> series) {
+      return SvgChart.titled(title).x("seconds", x).xFrom(0).y(unit).series(series).bands(bands);
+    }
+
+    void line(String title, String unit, List<SvgChart.Series> series) {
+      h.append("<figure class=\"chart\">")
+          .append(chart(title, unit, series).render())
+          .append("</figure>\n");
+    }
+
+    void latency(String title, List<SvgChart.Series> series) {
+      figure(chart(title, "ms", series));
+    }
+
+    /**
+     * A latency chart: on a log axis when its values span more than a factor 10 (one slow second
+     * would flatten the others on a linear one), the same chart on a linear axis in a fold under it
+     * (HTML {@code <details>}: no script).
+     */
+    void figure(SvgChart chart) {
+      h.append("<figure class=\"chart\">");
+      boolean log = chart.isWideRange();
+      h.append(chart.logY(log).render());
+      if (log) {
+        h.append("<details><summary>linear axis</summary>")
+            .append(chart.logY(false).render())
+            .append("</details>");
+      }
+      h.append("</figure>\n");
+    }
+
+    void gauges(
+        RunData run,
+        String title,
+        String unit,
+        java.util.function.Predicate<String> names,
+        double divisor) {
+      List<SvgChart.Series> series = new ArrayList<>();
+      for (Map.Entry<String, double[]> g : run.gauges().entrySet()) {
+        if (names.test(g.getKey()) && series.size() < MAX_LINES) {
+          double[] v = g.getValue().clone();
+          for (int i = 0; i < v.length; i++) {
+            v[i] /= divisor; // a unit, not a length: gauges are levels
+          }
+          series.add(new SvgChart.Series(GaugeNames.of(g.getKey()), v));
+        }
+      }
+      if (!series.isEmpty()) {
+        line(title, unit, series);
+      }
+    }
+
+    /** Busy per core: 100 - idle. */
+    void cores(RunData run) {
+      List<SvgChart.Series> series = new ArrayList<>();
       for (Map.Entry<String, double[]> g : run.gauges().entrySet()) {
         if (g.getKey().matches("system\\.cpu\\.\\d+\\.idle") && series.size() < MAX_LINES) {
           double[] busy = g.getValue().clone();
           for (int i = 0; i < busy.length; i++) {
             busy[i] = 100 - busy[i];
           }
-          series.add(new SvgChart.Series("cpu " + g.getKey().split("\\.")[2], busy));
+          series.add(new SvgChart.Series("core " + g.getKey().split("\\.")[2] + " busy %", busy));
         }
       }
-    } else {
-      for (Map.Entry<String, double[]> g : run.gauges().entrySet()) {
-        if (names.test(g.getKey()) && series.size() < MAX_LINES) {
-          double[] v = g.getValue().clone();
-          for (int i = 0; i < v.length; i++) {
-            v[i] /= divisor;
-          }
-          series.add(new SvgChart.Series(g.getKey(), v));
-        }
+      if (!series.isEmpty()) {
+        line("CPU busy per core", "%", series);
       }
     }
-    if (!series.isEmpty()) {
-      chart(h, title, unit, x, series);
-    }
-  }
-
-  private static void chart(
-      StringBuilder h, String title, String unit, double[] x, List<SvgChart.Series> series) {
-    h.append(SvgChart.lines(title, "seconds", unit, x, series, List.of())).append('\n');
   }
 
   private static Map<String, long[]> top(Map<String, long[]> series) {
@@ -301,41 +376,19 @@ public final class ReportPage {
     return t;
   }
 
-  private static double[] doubles(long[] s) {
-    double[] d = new double[s.length];
-    for (int i = 0; i < s.length; i++) {
-      d[i] = s[i];
-    }
-    return d;
-  }
-
   private static void parameters(StringBuilder h, RunData run) {
-    h.append("<h2>Parameters</h2>\n<table><tr><th>parameter</th><th>value</th></tr>\n");
+    h.append(
+        "<h2>Parameters</h2>\n<table class=\"text\"><tr><th>parameter</th><th>value</th></tr>\n");
     run.manifest()
         .parameters()
         .forEach(
             (k, v) ->
                 h.append("<tr><td>")
                     .append(escape(k))
-                    .append("</td><td>")
-                    .append(escape(String.valueOf(v)))
+                    .append("</td><td class=\"text\">")
+                    .append(escape(HealthSection.plain(v)))
                     .append("</td></tr>\n"));
-    h.append(
-        "</table>\n<h2>Health</h2>\n<table><tr><th>injector</th><th>entry</th><th>value</th></tr>\n");
-    run.injectors()
-        .forEach(
-            r ->
-                r.manifest()
-                    .health()
-                    .forEach(
-                        (k, v) ->
-                            h.append("<tr><td>")
-                                .append(escape(r.manifest().runId()))
-                                .append("</td><td>")
-                                .append(escape(k))
-                                .append("</td><td style=\"text-align:left\">")
-                                .append(escape(String.valueOf(TopicSection.healthValue(k, v))))
-                                .append("</td></tr>\n")));
     h.append("</table>\n");
+    HealthSection.render(h, run.injectors());
   }
 }

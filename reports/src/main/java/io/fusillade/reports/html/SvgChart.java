@@ -1,13 +1,21 @@
 package io.fusillade.reports.html;
 
 import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.TimeBands;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A line chart as inline SVG, drawn in Java: no script and no library, so a report opens offline
- * and in any browser. Missing values ({@code NaN}) break a line rather than drawing it through
+ * A line chart as inline SVG, drawn in Java: no script and no library, so a report opens offline,
+ * in any browser and under a strict Content-Security-Policy (colours and sizes are SVG presentation
+ * attributes, not CSS). Missing values ({@code NaN}) break a line rather than drawing it through
  * zero.
+ *
+ * <p>Options: a logarithmic y axis ({@link #logY}), an x axis of percentiles ({@link #percentileX}:
+ * HdrHistogram's percentile distribution), shaded time bands ({@link #bands}) and vertical markers
+ * ({@link #markers}). The legend sits under the x axis' title, in two or three columns, and a name
+ * too long for its column is shortened (the full name in a tooltip).
  */
 public final class SvgChart {
   private static final String[] COLORS = {
@@ -20,19 +28,196 @@ public final class SvgChart {
   private static final int RIGHT = 12;
   private static final int TOP = 28;
   private static final int BOTTOM = 34;
+  private static final int PLOT_W = WIDTH - LEFT - RIGHT;
+  private static final int PLOT_H = HEIGHT - TOP - BOTTOM;
+  private static final int LEGEND_ROW = 16;
 
-  private SvgChart() {}
+  /** Below this max/min ratio a log axis shows nothing a linear one does not. */
+  static final double LOG_RATIO = 10;
 
   /**
    * One line.
    *
    * @param name its legend
    * @param values one per x position; {@code NaN} where missing
+   * @param x its own x positions, or null for the chart's
    */
-  public record Series(String name, double[] values) {}
+  public record Series(String name, double[] values, double[] x) {
+    /**
+     * A line over the chart's x positions.
+     *
+     * @param name its legend
+     * @param values one per x position; {@code NaN} where missing
+     */
+    public Series(String name, double[] values) {
+      this(name, values, null);
+    }
+  }
+
+  private final String title;
+  private String xLabel = "";
+  private String yLabel = "";
+  private double[] x = new double[0];
+  private List<Series> series = List.of();
+  private List<Double> markers = List.of();
+  private List<TimeBands.Band> bands = List.of();
+  private boolean logY;
+  private boolean percentileX;
+  private double xFrom = Double.NaN;
+
+  private SvgChart(String title) {
+    this.title = title;
+  }
 
   /**
-   * Draws lines over a common x axis.
+   * A chart.
+   *
+   * @param title its title, drawn at its top left
+   * @return the chart, to configure and {@link #render}
+   */
+  public static SvgChart titled(String title) {
+    return new SvgChart(title);
+  }
+
+  /**
+   * The x axis.
+   *
+   * @param label its title
+   * @param positions the x positions of the lines that have none of their own, increasing
+   * @return this
+   */
+  public SvgChart x(String label, double[] positions) {
+    this.xLabel = label;
+    this.x = positions.clone();
+    return this;
+  }
+
+  /**
+   * Starts the x axis at {@code from} at the latest (a time chart starts at 0, though its first
+   * point is the end of the first second).
+   *
+   * @param from where the x axis starts, or earlier when a point is
+   * @return this
+   */
+  public SvgChart xFrom(double from) {
+    this.xFrom = from;
+    return this;
+  }
+
+  /**
+   * The y axis' title.
+   *
+   * @param label its title (the unit)
+   * @return this
+   */
+  public SvgChart y(String label) {
+    this.yLabel = label;
+    return this;
+  }
+
+  /**
+   * The lines.
+   *
+   * @param lines at most 10 are drawn
+   * @return this
+   */
+  public SvgChart series(List<Series> lines) {
+    this.series = List.copyOf(lines);
+    return this;
+  }
+
+  /**
+   * Vertical dashed red lines (change points).
+   *
+   * @param positions x positions
+   * @return this
+   */
+  public SvgChart markers(List<Double> positions) {
+    this.markers = List.copyOf(positions);
+    return this;
+  }
+
+  /**
+   * Time ranges shaded behind the lines, their labels at the top when they fit.
+   *
+   * @param ranges in x units
+   * @return this
+   */
+  public SvgChart bands(List<TimeBands.Band> ranges) {
+    this.bands = List.copyOf(ranges);
+    return this;
+  }
+
+  /**
+   * A logarithmic y axis (gridlines at 1, 2, 5 times powers of ten); values of 0 or less are not
+   * drawn.
+   *
+   * @param log whether to
+   * @return this
+   */
+  public SvgChart logY(boolean log) {
+    this.logY = log;
+    return this;
+  }
+
+  /**
+   * An x axis of percentiles: x positions are {@code 1/(1-p)} ({@link #percentilePosition}) on a
+   * logarithmic axis labelled 0%, 90%, 99%, 99.9%...: HdrHistogram's percentile distribution, where
+   * the tail gets as much room as the body.
+   *
+   * @return this
+   */
+  public SvgChart percentileX() {
+    this.percentileX = true;
+    return this;
+  }
+
+  /**
+   * The x position of a percentile on a {@link #percentileX} chart.
+   *
+   * @param percentile 0 to 100
+   * @param count how many values the histogram holds: 100% is drawn at {@code 1 - 1/count}, the
+   *     finest percentile that many values resolve
+   * @return {@code 1/(1-p)}
+   */
+  public static double percentilePosition(double percentile, long count) {
+    double finest = 1 - 1.0 / Math.max(2, count);
+    double p = Math.min(percentile / 100, finest);
+    return 1 / (1 - p);
+  }
+
+  /**
+   * Whether the finite values of these lines span more than a factor {@value #LOG_RATIO} (largest
+   * over smallest above zero): then a log axis keeps the small ones readable.
+   *
+   * @param lines the lines
+   * @return true to draw them on a log axis
+   */
+  public static boolean wideRange(List<Series> lines) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (Series s : lines) {
+      for (double v : s.values()) {
+        if (Double.isFinite(v) && v > 0) {
+          min = Math.min(min, v);
+          max = Math.max(max, v);
+        }
+      }
+    }
+    return max > 0 && max / min >= LOG_RATIO;
+  }
+
+  /**
+   * Whether this chart's lines span a {@link #wideRange}.
+   *
+   * @return true when a log y axis would serve them better
+   */
+  public boolean isWideRange() {
+    return wideRange(series.subList(0, Math.min(series.size(), COLORS.length)));
+  }
+
+  /**
+   * Draws lines over a common x axis: the chart of earlier versions, without options.
    *
    * @param title the chart's title
    * @param xLabel the x axis' label
@@ -49,78 +234,94 @@ public final class SvgChart {
       double[] x,
       List<Series> series,
       List<Double> markers) {
-    double xMin = Double.POSITIVE_INFINITY;
-    double xMax = Double.NEGATIVE_INFINITY;
-    for (double v : x) {
-      xMin = Math.min(xMin, v);
-      xMax = Math.max(xMax, v);
-    }
-    double yMax = 0;
-    double yMin = 0;
-    boolean any = false;
-    for (Series s : series) {
-      for (double v : s.values()) {
-        if (Double.isFinite(v)) {
-          yMax = Math.max(yMax, v);
-          yMin = Math.min(yMin, v);
-          any = true;
-        }
+    return titled(title).x(xLabel, x).y(yLabel).series(series).markers(markers).render();
+  }
+
+  /** An axis: maps values to [0, 1] and lists its gridlines with their labels. */
+  private record Axis(double min, double max, boolean log, List<double[]> ticks) {
+    double fraction(double v) {
+      if (log) {
+        return (Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min));
       }
+      return (v - min) / (max - min);
     }
-    if (x.length == 0 || xMax <= xMin) {
-      xMax = xMin + 1;
-      if (!Double.isFinite(xMin)) {
-        xMin = 0;
-        xMax = 1;
-      }
+
+    boolean drawable(double v) {
+      return Double.isFinite(v) && (!log || v > 0);
     }
-    double step = niceStep((yMax - yMin) / 4);
-    if (!(step > 0)) {
-      step = 1;
-    }
-    double top = Math.max(step, Math.ceil(yMax / step) * step);
-    double bottom = Math.floor(yMin / step) * step;
-    int plotW = WIDTH - LEFT - RIGHT;
-    int plotH = HEIGHT - TOP - BOTTOM;
+  }
+
+  /**
+   * Renders the chart.
+   *
+   * @return the {@code <svg>} element
+   */
+  public String render() {
+    int drawn = Math.min(series.size(), COLORS.length);
+    Axis xAxis = xAxis();
+    Axis yAxis = yAxis(drawn);
+    int columns = legendColumns(drawn);
+    int legendRows = (drawn + columns - 1) / columns;
+    int height = HEIGHT + (drawn == 0 ? 0 : legendRows * LEGEND_ROW + 8);
     StringBuilder svg = new StringBuilder(4096);
     svg.append(
             String.format(
                 Locale.ROOT,
-                "<svg class=\"chart\" width=\"%d\" height=\"%d\""
-                    + " viewBox=\"0 0 %d %d\" role=\"img\"><title>%s</title>",
+                "<svg class=\"chart\" width=\"%d\""
+                    + " height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\"><title>%s</title>",
                 WIDTH,
-                HEIGHT + legendHeight(series),
+                height,
                 WIDTH,
-                HEIGHT + legendHeight(series),
-                Html.escape(title)))
+                height,
+                Html.escape(title + (yAxis.log() ? " (log scale)" : ""))))
         .append(text(LEFT, 16, "start", 13, "600", title));
+    if (yAxis.log()) {
+      svg.append(text(WIDTH - RIGHT, 16, "end", 10, "400", "log scale"));
+    }
+    bands(svg, xAxis);
     // y grid and labels
-    for (double y = bottom; y <= top + step / 2; y += step) {
-      double py = TOP + plotH - (y - bottom) / (top - bottom) * plotH;
+    for (double[] tick : yAxis.ticks()) {
+      double py = TOP + PLOT_H - yAxis.fraction(tick[0]) * PLOT_H;
       svg.append(
           String.format(
               Locale.ROOT,
-              "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e7eb\"/>",
+              "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>",
               LEFT,
               py,
               WIDTH - RIGHT,
-              py));
-      svg.append(text(LEFT - 4, py + 4, "end", 10, "400", Numbers.number(y)));
+              py,
+              tick[1] > 0 ? "#e5e7eb" : "#eceef1"));
+      if (tick[1] > 0) {
+        svg.append(text(LEFT - 4, py + 4, "end", 10, "400", tickLabel(tick[0], yAxis.log())));
+      }
     }
     // x labels
-    double xStep = niceStep((xMax - xMin) / 6);
-    for (double v = Math.ceil(xMin / xStep) * xStep; v <= xMax + 1e-9; v += xStep) {
-      double px = LEFT + (v - xMin) / (xMax - xMin) * plotW;
-      svg.append(text(px, TOP + plotH + 14, "middle", 10, "400", Numbers.number(v)));
+    for (double[] tick : xAxis.ticks()) {
+      double px = LEFT + xAxis.fraction(tick[0]) * PLOT_W;
+      String label = percentileX ? percentileLabel(tick[0]) : tickLabel(tick[0], /* log= */ false);
+      if (percentileX) {
+        // vertical gridlines at 90%, 99%...: where the distribution is read
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e5e7eb\"/>",
+                px,
+                TOP,
+                px,
+                TOP + PLOT_H));
+      }
+      // the last label ends at the plot's right edge rather than overflowing the chart
+      boolean edge = px > WIDTH - RIGHT - 20;
+      svg.append(text(px, TOP + PLOT_H + 14, edge ? "end" : "middle", 10, "400", label));
     }
-    svg.append(text(LEFT + plotW / 2.0, TOP + plotH + 28, "middle", 10, "400", xLabel));
+    svg.append(text(LEFT + PLOT_W / 2.0, TOP + PLOT_H + 28, "middle", 10, "400", xLabel));
     svg.append(
         String.format(
             Locale.ROOT,
             "<text x=\"12\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\" fill=\"#555\""
                 + " transform=\"rotate(-90 12 %d)\">%s</text>",
-            TOP + plotH / 2,
-            TOP + plotH / 2,
+            TOP + PLOT_H / 2,
+            TOP + PLOT_H / 2,
             Html.escape(yLabel)));
     svg.append(
         String.format(
@@ -128,10 +329,10 @@ public final class SvgChart {
             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#999\"/>",
             LEFT,
             TOP,
-            plotW,
-            plotH));
+            PLOT_W,
+            PLOT_H));
     for (double m : markers) {
-      double px = LEFT + (m - xMin) / (xMax - xMin) * plotW;
+      double px = LEFT + xAxis.fraction(m) * PLOT_W;
       svg.append(
           String.format(
               Locale.ROOT,
@@ -140,34 +341,190 @@ public final class SvgChart {
               px,
               TOP,
               px,
-              TOP + plotH));
+              TOP + PLOT_H));
+    }
+    boolean any = false;
+    for (int s = 0; s < drawn; s++) {
+      any |= lines(svg, series.get(s), xAxis, yAxis, COLORS[s]);
     }
     if (!any) {
-      svg.append(text(LEFT + plotW / 2.0, TOP + plotH / 2.0, "middle", 12, "400", "no data"));
+      svg.append(text(LEFT + PLOT_W / 2.0, TOP + PLOT_H / 2.0, "middle", 12, "400", "no data"));
     }
-    int drawn = Math.min(series.size(), COLORS.length);
-    for (int s = 0; s < drawn; s++) {
-      double[] values = series.get(s).values();
-      StringBuilder points = new StringBuilder();
-      int n = Math.min(values.length, x.length);
-      for (int i = 0; i <= n; i++) {
-        boolean present = i < n && Double.isFinite(values[i]);
-        if (present) {
-          double px = LEFT + (x[i] - xMin) / (xMax - xMin) * plotW;
-          double py = TOP + plotH - (values[i] - bottom) / (top - bottom) * plotH;
-          points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
-        } else if (points.length() > 0) {
-          polyline(svg, points, COLORS[s]);
-          points.setLength(0);
+    legend(svg, drawn, columns);
+    return svg.append("</svg>").toString();
+  }
+
+  private double[] xOf(Series s) {
+    return s.x() != null ? s.x() : x;
+  }
+
+  private Axis xAxis() {
+    double min = Double.POSITIVE_INFINITY;
+    double max = Double.NEGATIVE_INFINITY;
+    List<double[]> all = new ArrayList<>();
+    all.add(x);
+    series.stream().limit(COLORS.length).forEach(s -> all.add(xOf(s)));
+    for (double[] positions : all) {
+      for (double v : positions) {
+        if (Double.isFinite(v) && (!percentileX || v >= 1)) {
+          min = Math.min(min, v);
+          max = Math.max(max, v);
         }
       }
     }
-    // legend
+    if (percentileX) {
+      // from 0% (x = 1) to the next decade after the finest percentile drawn
+      double top = Math.pow(10, Math.max(1, Math.ceil(Math.log10(Math.max(max, 10)) - 1e-9)));
+      List<double[]> ticks = new ArrayList<>();
+      // past six nines the labels (99.99999%) would overlap: every other one
+      double every = Math.log10(top) > 6 ? 100 : 10;
+      for (double v = 1; v <= top * 1.0001; v *= every) {
+        ticks.add(new double[] {v, 1});
+      }
+      return new Axis(1, top, true, ticks);
+    }
+    if (Double.isFinite(xFrom)) {
+      min = Double.isFinite(min) ? Math.min(min, xFrom) : xFrom;
+      max = Double.isFinite(max) ? max : xFrom;
+    }
+    if (!Double.isFinite(min) || max <= min) {
+      min = Double.isFinite(min) ? min : 0;
+      max = min + 1;
+    }
+    double step = niceStep((max - min) / 6);
+    List<double[]> ticks = new ArrayList<>();
+    for (double v = Math.ceil(min / step) * step; v <= max + 1e-9; v += step) {
+      ticks.add(new double[] {v, 1});
+    }
+    return new Axis(min, max, false, ticks);
+  }
+
+  private Axis yAxis(int drawn) {
+    double yMax = 0;
+    double yMin = 0;
+    double minPositive = Double.POSITIVE_INFINITY;
     for (int s = 0; s < drawn; s++) {
-      int row = s / 3;
-      int col = s % 3;
-      double lx = LEFT + col * (plotW / 3.0);
-      double ly = HEIGHT + row * 16 - 4;
+      for (double v : series.get(s).values()) {
+        if (Double.isFinite(v)) {
+          yMax = Math.max(yMax, v);
+          yMin = Math.min(yMin, v);
+          if (v > 0) {
+            minPositive = Math.min(minPositive, v);
+          }
+        }
+      }
+    }
+    if (logY && yMax > 0) {
+      double low = Math.pow(10, Math.floor(Math.log10(minPositive)));
+      double high = Math.pow(10, Math.ceil(Math.log10(yMax)));
+      if (high <= low) {
+        high = low * 10;
+      }
+      int decades = (int) Math.round(Math.log10(high / low));
+      List<double[]> ticks = new ArrayList<>();
+      for (double d = low; d <= high * 1.0001; d *= 10) {
+        ticks.add(new double[] {d, 1});
+        if (d < high / 1.0001) {
+          // 2 and 5 labelled on a short axis, faint lines only on a tall one
+          ticks.add(new double[] {2 * d, decades <= 3 ? 1 : 0});
+          ticks.add(new double[] {5 * d, decades <= 3 ? 1 : 0});
+        }
+      }
+      return new Axis(low, high, true, ticks);
+    }
+    double step = niceStep((yMax - yMin) / 4);
+    if (!(step > 0)) {
+      step = 1;
+    }
+    double top = Math.max(step, Math.ceil(yMax / step) * step);
+    if (yMax > 0 && top - yMax < step * 0.05) {
+      top += step; // a line along the frame would hide in it
+    }
+    double bottom = Math.floor(yMin / step) * step;
+    List<double[]> ticks = new ArrayList<>();
+    for (double y = bottom; y <= top + step / 2; y += step) {
+      ticks.add(new double[] {y, 1});
+    }
+    return new Axis(bottom, top, false, ticks);
+  }
+
+  private void bands(StringBuilder svg, Axis xAxis) {
+    int index = 0;
+    for (TimeBands.Band band : bands) {
+      double from = Math.max(xAxis.min(), band.fromSeconds());
+      double to = Math.min(xAxis.max(), band.toSeconds());
+      if (!(to > from)) {
+        index++;
+        continue;
+      }
+      double x1 = LEFT + xAxis.fraction(from) * PLOT_W;
+      double x2 = LEFT + xAxis.fraction(to) * PLOT_W;
+      String fill =
+          band.kind() == TimeBands.Kind.FAULT ? "#fde2e1" : index % 2 == 0 ? "#eef2f8" : "#f8fafc";
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+                  + "<title>%s</title></rect>",
+              x1,
+              TOP,
+              x2 - x1,
+              PLOT_H,
+              fill,
+              Html.escape(band.label())));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#c8d1dc\"/>",
+              x1,
+              TOP,
+              x1,
+              TOP + PLOT_H));
+      if ((x2 - x1) > band.label().length() * 5.5 + 4) {
+        svg.append(text((x1 + x2) / 2, TOP + 10, "middle", 9, "400", band.label()));
+      }
+      index++;
+    }
+  }
+
+  /** Draws one series; false when it has no point. */
+  private boolean lines(StringBuilder svg, Series s, Axis xAxis, Axis yAxis, String color) {
+    double[] values = s.values();
+    double[] xs = xOf(s);
+    StringBuilder points = new StringBuilder();
+    boolean any = false;
+    int n = Math.min(values.length, xs.length);
+    for (int i = 0; i <= n; i++) {
+      boolean present = i < n && yAxis.drawable(values[i]) && xAxis.drawable(xs[i]);
+      if (present) {
+        double px = LEFT + xAxis.fraction(xs[i]) * PLOT_W;
+        double py = TOP + PLOT_H - yAxis.fraction(values[i]) * PLOT_H;
+        points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
+        any = true;
+      } else if (points.length() > 0) {
+        polyline(svg, points, color);
+        points.setLength(0);
+      }
+    }
+    return any;
+  }
+
+  private int legendColumns(int drawn) {
+    int longest = 0;
+    for (int s = 0; s < drawn; s++) {
+      longest = Math.max(longest, series.get(s).name().length());
+    }
+    return longest <= 22 ? 3 : 2;
+  }
+
+  private void legend(StringBuilder svg, int drawn, int columns) {
+    // about 6 px per character at 11 px; the swatch and a gap take 20
+    int fits = (int) ((PLOT_W / (double) columns - 20) / 6.2);
+    for (int s = 0; s < drawn; s++) {
+      int row = s / columns;
+      int col = s % columns;
+      double lx = LEFT + col * (PLOT_W / (double) columns);
+      double ly = HEIGHT + 10 + row * LEGEND_ROW;
       svg.append(
           String.format(
               Locale.ROOT,
@@ -176,12 +533,40 @@ public final class SvgChart {
               ly - 9,
               COLORS[s]));
       String name = series.get(s).name();
-      if (name.length() > 34) {
-        name = name.substring(0, 33) + "…";
+      if (name.length() > fits) {
+        svg.append("<g><title>").append(Html.escape(name)).append("</title>");
+        svg.append(text(lx + 14, ly, "start", 11, "400", name.substring(0, fits - 1) + "…"));
+        svg.append("</g>");
+      } else {
+        svg.append(text(lx + 14, ly, "start", 11, "400", name));
       }
-      svg.append(text(lx + 14, ly, "start", 11, "400", name));
     }
-    return svg.append("</svg>").toString();
+  }
+
+  private static String tickLabel(double v, boolean log) {
+    if (log && v >= 1 && v == Math.rint(v)) {
+      return String.format(Locale.ROOT, "%d", (long) v);
+    }
+    if (log && v < 1) {
+      return String.format(Locale.ROOT, "%s", trimZeros(String.format(Locale.ROOT, "%.6f", v)));
+    }
+    return trimZeros(Numbers.number(v));
+  }
+
+  private static String trimZeros(String s) {
+    return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+  }
+
+  /** 1 → 0%, 10 → 90%, 100 → 99%, 1000 → 99.9%... */
+  static String percentileLabel(double position) {
+    if (position <= 1.0001) {
+      return "0%";
+    }
+    int nines = (int) Math.round(Math.log10(position));
+    if (nines == 1) {
+      return "90%";
+    }
+    return "99" + (nines > 2 ? "." + "9".repeat(nines - 2) : "") + "%";
   }
 
   private static void polyline(StringBuilder svg, StringBuilder points, String color) {
@@ -203,11 +588,6 @@ public final class SvgChart {
         .append("\" points=\"")
         .append(p)
         .append("\"/>");
-  }
-
-  private static int legendHeight(List<Series> series) {
-    int drawn = Math.min(series.size(), COLORS.length);
-    return ((drawn + 2) / 3) * 16 + 4;
   }
 
   private static String text(

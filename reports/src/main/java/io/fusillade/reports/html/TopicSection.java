@@ -8,9 +8,7 @@ import io.fusillade.reports.runs.LatencySummary;
 import io.fusillade.reports.runs.RunData;
 import io.fusillade.reports.runs.TopicResults;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The topics of a run in its HTML report: a table of end-to-end latency per topic (the request
@@ -177,23 +175,6 @@ final class TopicSection {
         ? "max"
         : "p"
             + (percentile == Math.rint(percentile) ? Long.toString((long) percentile) : percentile);
-  }
-
-  /**
-   * A health entry as the Health table shows it: a topic's entry without its delivery counts, which
-   * the delivery table shows; any other entry as it is.
-   *
-   * @param key the entry's name
-   * @param value its value
-   * @return what to show
-   */
-  static Object healthValue(String key, Object value) {
-    if (!Delivery.isDeliveryEntry(key, value)) {
-      return value;
-    }
-    Map<Object, Object> rest = new LinkedHashMap<>((Map<?, ?>) value);
-    rest.remove("delivery");
-    return rest;
   }
 
   private static void cells(StringBuilder h, String... values) {

@@ -5,6 +5,10 @@ import static io.fusillade.reports.html.Html.escape;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.Trend;
 import io.fusillade.reports.stats.changepoint.ChangePoint;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,8 +18,29 @@ import java.util.List;
 public final class TrendPage {
   private TrendPage() {}
 
+  /** The page's file name. */
+  public static final String FILE = "trend.html";
+
   /**
-   * Renders the page.
+   * Writes the page ({@value #FILE}) and its stylesheet ({@link Html#STYLESHEET_FILE}) into a
+   * directory, created if needed.
+   *
+   * @param trend the trend
+   * @param title the title
+   * @param directory where to write them
+   * @return the page's path
+   * @throws IOException when they cannot be written
+   */
+  public static Path write(Trend trend, String title, Path directory) throws IOException {
+    Files.createDirectories(directory);
+    Path page = directory.resolve(FILE);
+    Files.writeString(page, render(trend, title), StandardCharsets.UTF_8);
+    Html.writeStylesheet(directory);
+    return page;
+  }
+
+  /**
+   * Renders the page (it links {@link Html#STYLESHEET_FILE}: {@link #write} writes both).
    *
    * @param trend the trend
    * @param title the title

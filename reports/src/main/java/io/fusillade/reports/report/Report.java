@@ -11,6 +11,7 @@ import io.fusillade.reports.checks.Check;
 import io.fusillade.reports.checks.CheckParser;
 import io.fusillade.reports.checks.CheckResult;
 import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.html.Html;
 import io.fusillade.reports.html.ReportPage;
 import io.fusillade.reports.junit.JUnitXml;
 import io.fusillade.reports.runs.MetricValue;
@@ -32,7 +33,8 @@ import java.util.Map;
 
 /**
  * {@code fusillade report}: one run (one or several injectors) with its checks evaluated, written
- * as {@code index.html}, {@code summary.json} and {@code junit.xml}.
+ * as {@code index.html} (with its stylesheet {@code report.css} beside it), {@code summary.json}
+ * and {@code junit.xml}.
  *
  * <p>The checks are those declared in {@code run.json} followed by the extra ones given, each once.
  * An implicit first check, {@value #RUN_COMPLETED}, fails when the run did not complete (status
@@ -98,7 +100,8 @@ public record Report(RunData run, List<CheckResult> results) {
   }
 
   /**
-   * Writes {@code index.html}, {@code summary.json} and {@code junit.xml}.
+   * Writes {@code index.html}, its stylesheet {@code report.css}, {@code summary.json} and {@code
+   * junit.xml}.
    *
    * @param output the directory, created if needed
    * @throws FusilladeException when it cannot be written
@@ -110,6 +113,7 @@ public record Report(RunData run, List<CheckResult> results) {
           output.resolve("index.html"),
           ReportPage.render(run, results, title()),
           StandardCharsets.UTF_8);
+      Html.writeStylesheet(output);
       JSON.writeValue(output.resolve("summary.json").toFile(), summaryJson());
       Files.writeString(output.resolve("junit.xml"), junitXml(), StandardCharsets.UTF_8);
     } catch (IOException e) {

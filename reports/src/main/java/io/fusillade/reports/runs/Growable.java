@@ -14,20 +14,29 @@ final class Growable {
 
   /** Sets the value, or keeps the larger one when the second already has one (not NaN). */
   static double[] max(double[] series, int index, double value) {
-    double[] s = series;
-    if (index >= s.length) {
-      int old = s.length;
-      s = Arrays.copyOf(s, grow(old, index));
-      Arrays.fill(s, old, s.length, Double.NaN);
-    }
+    double[] s = grown(series, index);
     s[index] = Double.isNaN(s[index]) ? value : Math.max(s[index], value);
     return s;
   }
 
-  /** Adds, treating NaN as nothing yet. */
+  /**
+   * Adds, treating NaN as nothing yet. (It once grew the series through {@link #max} with a NaN,
+   * which wiped the value already there: a second with two values kept only the last, and a gauge
+   * averaged over both came out halved.)
+   */
   static double[] sum(double[] series, int index, double value) {
-    double[] s = max(series, index, Double.NaN);
+    double[] s = grown(series, index);
     s[index] = Double.isNaN(s[index]) ? value : s[index] + value;
+    return s;
+  }
+
+  /** The series, long enough to hold {@code index}, new seconds NaN. */
+  private static double[] grown(double[] series, int index) {
+    if (index < series.length) {
+      return series;
+    }
+    double[] s = Arrays.copyOf(series, grow(series.length, index));
+    Arrays.fill(s, series.length, s.length, Double.NaN);
     return s;
   }
 

@@ -47,6 +47,9 @@ public final class RunData {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The key of all request names together in the builder's rates (not a request name: NUL). */
+  private static final String ALL = "\u0000all";
+
   private final List<RunRecord> injectors;
   private final RunStatus status;
   private final String statusReason;
@@ -62,6 +65,11 @@ public final class RunData {
   private final Map<String, long[]> sentPerSecond;
   private final Map<String, long[]> counters;
   private final Map<String, double[]> gauges;
+  private final Map<String, double[]> completedRate;
+  private final double[] completedRateAll;
+  private final Map<String, double[]> koRate;
+  private final Map<String, double[]> counterRate;
+  private final double[] secondEnds;
   private final double[][] latency;
   private final Map<String, double[]> okP99;
   private final double[] lagP99;
@@ -84,6 +92,19 @@ public final class RunData {
     this.koPerSecond = fitLongs(b.ko, seconds);
     this.sentPerSecond = fitLongs(b.sent, seconds);
     this.counters = fitLongs(b.counters, seconds);
+    double[] all = b.completedRate.remove(ALL);
+    this.completedRateAll = Growable.fit(all == null ? new double[0] : all, seconds);
+    this.completedRate = fitDoubles(b.completedRate, seconds);
+    this.koRate = fitDoubles(b.koRate, seconds);
+    this.counterRate = fitDoubles(b.counterRate, seconds);
+    this.secondEnds = new double[seconds];
+    double duration = Math.max(0, b.endEpochMs - b.startEpochMs) / 1000.0;
+    for (int i = 0; i < seconds; i++) {
+      secondEnds[i] = i + 1;
+    }
+    if (seconds > 0 && duration > seconds - 1 && duration < seconds) {
+      secondEnds[seconds - 1] = duration; // the last second is partial: plotted where it ended
+    }
     Map<String, double[]> gaugeSeries = new TreeMap<>();
     b.gaugeSums.forEach(
         (name, sum) -> {
@@ -128,6 +149,12 @@ public final class RunData {
 
   private static boolean averaged(String gauge) {
     return gauge.startsWith("system.") || gauge.startsWith("process.");
+  }
+
+  private static Map<String, double[]> fitDoubles(Map<String, double[]> series, int length) {
+    Map<String, double[]> fitted = new TreeMap<>();
+    series.forEach((name, s) -> fitted.put(name, Growable.fit(s, length)));
+    return Collections.unmodifiableMap(fitted);
   }
 
   private static Map<String, long[]> fitLongs(Map<String, long[]> series, int length) {
@@ -199,6 +226,9 @@ public final class RunData {
     final Map<String, long[]> ko = new LinkedHashMap<>();
     final Map<String, long[]> sent = new LinkedHashMap<>();
     final Map<String, long[]> counters = new LinkedHashMap<>();
+    final Map<String, double[]> completedRate = new LinkedHashMap<>();
+    final Map<String, double[]> koRate = new LinkedHashMap<>();
+    final Map<String, double[]> counterRate = new LinkedHashMap<>();
     final Map<String, double[]> gaugeSums = new LinkedHashMap<>();
     final Map<String, long[]> gaugeCounts = new HashMap<>();
     final Map<Integer, org.HdrHistogram.AbstractHistogram> perSecond = new HashMap<>();
@@ -241,9 +271,13 @@ public final class RunData {
                         sum.add(c);
                         return sum;
                       }));
+      InjectorSeconds own = new InjectorSeconds();
+      long previous = record.manifest().startEpochMs();
       for (SecondCounts s : record.seconds()) {
         int second = second(s.epochMs());
         seconds = Math.max(seconds, second + 1);
+        own.cover(second, (s.epochMs() - previous) / 1000.0);
+        previous = s.epochMs();
         s.requests()
             .forEach(
                 (name, r) -> {
@@ -254,23 +288,44 @@ public final class RunData {
                   ko.put(name, Growable.add(ko.getOrDefault(name, new long[0]), second, r.ko()));
                   sent.put(
                       name, Growable.add(sent.getOrDefault(name, new long[0]), second, r.sent()));
+                  own.count(own.completed, name, second, r.ok() + r.ko());
+                  own.count(own.ko, name, second, r.ko());
+                  own.count(own.completed, ALL, second, r.ok() + r.ko());
                 });
         s.counters()
             .forEach(
-                (name, delta) ->
-                    counters.put(
-                        name,
-                        Growable.add(counters.getOrDefault(name, new long[0]), second, delta)));
+                (name, delta) -> {
+                  counters.put(
+                      name, Growable.add(counters.getOrDefault(name, new long[0]), second, delta));
+                  own.count(own.counters, name, second, delta);
+                });
         s.gauges()
             .forEach(
                 (name, value) -> {
-                  gaugeSums.put(
+                  own.gaugeSums.put(
                       name,
-                      Growable.sum(gaugeSums.getOrDefault(name, new double[0]), second, value));
-                  gaugeCounts.put(
-                      name, Growable.add(gaugeCounts.getOrDefault(name, new long[0]), second, 1));
+                      Growable.sum(own.gaugeSums.getOrDefault(name, new double[0]), second, value));
+                  own.count(own.gaugeCounts, name, second, 1);
                 });
       }
+      own.ratesInto(own.completed, completedRate);
+      own.ratesInto(own.ko, koRate);
+      own.ratesInto(own.counters, counterRate);
+      // A gauge is a level, not a count: averaged over the injector's intervals that ended in the
+      // second (a late flush can put two there), never divided by a length.
+      own.gaugeSums.forEach(
+          (name, sum) -> {
+            long[] n = own.gaugeCounts.get(name);
+            for (int i = 0; i < sum.length; i++) {
+              if (i < n.length && n[i] > 0) {
+                gaugeSums.put(
+                    name,
+                    Growable.sum(gaugeSums.getOrDefault(name, new double[0]), i, sum[i] / n[i]));
+                gaugeCounts.put(
+                    name, Growable.add(gaugeCounts.getOrDefault(name, new long[0]), i, 1));
+              }
+            }
+          });
     }
 
     /** The index of the second that ends nearest {@code epochMs}: the first second is 0. */
@@ -427,7 +482,12 @@ public final class RunData {
     return counters;
   }
 
-  /** Per gauge, its value in each second ({@code NaN} when missing), sorted by name. */
+  /**
+   * Per gauge, its value in each second ({@code NaN} when missing), sorted by name: a level, never
+   * divided by an interval's length; the mean of one injector's values when two of its intervals
+   * ended in the same second, then averaged ({@code system.*}, {@code process.*}) or summed (the
+   * others) over the injectors.
+   */
   public Map<String, double[]> gauges() {
     return gauges;
   }
@@ -466,6 +526,39 @@ public final class RunData {
   /** The injector lag's maximum in each second, ms. */
   public double[] injectorLagMax() {
     return lagMax;
+  }
+
+  /**
+   * Where each second of the per-second series ends, in seconds from the start: {@code i + 1},
+   * except a last second cut short by the run's end, which ends there. The x positions of the
+   * report's time charts.
+   */
+  public double[] secondEnds() {
+    return secondEnds.clone();
+  }
+
+  /**
+   * Per request name, requests completed (OK + KO) per second in each second: the count divided by
+   * the real length of the intervals that ended in it (the partial last interval of a run is not a
+   * drop), summed over the injectors. {@code NaN} where no interval ended.
+   */
+  public Map<String, double[]> completedRate() {
+    return completedRate;
+  }
+
+  /** All request names' completions per second, like {@link #completedRate()}. */
+  public double[] completedRateAll() {
+    return completedRateAll.clone();
+  }
+
+  /** Per request name, failed requests per second, like {@link #completedRate()}. */
+  public Map<String, double[]> koRate() {
+    return koRate;
+  }
+
+  /** Per counter, its increase per second, like {@link #completedRate()}. */
+  public Map<String, double[]> counterRate() {
+    return counterRate;
   }
 
   /** All request names' completions per second, summed. */

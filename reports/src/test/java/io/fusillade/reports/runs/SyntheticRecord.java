@@ -49,6 +49,9 @@ public final class SyntheticRecord {
   int metricValuesPerSecond = 100;
   Map<String, Object> health = new LinkedHashMap<>();
 
+  /** The length of the last interval, seconds: below 1 for a run that ended mid-second. */
+  double lastInterval = 1;
+
   /** Every latency written, per name (OK and KO together), when not null. */
   Map<String, List<Long>> written;
 
@@ -137,6 +140,12 @@ public final class SyntheticRecord {
     return this;
   }
 
+  /** Ends the run {@code seconds} into its last second, that second's counts scaled down. */
+  public SyntheticRecord lastInterval(double seconds) {
+    lastInterval = seconds;
+    return this;
+  }
+
   /** A health entry of {@code run.json}. */
   public SyntheticRecord health(String key, Object value) {
     health.put(key, value);
@@ -173,17 +182,19 @@ public final class SyntheticRecord {
       Histogram ko = Latencies.newHistogram();
       Histogram lag = Latencies.newHistogram();
       for (int s = 0; s < seconds; s++) {
-        long end = startEpochMs + (s + 1) * 1000L;
+        double length = s == seconds - 1 ? lastInterval : 1;
+        long end = startEpochMs + s * 1000L + Math.round(length * 1000);
         ObjectNode line = JSON.createObjectNode();
         line.put("t", end);
-        line.put("elapsed", s + 1.0);
-        line.put("interval", 1.0);
+        line.put("elapsed", (end - startEpochMs) / 1000.0);
+        line.put("interval", length);
+        int perName = (int) Math.round(ratePerName * length);
         ObjectNode requests = line.putObject("requests");
         double median = medianMicros.applyAsDouble(s);
         for (String name : names) {
           ok.reset();
           ko.reset();
-          for (int i = 0; i < ratePerName; i++) {
+          for (int i = 0; i < perName; i++) {
             long v =
                 Latencies.clampMicros(Math.round(median * Math.exp(0.3 * random.nextGaussian())));
             boolean failed = random.nextDouble() < koFraction;
@@ -192,10 +203,10 @@ public final class SyntheticRecord {
               written.computeIfAbsent(name, n -> new ArrayList<>()).add(v);
             }
           }
-          interval(log, ok, "req/OK/" + encode(name), s);
-          interval(log, ko, "req/KO/" + encode(name), s);
+          interval(log, ok, "req/OK/" + encode(name), s, length);
+          interval(log, ko, "req/KO/" + encode(name), s, length);
           ObjectNode r = requests.putObject(name);
-          r.put("sent", ratePerName);
+          r.put("sent", perName);
           r.put("ok", ok.getTotalCount());
           r.put("ko", ko.getTotalCount());
           if (ko.getTotalCount() > 0) {
@@ -206,7 +217,7 @@ public final class SyntheticRecord {
         for (int i = 0; i < 100; i++) {
           lag.recordValue(50 + random.nextInt(200));
         }
-        interval(log, lag, "metric/injector.lag", s);
+        interval(log, lag, "metric/injector.lag", s, length);
         ObjectNode metricCounts = line.putObject("metrics");
         metricCounts.put("injector.lag", 100);
         for (Map.Entry<String, IntToDoubleFunction> m : metrics.entrySet()) {
@@ -217,11 +228,11 @@ public final class SyntheticRecord {
                 Latencies.clampMicros(
                     Math.round(metricMedian * Math.exp(0.3 * random.nextGaussian()))));
           }
-          interval(log, h, "metric/" + encode(m.getKey()), s);
+          interval(log, h, "metric/" + encode(m.getKey()), s, length);
           metricCounts.put(m.getKey(), metricValuesPerSecond);
         }
         ObjectNode c = line.putObject("counters");
-        countersPerSecond.forEach(c::put);
+        countersPerSecond.forEach((name, n) -> c.put(name, Math.round(n * length)));
         ObjectNode g = line.putObject("gauges");
         final int second = s;
         gauges.forEach((name, f) -> g.put(name, f.applyAsDouble(second)));
@@ -240,10 +251,10 @@ public final class SyntheticRecord {
     root.put("start", Instant.ofEpochMilli(startEpochMs).toString());
     root.put("startEpochMs", startEpochMs);
     if (!status.equals("running")) {
-      long end = startEpochMs + seconds * 1000L;
+      long end = startEpochMs + (seconds - 1) * 1000L + Math.round(lastInterval * 1000);
       root.put("end", Instant.ofEpochMilli(end).toString());
       root.put("endEpochMs", end);
-      root.put("durationSeconds", seconds);
+      root.put("durationSeconds", (end - startEpochMs) / 1000.0);
     }
     root.set("parameters", JSON.valueToTree(parameters));
     ObjectNode injector = root.putObject("injector");
@@ -265,12 +276,13 @@ public final class SyntheticRecord {
     return dir;
   }
 
-  private static void interval(HistogramLogWriter log, Histogram h, String tag, int s) {
+  private static void interval(
+      HistogramLogWriter log, Histogram h, String tag, int s, double length) {
     if (h.getTotalCount() == 0) {
       return;
     }
     h.setTag(tag);
-    log.outputIntervalHistogram(s, s + 1.0, h, Latencies.MICROS_PER_MILLI);
+    log.outputIntervalHistogram(s, s + length, h, Latencies.MICROS_PER_MILLI);
   }
 
   private static String encode(String name) {

@@ -1,0 +1,64 @@
+package io.fusillade.reports.html;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The names the report's legends give the run record's gauges: what a reader calls them ("CPU steal
+ * %", "injector memory (RSS)"), not the record's keys ({@code system.cpu.steal}). A gauge this
+ * class does not know keeps its key.
+ */
+final class GaugeNames {
+  private static final Map<String, String> FIXED =
+      Map.ofEntries(
+          Map.entry("system.cpu.user", "CPU user %"),
+          Map.entry("system.cpu.system", "CPU system %"),
+          Map.entry("system.cpu.iowait", "CPU I/O wait %"),
+          Map.entry("system.cpu.steal", "CPU steal %"),
+          Map.entry("system.cpu.idle", "CPU idle %"),
+          Map.entry("system.cpu.busy", "CPU busy %"),
+          Map.entry("system.load1", "load average, 1 min"),
+          Map.entry("system.memory.used", "memory used"),
+          Map.entry("system.memory.available", "memory available"),
+          Map.entry("system.disk.read", "disk read"),
+          Map.entry("system.disk.write", "disk write"),
+          Map.entry("system.net.rx", "network received"),
+          Map.entry("system.net.tx", "network sent"),
+          Map.entry("system.net.lo.rx", "loopback received"),
+          Map.entry("system.net.lo.tx", "loopback sent"));
+  private static final Pattern CORE = Pattern.compile("system\\.cpu\\.(\\d+)\\.(\\w+)");
+  private static final Pattern PROCESS = Pattern.compile("process\\.(.+)\\.(cpu|rss)");
+  private static final Pattern TOPIC_LAG = Pattern.compile("topic\\.(.+)\\.lag");
+
+  private GaugeNames() {}
+
+  /**
+   * The legend of a gauge.
+   *
+   * @param gauge its name in the record
+   * @return its name for a reader
+   */
+  static String of(String gauge) {
+    String fixed = FIXED.get(gauge);
+    if (fixed != null) {
+      return fixed;
+    }
+    Matcher m = CORE.matcher(gauge);
+    if (m.matches()) {
+      return "core " + m.group(1) + " " + m.group(2) + " %";
+    }
+    m = PROCESS.matcher(gauge);
+    if (m.matches()) {
+      return m.group(1) + (m.group(2).equals("cpu") ? " CPU" : " memory (RSS)");
+    }
+    m = TOPIC_LAG.matcher(gauge);
+    if (m.matches()) {
+      return "topic " + m.group(1);
+    }
+    if (gauge.startsWith("lag.")) {
+      return gauge.substring("lag.".length());
+    }
+    return gauge;
+  }
+}

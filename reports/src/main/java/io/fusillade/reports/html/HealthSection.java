@@ -1,0 +1,224 @@
+package io.fusillade.reports.html;
+
+import static io.fusillade.reports.html.Html.escape;
+
+import io.fusillade.record.RunRecord;
+import io.fusillade.reports.format.Numbers;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report's "Health" table: each injector's {@code health} entries of {@code run.json} as rows
+ * of what was measured, its value, a verdict and what it means — the injector lag (how late the
+ * load generator's timers ran: its p99 above the threshold makes latencies untrustworthy) and the
+ * machine's CPU busy and steal. Entries it does not know are listed plainly ({@code key: value},
+ * nested entries flattened), except {@code delivery} of topics, which has a section of its own.
+ */
+final class HealthSection {
+  /** Health entries presented elsewhere in the report (topic delivery). */
+  private static final List<String> ELSEWHERE = List.of("delivery");
+
+  /** The entries presented with a verdict and a meaning. */
+  private static final List<String> KNOWN = List.of("injectorLag", "system");
+
+  private HealthSection() {}
+
+  /** One row. */
+  private record Row(String what, String value, String verdict, boolean bad, String meaning) {}
+
+  static void render(StringBuilder h, List<RunRecord> injectors) {
+    List<String[]> rows = new ArrayList<>();
+    boolean several = injectors.size() > 1;
+    for (RunRecord r : injectors) {
+      // what the report knows how to judge first, the rest after, each in run.json's order
+      List<Map.Entry<String, Object>> entries = new ArrayList<>(r.manifest().health().entrySet());
+      entries.sort(Comparator.comparingInt(e -> KNOWN.contains(e.getKey()) ? 0 : 1));
+      for (Map.Entry<String, Object> e : entries) {
+        for (Row row : rows(e.getKey(), e.getValue())) {
+          rows.add(
+              new String[] {
+                r.manifest().runId(),
+                row.what(),
+                row.value(),
+                row.verdict(),
+                row.bad() ? "fail" : row.verdict().isEmpty() ? "" : "pass",
+                row.meaning()
+              });
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    h.append("<h2>Health</h2>\n<table class=\"health text\"><tr>");
+    if (several) {
+      h.append("<th>injector</th>");
+    }
+    h.append("<th>what</th><th>value</th><th>verdict</th><th>meaning</th></tr>\n");
+    for (String[] row : rows) {
+      h.append("<tr>");
+      if (several) {
+        h.append("<td>").append(escape(row[0])).append("</td>");
+      }
+      h.append("<td>")
+          .append(escape(row[1]))
+          .append("</td><td class=\"text\">")
+          .append(escape(row[2]))
+          .append("</td><td class=\"")
+          .append(row[4].isEmpty() ? "text" : row[4])
+          .append("\">")
+          .append(escape(row[3]))
+          .append("</td><td class=\"text\">")
+          .append(escape(row[5]))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static List<Row> rows(String key, Object value) {
+    if (key.equals("injectorLag") && value instanceof Map<?, ?> lag) {
+      return List.of(injectorLag(lag));
+    }
+    if (key.equals("system") && value instanceof Map<?, ?> system) {
+      return system(system);
+    }
+    return List.of(new Row(key, plain(value), "", false, ""));
+  }
+
+  private static Row injectorLag(Map<?, ?> lag) {
+    double threshold = number(lag.get("thresholdMs"));
+    boolean saturated = Boolean.TRUE.equals(lag.get("saturated"));
+    String value =
+        "p99 "
+            + ms(lag.get("p99Ms"))
+            + " (p50 "
+            + ms(lag.get("p50Ms"))
+            + ", max "
+            + ms(lag.get("maxMs"))
+            + ", "
+            + format(number(lag.get("ticks")))
+            + " ticks)";
+    return new Row(
+        "injector lag",
+        value + others(lag, "p99Ms", "p50Ms", "maxMs", "ticks", "thresholdMs", "saturated"),
+        saturated ? "SATURATED" : "OK",
+        saturated,
+        "how late the load generator's own timer ran; a p99 above "
+            + ms(threshold)
+            + " means it could not keep to its schedule and the latencies are not trustworthy");
+  }
+
+  private static List<Row> system(Map<?, ?> system) {
+    List<Row> rows = new ArrayList<>();
+    String source = " (from " + system.get("source") + ", " + system.get("samples") + " samples)";
+    if (system.containsKey("cpuBusyAvgPercent")) {
+      rows.add(
+          new Row(
+              "CPU busy, whole machine",
+              "average " + percent(system.get("cpuBusyAvgPercent")) + source,
+              "",
+              false,
+              "near 100% the injector and the system under test compete for the CPU"));
+    }
+    if (system.containsKey("cpuStealAvgPercent")) {
+      boolean starved = Boolean.TRUE.equals(system.get("starved"));
+      rows.add(
+          new Row(
+              "CPU steal",
+              "average "
+                  + percent(system.get("cpuStealAvgPercent"))
+                  + ", max "
+                  + percent(system.get("cpuStealMaxPercent")),
+              starved ? "STARVED" : "OK",
+              starved,
+              "CPU time the hypervisor gave to other machines; an average above "
+                  + percent(system.get("stealThresholdPercent"))
+                  + " means the numbers come from a starved machine"));
+    }
+    String rest =
+        others(
+            system,
+            "source",
+            "samples",
+            "cpuBusyAvgPercent",
+            "cpuStealAvgPercent",
+            "cpuStealMaxPercent",
+            "stealThresholdPercent",
+            "starved");
+    if (!rest.isEmpty()) {
+      rows.add(new Row("system", rest.substring(2), "", false, ""));
+    }
+    return rows;
+  }
+
+  /** The entries of {@code map} not named, as {@code "; key: value, ..."}; empty when none. */
+  private static String others(Map<?, ?> map, String... known) {
+    StringBuilder out = new StringBuilder();
+    List<String> skip = List.of(known);
+    map.forEach(
+        (k, v) -> {
+          if (!skip.contains(String.valueOf(k)) && !ELSEWHERE.contains(String.valueOf(k))) {
+            out.append(out.length() == 0 ? "; " : ", ")
+                .append(k)
+                .append(": ")
+                .append(plain(v, true));
+          }
+        });
+    return out.toString();
+  }
+
+  /**
+   * A value as plain text: maps as {@code key: value, ...}, lists one element after the other
+   * separated by {@code " | "}; {@code delivery} left out.
+   */
+  static String plain(Object value) {
+    return plain(value, false);
+  }
+
+  private static String plain(Object value, boolean nested) {
+    if (value instanceof Map<?, ?> map) {
+      StringBuilder out = new StringBuilder();
+      map.forEach(
+          (k, v) -> {
+            if (!ELSEWHERE.contains(String.valueOf(k))) {
+              out.append(out.length() == 0 ? "" : ", ")
+                  .append(k)
+                  .append(": ")
+                  .append(plain(v, true));
+            }
+          });
+      return nested && map.size() > 1 ? "(" + out + ")" : out.toString();
+    }
+    if (value instanceof List<?> list) {
+      StringBuilder out = new StringBuilder();
+      for (Object o : list) {
+        out.append(out.length() == 0 ? "" : " | ").append(plain(o, nested));
+      }
+      return out.toString();
+    }
+    if (value instanceof Double d) {
+      return format(d);
+    }
+    return String.valueOf(value);
+  }
+
+  private static String ms(Object value) {
+    return format(number(value)) + " ms";
+  }
+
+  private static String percent(Object value) {
+    return format(number(value)) + "%";
+  }
+
+  /** Three significant digits, trailing zeros dropped: 20 ms, not 20.0 ms. */
+  private static String format(double value) {
+    String s = Numbers.number(value);
+    return s.matches("-?\\d+\\.\\d+") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+  }
+
+  private static double number(Object value) {
+    return value instanceof Number n ? n.doubleValue() : Double.NaN;
+  }
+}
