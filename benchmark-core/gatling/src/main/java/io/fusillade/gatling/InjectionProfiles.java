@@ -1,5 +1,6 @@
 package io.fusillade.gatling;
 
+import io.fusillade.record.RunParameters;
 import io.fusillade.record.RunSettings;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.controller.inject.InjectionProfile;
@@ -95,7 +96,7 @@ final class InjectionProfiles {
     if (!recorded.containsKey("injection")) {
       out.put("injection", populations.stream().map(Population::toMap).toList());
     }
-    if (recorded.containsKey(RunSettings.RATE_PARAMETER) || recorded.containsKey("rates")) {
+    if (recorded.containsKey(RunParameters.RATE) || recorded.containsKey("rates")) {
       return out;
     }
     target(populations).ifPresent(settings -> settings.toParameters().forEach(out::putIfAbsent));
@@ -236,11 +237,11 @@ final class InjectionProfiles {
     private static Map<String, Object> stepMap(OpenInjectionStep step) {
       Map<String, Object> m = new LinkedHashMap<>();
       if (step instanceof ConstantRateOpenInjection c) {
-        m.put("rate", RunSettings.number(c.rate()));
+        m.put("rate", RunParameters.number(c.rate()));
         m.put("seconds", seconds(c.duration().toMillis()));
       } else if (step instanceof RampRateOpenInjection r) {
-        m.put("from", RunSettings.number(r.startRate()));
-        m.put("to", RunSettings.number(r.endRate()));
+        m.put("from", RunParameters.number(r.startRate()));
+        m.put("to", RunParameters.number(r.endRate()));
         m.put("seconds", seconds(r.duration().toMillis()));
       } else if (step instanceof RampOpenInjection r) {
         m.put("users", r.users());

@@ -13,14 +13,10 @@ import java.util.Objects;
 
 /**
  * What a run was asked to do: the settings {@code fusillade run} gives a workload runner, and what
- * {@code run.json} says about them afterwards. This class is the one place that names them: {@link
- * #toSystemProperties()} and {@link #fromSystemProperties()} are the {@code -D} side (the command
- * line writes them, the forked runner reads them), {@link #toParameters()} and {@link
- * #fromParameters(Map)} the {@code run.json} side (the runner writes them, the reports read them).
- *
- * <p>Why one class of about 500 lines: it is the one place that spells each setting, on both sides
- * (a {@code -D} name and a {@code run.json} parameter), so a setting cannot be written under one
- * name and read under another; most of its length is one one-line wither per setting.
+ * {@code run.json} says about them afterwards. This class and {@link RunParameters} are the one
+ * place that names them: {@link #toSystemProperties()} and {@link #fromSystemProperties()} are the
+ * {@code -D} side (the command line writes them, the forked runner reads them), {@link
+ * RunParameters} the {@code run.json} side (the runner writes them, the reports read them).
  *
  * <p>Every component may be unset (null, an empty list, false): the runner then applies its own
  * default (100 arrivals per second, 60 s, 10 users, the workload's seed...), and records what it
@@ -113,12 +109,6 @@ public record RunSettings(
   public static final String TEARDOWN = "fusillade.teardown";
   public static final String STAGES = "fusillade.stages";
   public static final String CHECKS = "fusillade.checks";
-
-  /** The {@code run.json} parameter of the target rate. */
-  public static final String RATE_PARAMETER = "rate";
-
-  /** The spelling of the target rate in records of older versions, read still. */
-  public static final String LEGACY_RATE_PARAMETER = "targetRate";
 
   /** A spike's defaults: 10 s up, 30 s at the peak, 10 s down. */
   public static final Duration DEFAULT_RISE = Duration.ofSeconds(10);
@@ -426,103 +416,16 @@ public record RunSettings(
     return p;
   }
 
-  // ---- the run.json side ----
+  // ---- the run.json side: RunParameters ----
 
-  /**
-   * The {@code run.json} parameters of the settings that are set: mode, rate, duration, spike,
-   * steps, stages, users, seed and workload (the checks are recorded apart, as the run declares
-   * them). Rates and durations are numbers (a whole rate as an integer, durations in seconds).
-   * Targets are not among them (URLs may hold passwords): runners record the masked {@code target};
-   * nor are the SQL options, which the protocol records as it uses them.
-   */
+  /** The {@code run.json} parameters of the settings that are set: see {@link RunParameters#of}. */
   public Map<String, Object> toParameters() {
-    Map<String, Object> p = new LinkedHashMap<>();
-    put(p, "mode", mode == null ? null : mode.label());
-    put(p, RATE_PARAMETER, rate == null ? null : number(rate));
-    put(p, "durationSeconds", duration == null ? null : seconds(duration));
-    if (spike != null) {
-      p.put("peak", number(spike.peak()));
-      p.put("riseSeconds", seconds(spike.rise()));
-      p.put("holdSeconds", seconds(spike.hold()));
-      p.put("fallSeconds", seconds(spike.fall()));
-    }
-    if (steps != null) {
-      p.put("rates", steps.rates().stream().map(RunSettings::number).toList());
-      p.put("stepSeconds", seconds(steps.each()));
-    }
-    if (!stages.isEmpty()) {
-      List<Map<String, Object>> list = new ArrayList<>();
-      for (Stage stage : stages) {
-        Map<String, Object> one = new LinkedHashMap<>();
-        one.put("from", number(stage.from()));
-        one.put("to", number(stage.to()));
-        one.put("seconds", seconds(stage.duration()));
-        list.add(one);
-      }
-      p.put("stages", list);
-    }
-    put(p, "users", users);
-    put(p, "seed", seed);
-    put(p, "workload", workload == null ? null : workload.toString());
-    return p;
+    return RunParameters.of(this);
   }
 
-  /**
-   * The settings a {@code run.json} records, also in the spellings of older versions ({@code
-   * targetRate}, an ISO {@code duration} or {@code stepDuration}). What is missing, or not of the
-   * expected type, is unset.
-   *
-   * @param parameters the {@code parameters} object of {@code run.json}
-   */
+  /** The settings a {@code run.json} records: see {@link RunParameters#settings}. */
   public static RunSettings fromParameters(Map<String, ?> parameters) {
-    String rateName = rateParameter(parameters);
-    Duration duration = secondsOf(parameters.get("durationSeconds"));
-    if (duration == null) {
-      duration = isoDuration(parameters.get("duration"));
-    }
-    Spike spike = null;
-    if (parameters.get("peak") instanceof Number peak && peak.doubleValue() > 0) {
-      spike =
-          new Spike(
-              peak.doubleValue(),
-              secondsOf(parameters.get("riseSeconds")),
-              secondsOf(parameters.get("holdSeconds")),
-              secondsOf(parameters.get("fallSeconds")));
-    }
-    Steps steps = null;
-    if (parameters.get("rates") instanceof List<?> list) {
-      Duration each = secondsOf(parameters.get("stepSeconds"));
-      if (each == null) {
-        each = isoDuration(parameters.get("stepDuration"));
-      }
-      List<Double> rates = new ArrayList<>();
-      for (Object o : list) {
-        if (o instanceof Number n) {
-          rates.add(n.doubleValue());
-        }
-      }
-      if (each != null && rates.size() == list.size()) {
-        steps = new Steps(rates, each);
-      }
-    }
-    return new RunSettings(
-        parameters.get("mode") instanceof String m ? Mode.of(m) : null,
-        rateName != null ? ((Number) parameters.get(rateName)).doubleValue() : null,
-        duration,
-        spike,
-        steps,
-        parameters.get("users") instanceof Number n ? n.intValue() : null,
-        parameters.get("seed") instanceof Number n ? n.longValue() : null,
-        parameters.get("workload") instanceof String w && looksLikeFile(w) ? Path.of(w) : null,
-        List.of(),
-        null,
-        null,
-        null,
-        null,
-        null,
-        false,
-        stagesOf(parameters.get("stages")),
-        List.of());
+    return RunParameters.settings(parameters);
   }
 
   /** The stages of {@value #STAGES}: {@code from..to/duration}, separated by commas. */
@@ -560,85 +463,13 @@ public record RunSettings(
     return Arrays.stream(text.split("\n")).map(String::strip).filter(c -> !c.isEmpty()).toList();
   }
 
-  /** The stages of {@code run.json}; empty when missing or malformed. */
-  private static List<Stage> stagesOf(Object value) {
-    List<Stage> stages = new ArrayList<>();
-    if (value instanceof List<?> list) {
-      for (Object o : list) {
-        Duration d = o instanceof Map<?, ?> m ? secondsOf(m.get("seconds")) : null;
-        if (o instanceof Map<?, ?> m
-            && m.get("from") instanceof Number from
-            && m.get("to") instanceof Number to
-            && d != null
-            && d.toMillis() > 0
-            && from.doubleValue() >= 0
-            && to.doubleValue() >= 0) {
-          stages.add(new Stage(from.doubleValue(), to.doubleValue(), d));
-        } else {
-          return List.of();
-        }
-      }
-    }
-    return stages;
-  }
-
-  /**
-   * The name of the {@code run.json} parameter that holds the target rate: {@code targetRate} in a
-   * record of an older version that wrote it, else {@code rate}; null when neither is a number.
-   */
-  public static String rateParameter(Map<String, ?> parameters) {
-    if (parameters.get(LEGACY_RATE_PARAMETER) instanceof Number) {
-      return LEGACY_RATE_PARAMETER;
-    }
-    return parameters.get(RATE_PARAMETER) instanceof Number ? RATE_PARAMETER : null;
-  }
-
-  /** A rate as {@code run.json} holds it: a whole number as an integer (200, not 200.0). */
-  public static Number number(double value) {
-    if (value == Math.rint(value) && Math.abs(value) < Integer.MAX_VALUE) {
-      return (int) value;
-    }
-    return value;
-  }
-
-  private static Number seconds(Duration d) {
-    long millis = d.toMillis();
-    return millis % 1000 == 0 ? (Number) (millis / 1000) : (Number) (millis / 1000.0);
-  }
-
-  private static Duration secondsOf(Object value) {
-    return value instanceof Number n ? Duration.ofMillis(Math.round(n.doubleValue() * 1000)) : null;
-  }
-
-  private static Duration isoDuration(Object value) {
-    if (value instanceof String s) {
-      try {
-        return SettingValues.parseDuration(s);
-      } catch (IllegalArgumentException e) {
-        return null;
-      }
-    }
-    return null;
-  }
-
-  /** Topic runs of older versions wrote the workload's name under {@code workload}. */
-  private static boolean looksLikeFile(String value) {
-    return value.endsWith(".yml") || value.endsWith(".yaml");
-  }
-
   private static String text(double value) {
-    return number(value).toString();
+    return RunParameters.number(value).toString();
   }
 
   private static void putText(Map<String, String> map, String name, Object value) {
     if (value != null) {
       map.put(name, value.toString());
-    }
-  }
-
-  private static void put(Map<String, Object> map, String name, Object value) {
-    if (value != null) {
-      map.put(name, value);
     }
   }
 }

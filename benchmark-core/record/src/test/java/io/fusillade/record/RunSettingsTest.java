@@ -121,14 +121,14 @@ class RunSettingsTest {
     old.put("workload", "topics demo"); // a topic run's workload name, not a file
     RunSettings settings = RunSettings.fromParameters(old);
     assertThat(settings.rate()).isEqualTo(300.0);
-    assertThat(RunSettings.rateParameter(old)).isEqualTo("targetRate");
+    assertThat(RunParameters.rateParameter(old)).isEqualTo("targetRate");
     assertThat(settings.duration()).isEqualTo(Duration.ofMinutes(1));
     assertThat(settings.steps())
         .isEqualTo(new RunSettings.Steps(List.of(2.0, 4.0), Duration.ofSeconds(10)));
     assertThat(settings.workload()).isNull();
 
-    assertThat(RunSettings.rateParameter(Map.of("rate", 5))).isEqualTo("rate");
-    assertThat(RunSettings.rateParameter(Map.of("rate", "fast"))).isNull();
+    assertThat(RunParameters.rateParameter(Map.of("rate", 5))).isEqualTo("rate");
+    assertThat(RunParameters.rateParameter(Map.of("rate", "fast"))).isNull();
     assertThat(RunSettings.fromParameters(Map.of()).rate()).isNull();
   }
 

@@ -1,6 +1,6 @@
 package io.fusillade.reports.checks;
 
-import io.fusillade.record.RunSettings;
+import io.fusillade.record.RunParameters;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RunData;
 import java.util.Map;
@@ -8,9 +8,9 @@ import java.util.Map;
 /**
  * {@code rate >= 150/s} or {@code rate >= 99% of target}: the steady-state rate of completed
  * requests (all names, or one), against a number or a share of a parameter of {@code run.json}.
- * {@code target} means the run's target rate as {@link RunSettings#rateParameter} finds it ({@code
- * rate}, or {@code targetRate} in records of older versions); {@code of <name>} names any other
- * parameter.
+ * {@code target} means the run's target rate as {@link
+ * io.fusillade.record.RunParameters#rateParameter} finds it ({@code rate}, or {@code targetRate} in
+ * records of older versions); {@code of <name>} names any other parameter.
  *
  * @param limit requests per second, or a percentage when {@code parameter} is set
  * @param parameter the parameter the percentage is of, or null for an absolute limit
@@ -36,8 +36,8 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
     Map<String, Object> parameters = run.manifest().parameters();
     String name = parameter;
     if (name.equals("target")) {
-      String recorded = RunSettings.rateParameter(parameters);
-      name = recorded != null ? recorded : RunSettings.RATE_PARAMETER;
+      String recorded = RunParameters.rateParameter(parameters);
+      name = recorded != null ? recorded : RunParameters.RATE;
     }
     Object value = parameters.get(name);
     if (!(value instanceof Number target)) {
