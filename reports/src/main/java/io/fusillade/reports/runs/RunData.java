@@ -10,22 +10,14 @@ import io.fusillade.record.RunManifest;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.RunStatus;
-import io.fusillade.record.SecondCounts;
-import io.fusillade.record.Status;
-import io.fusillade.record.Tags;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.IntCountsHistogram;
 
 /**
  * One run as the reports see it: the record of one injector, or of several injectors of the same
@@ -48,7 +40,7 @@ public final class RunData {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The key of all request names together in the builder's rates (not a request name: NUL). */
-  private static final String ALL = "\u0000all";
+  static final String ALL = "\u0000all";
 
   private final List<RunRecord> injectors;
   private final RunStatus status;
@@ -77,7 +69,7 @@ public final class RunData {
   private final Map<String, double[][]> metricSeconds;
   private final Map<String, Double> rates = new java.util.concurrent.ConcurrentHashMap<>();
 
-  private RunData(Builder b) {
+  private RunData(RunDataBuilder b) {
     this.injectors = List.copyOf(b.records);
     this.status = b.status;
     this.statusReason = b.statusReason;
@@ -186,7 +178,7 @@ public final class RunData {
     if (directories.isEmpty()) {
       throw new FusilladeException("no run directory given");
     }
-    Builder b = new Builder();
+    RunDataBuilder b = new RunDataBuilder();
     b.startEpochMs = Long.MAX_VALUE;
     for (Path directory : directories) {
       b.startEpochMs = Math.min(b.startEpochMs, startOf(directory));
@@ -198,7 +190,7 @@ public final class RunData {
   }
 
   /** The start written in {@code run.json}, read before the record so seconds can be aligned. */
-  private static long startOf(Path directory) {
+  static long startOf(Path directory) {
     Path manifest = directory.resolve(RunFiles.MANIFEST);
     try {
       JsonNode start = JSON.readTree(manifest.toFile()).path("startEpochMs");
@@ -209,184 +201,6 @@ public final class RunData {
       // RunRecordReader gives the precise message below
     }
     return RunRecordReader.read(directory).manifest().startEpochMs();
-  }
-
-  private static final class Builder {
-    final List<RunRecord> records = new ArrayList<>();
-    RunStatus status = RunStatus.COMPLETED;
-    String statusReason;
-    long startEpochMs;
-    long endEpochMs;
-    final Map<String, RequestTotals> requests = new TreeMap<>();
-    final Map<String, Histogram> metrics = new TreeMap<>();
-    final LinkedHashSet<String> flags = new LinkedHashSet<>();
-    final LinkedHashSet<String> checks = new LinkedHashSet<>();
-    int seconds;
-    final Map<String, long[]> completed = new LinkedHashMap<>();
-    final Map<String, long[]> ko = new LinkedHashMap<>();
-    final Map<String, long[]> sent = new LinkedHashMap<>();
-    final Map<String, long[]> counters = new LinkedHashMap<>();
-    final Map<String, double[]> completedRate = new LinkedHashMap<>();
-    final Map<String, double[]> koRate = new LinkedHashMap<>();
-    final Map<String, double[]> counterRate = new LinkedHashMap<>();
-    final Map<String, double[]> gaugeSums = new LinkedHashMap<>();
-    final Map<String, long[]> gaugeCounts = new HashMap<>();
-    final Map<Integer, org.HdrHistogram.AbstractHistogram> perSecond = new HashMap<>();
-    final Map<String, double[]> okP99 = new LinkedHashMap<>();
-    double[] lagP99 = new double[0];
-    double[] lagMax = new double[0];
-    final Map<String, double[][]> metricSeconds = new LinkedHashMap<>();
-
-    void add(Path directory) {
-      long[] injectorStart = {Long.MIN_VALUE};
-      RunRecord record =
-          RunRecordReader.read(
-              directory,
-              (tag, start, length, histogram) -> {
-                if (injectorStart[0] == Long.MIN_VALUE) {
-                  injectorStart[0] = startOf(directory);
-                }
-                int second = second(injectorStart[0] + Math.round((start + length) * 1000));
-                interval(tag, second, histogram);
-              });
-      records.add(record);
-      if (record.isPartial() && status == RunStatus.COMPLETED) {
-        status = record.manifest().status();
-        statusReason = record.manifest().statusReason();
-      }
-      endEpochMs = Math.max(endEpochMs, record.endEpochMs());
-      seconds = Math.max(seconds, second(record.endEpochMs()) + 1);
-      flags.addAll(record.manifest().flags());
-      checks.addAll(record.manifest().checks());
-      record.requests().forEach((name, t) -> requests.merge(name, t, RunData::merge));
-      record
-          .metrics()
-          .forEach(
-              (name, h) ->
-                  metrics.merge(
-                      name,
-                      h,
-                      (a, c) -> {
-                        Histogram sum = a.copy();
-                        sum.add(c);
-                        return sum;
-                      }));
-      InjectorSeconds own = new InjectorSeconds();
-      long previous = record.manifest().startEpochMs();
-      for (SecondCounts s : record.seconds()) {
-        int second = second(s.epochMs());
-        seconds = Math.max(seconds, second + 1);
-        own.cover(second, (s.epochMs() - previous) / 1000.0);
-        previous = s.epochMs();
-        s.requests()
-            .forEach(
-                (name, r) -> {
-                  completed.put(
-                      name,
-                      Growable.add(
-                          completed.getOrDefault(name, new long[0]), second, r.ok() + r.ko()));
-                  ko.put(name, Growable.add(ko.getOrDefault(name, new long[0]), second, r.ko()));
-                  sent.put(
-                      name, Growable.add(sent.getOrDefault(name, new long[0]), second, r.sent()));
-                  own.count(own.completed, name, second, r.ok() + r.ko());
-                  own.count(own.ko, name, second, r.ko());
-                  own.count(own.completed, ALL, second, r.ok() + r.ko());
-                });
-        s.counters()
-            .forEach(
-                (name, delta) -> {
-                  counters.put(
-                      name, Growable.add(counters.getOrDefault(name, new long[0]), second, delta));
-                  own.count(own.counters, name, second, delta);
-                });
-        s.gauges()
-            .forEach(
-                (name, value) -> {
-                  own.gaugeSums.put(
-                      name,
-                      Growable.sum(own.gaugeSums.getOrDefault(name, new double[0]), second, value));
-                  own.count(own.gaugeCounts, name, second, 1);
-                });
-      }
-      own.ratesInto(own.completed, completedRate);
-      own.ratesInto(own.ko, koRate);
-      own.ratesInto(own.counters, counterRate);
-      // A gauge is a level, not a count: averaged over the injector's intervals that ended in the
-      // second (a late flush can put two there), never divided by a length.
-      own.gaugeSums.forEach(
-          (name, sum) -> {
-            long[] n = own.gaugeCounts.get(name);
-            for (int i = 0; i < sum.length; i++) {
-              if (i < n.length && n[i] > 0) {
-                gaugeSums.put(
-                    name,
-                    Growable.sum(gaugeSums.getOrDefault(name, new double[0]), i, sum[i] / n[i]));
-                gaugeCounts.put(
-                    name, Growable.add(gaugeCounts.getOrDefault(name, new long[0]), i, 1));
-              }
-            }
-          });
-    }
-
-    /** The index of the second that ends nearest {@code epochMs}: the first second is 0. */
-    int second(long epochMs) {
-      return (int) Math.max(0, Math.round((epochMs - startEpochMs) / 1000.0) - 1);
-    }
-
-    /**
-     * A metric's percentiles in one second, from that second's interval; several injectors' (or
-     * intervals') values for the same second keep the worst, as {@link #okP99} does.
-     */
-    void metricSecond(String name, int second, Histogram histogram) {
-      if (histogram.getTotalCount() == 0) {
-        return;
-      }
-      double[][] rows =
-          metricSeconds.computeIfAbsent(name, n -> new double[SECOND_PERCENTILES.length][0]);
-      for (int i = 0; i < rows.length; i++) {
-        rows[i] =
-            Growable.max(
-                rows[i], second, histogram.getValueAtPercentile(SECOND_PERCENTILES[i]) / 1000.0);
-      }
-    }
-
-    void interval(String tag, int second, Histogram histogram) {
-      Optional<Tags.Parsed> parsed = Tags.parse(tag);
-      if (parsed.isEmpty()) {
-        return;
-      }
-      Tags.Parsed p = parsed.get();
-      if (!p.isRequest()) {
-        metricSecond(p.name(), second, histogram);
-      }
-      if (p.isRequest()) {
-        perSecond
-            .computeIfAbsent(
-                second, s -> new IntCountsHistogram(Latencies.HIGHEST_TRACKABLE_MICROS, 2))
-            .add(histogram);
-        if (p.status() == Status.OK) {
-          okP99.put(
-              p.name(),
-              Growable.max(
-                  okP99.getOrDefault(p.name(), new double[0]),
-                  second,
-                  histogram.getValueAtPercentile(99) / 1000.0));
-        }
-      } else if (p.name().equals("injector.lag")) {
-        lagP99 = Growable.max(lagP99, second, histogram.getValueAtPercentile(99) / 1000.0);
-        lagMax = Growable.max(lagMax, second, histogram.getMaxValue() / 1000.0);
-      }
-    }
-  }
-
-  private static RequestTotals merge(RequestTotals a, RequestTotals b) {
-    Histogram ok = a.ok().copy();
-    ok.add(b.ok());
-    Histogram ko = a.ko().copy();
-    ko.add(b.ko());
-    Map<String, Long> errors = new TreeMap<>(a.errors());
-    b.errors().forEach((reason, n) -> errors.merge(reason, n, Long::sum));
-    return new RequestTotals(a.name(), ok, ko, a.sent() + b.sent(), a.bytes() + b.bytes(), errors);
   }
 
   /** The injectors' records, in the order given. */
