@@ -57,6 +57,12 @@ import scala.runtime.BoxedUnit;
  * postgres,java}), {@code fusillade.system.stealThreshold} (average CPU steal, %, above which the
  * run is flagged; default 5). Every run samples system metrics once a second: see {@link
  * SystemSampler}.
+ *
+ * <p>Why one class of about 500 lines: Gatling gives a run no object of its own, so the run's state
+ * (its recorder, what closes at the end, the declared checks and settings) is static here, and
+ * every step of its life (open, parameters, close, verdict, exit code) must see the same state
+ * under the same lock. The pieces that need none of it live beside it: {@link InjectionProfiles},
+ * {@link GatlingLauncher}, and the reports behind {@link io.fusillade.record.RunAnalysis}.
  */
 public final class FusilladeRun {
   private static final Logger LOG = LoggerFactory.getLogger(FusilladeRun.class);

@@ -16,6 +16,11 @@ import java.util.Locale;
  * HdrHistogram's percentile distribution), shaded time bands ({@link #bands}) and vertical markers
  * ({@link #markers}). The legend sits under the x axis' title, in two or three columns, and a name
  * too long for its column is shortened (the full name in a tooltip).
+ *
+ * <p>Why one class of about 600 lines: the fluent settings, the two axes (linear, log, percentile)
+ * and the drawing all read the same few fields of one chart, and a chart is drawn in one pass;
+ * split, each piece would take the whole chart as an argument. What needs no chart state (nice tick
+ * steps, percentile positions and labels) is static, and tested on its own.
  */
 public final class SvgChart {
   private static final String[] COLORS = {
