@@ -249,4 +249,27 @@ class TopicSimulationsTest {
         .contains("Delivery per partition: events");
     System.out.println(report.consoleText());
   }
+
+  @Test
+  void aTopicsStagesRunAsRampsAndHoldsAndAreRecorded() throws Exception {
+    Path file = Path.of(getClass().getResource("/workloads/topics-stages.yml").toURI());
+    GatlingFork run =
+        gatling(
+            io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
+            "fusillade.workload=" + file);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    // A ramp from 0 to 100/s over 2 s sends 100, a hold of 100/s for 3 s 300.
+    RequestTotals writes = run.record().requests().get("write staged");
+    assertThat(writes).as(run.output()).isNotNull();
+    assertThat(writes.okCount()).isEqualTo(400);
+    Map<String, Object> health = map(run.record().manifest().health(), "topic.staged");
+    assertThat(number(map(health, "delivery"), "received")).isEqualTo(400);
+    assertThat(run.record().manifest().parameters())
+        .containsEntry("mode", "topics")
+        .containsEntry(
+            "stages",
+            List.of(
+                Map.of("from", 0, "to", 100, "seconds", 2),
+                Map.of("from", 100, "to", 100, "seconds", 3)));
+  }
 }

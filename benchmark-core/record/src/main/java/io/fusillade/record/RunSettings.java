@@ -64,8 +64,9 @@ import java.util.Objects;
  *     weighted:2,1,1})
  * @param setup create and fill the tables first: {@code auto}, {@code true} or {@code false}
  * @param teardown drop the tables at the end
- * @param stages a rate profile of ramps and holds, in order (from a workload's {@code
- *     load.stages}); empty for none. Instead of rate, duration and spike
+ * @param stages a rate profile of ramps and holds, in order (from a workload's {@code load.stages},
+ *     or the {@code stages} of its topics or of its logs ingest); empty for none. Instead of rate,
+ *     duration and spike
  * @param checks checks to declare in {@code run.json} ({@code p99 < 50ms}...): a workload's {@code
  *     checks} and {@code fusillade run --check}; {@code fusillade run} evaluates them after the run
  */

@@ -80,7 +80,7 @@ final class LoadParser extends FieldReader {
     Double rate = positive(m, "load", "rate", "rate", "arrivals/s");
     Duration duration = new LogIngestParser(this).duration(m, "load", "duration");
     Spike spike = spike(m);
-    List<Stage> stages = stages(m);
+    List<Stage> stages = stages(m, "load");
     if (effective == Mode.QUEUE) {
       String why = " (queue mode runs the queue once, with users)";
       goesWith(m, "rate", "mode: rate" + why);
@@ -151,24 +151,31 @@ final class LoadParser extends FieldReader {
   }
 
   /**
-   * {@code load.stages}: ramps, holds and spikes, in order, as rate stages. A ramp without a start
+   * The {@code stages} list of a mapping ({@code load.stages}, {@code topics[i].stages}, {@code
+   * logs.stages}): ramps, holds and spikes, in order, as rate stages. A ramp without a start
    * ({@code ramp: 200}) starts at the rate before it (0 at first); a spike is a hold at its peak,
-   * after which the rate returns to the one before it.
+   * after which the rate returns to the one before it. The one parser of stages, so that every
+   * section reads and reports them alike.
+   *
+   * @param parent the mapping holding {@code stages}
+   * @param parentPath its path in messages, such as {@code load} or {@code topics[0]}
+   * @return the stages; empty when there are none or any is wrong (each wrong one is a problem)
    */
-  private List<Stage> stages(MapNode load) {
-    YamlNode node = field(load, "stages");
+  List<Stage> stages(MapNode parent, String parentPath) {
+    YamlNode node = field(parent, "stages");
     if (node == null) {
       return List.of();
     }
-    List<YamlNode> items = list(load, "load", "stages");
+    String listPath = join(parentPath, "stages");
+    List<YamlNode> items = list(parent, parentPath, "stages");
     if (items.isEmpty() && node instanceof YamlNode.ListNode) {
-      problem(node, "load.stages", "stages needs at least one stage");
+      problem(node, listPath, "stages needs at least one stage");
     }
     int before = problems.size();
     List<Stage> stages = new ArrayList<>();
     double current = 0;
     for (int i = 0; i < items.size(); i++) {
-      String path = "load.stages[" + i + "]";
+      String path = listPath + "[" + i + "]";
       MapNode m = asMap(items.get(i), path);
       if (m == null) {
         continue;

@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import com.fasterxml.jackson.core.JsonToken;
+import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.workload.YamlNode.ListNode;
 import io.fusillade.workload.YamlNode.MapNode;
 import io.fusillade.workload.YamlNode.Scalar;
@@ -13,9 +14,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Reads what the {@code logs} section ingests: exactly one of {@code docs}, {@code rate} and {@code
- * steps}, with the keys that go with it; and the durations of the logs section, for {@link
- * LogsParser}'s searches too.
+ * Reads what the {@code logs} section ingests: exactly one of {@code docs}, {@code rate}, {@code
+ * steps} and {@code stages} (read by {@link LoadParser#stages}, as {@code load.stages}), with the
+ * keys that go with it; and the durations of the logs section, for {@link LogsParser}'s searches
+ * too.
  */
 final class LogIngestParser extends FieldReader {
 
@@ -26,10 +28,10 @@ final class LogIngestParser extends FieldReader {
     super(shared);
   }
 
-  /** Exactly one of docs, rate and steps, with the keys that go with it. */
+  /** Exactly one of docs, rate, steps and stages, with the keys that go with it. */
   LogIngest ingest(MapNode m, String path, long bulkSize) {
     List<String> given =
-        Stream.of("docs", "rate", "steps").filter(k -> field(m, k) != null).toList();
+        Stream.of("docs", "rate", "steps", "stages").filter(k -> field(m, k) != null).toList();
     if (given.isEmpty()) {
       problems.add(
           new Problem(
@@ -44,7 +46,13 @@ final class LogIngestParser extends FieldReader {
       problem(
           field(m, second),
           join(path, second),
-          "give one of docs, rate or steps, not " + given.get(0) + " and " + second);
+          // The message without stages is the one of files written before stages existed.
+          (second.equals("stages")
+                  ? "give one of docs, rate, steps or stages, not "
+                  : "give one of docs, rate or steps, not ")
+              + given.get(0)
+              + " and "
+              + second);
       return null;
     }
     String mode = given.get(0);
@@ -78,6 +86,10 @@ final class LogIngestParser extends FieldReader {
           return null;
         }
         return LogIngest.rate(rate, duration != null ? duration : LogIngest.DEFAULT_DURATION);
+      }
+      case "stages" -> {
+        List<Stage> stages = new LoadParser(this).stages(m, path);
+        return stages.isEmpty() ? null : LogIngest.stages(stages);
       }
       default -> {
         List<YamlNode> items = list(m, path, "steps");

@@ -41,6 +41,7 @@ final class LogsParser extends FieldReader {
           "rate",
           "duration",
           "steps",
+          "stages",
           "step_duration",
           "time_to_searchable",
           "searches");

@@ -1,9 +1,11 @@
 package io.fusillade.workload;
 
 import io.fusillade.gen.ValueSpec;
+import io.fusillade.record.RunSettings.Stage;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,9 +25,12 @@ import java.util.Optional;
  * @param key keys, or empty for messages without a key
  * @param producer producer properties
  * @param consumer consumer properties
- * @param rate messages per second at a constant rate, or null when {@code steps} is given
+ * @param rate messages per second at a constant rate, or null when {@code steps} or {@code stages}
+ *     is given
  * @param steps a rising rate, or null
- * @param duration how long the constant rate lasts (steps have their own)
+ * @param duration how long the constant rate lasts (steps and stages have their own)
+ * @param stages the rate as ramps and holds, in order (the shape of {@code load.stages}: a spike is
+ *     a hold at its peak), instead of rate or steps; empty for none
  */
 public record TopicWorkload(
     String name,
@@ -41,13 +46,62 @@ public record TopicWorkload(
     Map<String, String> consumer,
     Double rate,
     Steps steps,
-    Duration duration) {
+    Duration duration,
+    List<Stage> stages) {
 
-  /** Copies the maps. */
+  /** Copies the maps and the list. */
   public TopicWorkload {
     configs = copy(configs);
     producer = copy(producer);
     consumer = copy(consumer);
+    stages = stages == null ? List.of() : List.copyOf(stages);
+  }
+
+  /** A topic without stages (a constant rate or steps). */
+  public TopicWorkload(
+      String name,
+      int partitions,
+      int replication,
+      boolean create,
+      Map<String, String> configs,
+      int consumers,
+      String group,
+      ValueSpec messageSize,
+      Optional<ValueSpec> key,
+      Map<String, String> producer,
+      Map<String, String> consumer,
+      Double rate,
+      Steps steps,
+      Duration duration) {
+    this(
+        name,
+        partitions,
+        replication,
+        create,
+        configs,
+        consumers,
+        group,
+        messageSize,
+        key,
+        producer,
+        consumer,
+        rate,
+        steps,
+        duration,
+        List.of());
+  }
+
+  /**
+   * How long this topic writes: the sum of its stages, its steps' count times their duration, or
+   * its duration.
+   *
+   * @return the writing time
+   */
+  public Duration writing() {
+    if (!stages.isEmpty()) {
+      return stages.stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);
+    }
+    return steps != null ? steps.duration().multipliedBy(steps.count()) : duration;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.fusillade.workload;
 import com.fasterxml.jackson.core.JsonToken;
 import io.fusillade.gen.ValueSpec;
 import io.fusillade.gen.ValueType;
+import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.workload.YamlNode.Entry;
 import io.fusillade.workload.YamlNode.MapNode;
 import io.fusillade.workload.YamlNode.Scalar;
@@ -39,6 +40,7 @@ final class TopicsParser extends FieldReader {
           "consumer",
           "rate",
           "steps",
+          "stages",
           "duration");
   private static final Set<String> STEP_KEYS = keys("start", "increment", "count", "duration");
   private static final long MAX_MESSAGE_SIZE = 64L * 1024 * 1024;
@@ -156,7 +158,22 @@ final class TopicsParser extends FieldReader {
     if (stepsNode != null) {
       steps = steps(stepsNode, join(path, "steps"));
     }
-    if (rate != null && stepsNode != null) {
+    YamlNode stagesNode = field(m, "stages");
+    List<Stage> stages = new LoadParser(this).stages(m, path);
+    if (stagesNode != null) {
+      // Stages state the whole profile, as in load.stages: a rate, steps or a duration beside
+      // them would be a second profile, so each is a contradiction at its own line.
+      for (String other : List.of("rate", "steps", "duration")) {
+        if (field(m, other) != null) {
+          problem(
+              field(m, other),
+              join(path, other),
+              "give stages or "
+                  + (other.equals("steps") ? "steps" : "rate and duration")
+                  + ", not both: stages state the whole profile");
+        }
+      }
+    } else if (rate != null && stepsNode != null) {
       problem(stepsNode, join(path, "steps"), "give rate or steps, not both");
     } else if (rate == null && stepsNode == null) {
       problems.add(
@@ -180,7 +197,8 @@ final class TopicsParser extends FieldReader {
         consumer,
         rate,
         steps,
-        duration);
+        duration,
+        stages);
   }
 
   /** A whole number field with a default and a lower bound. */

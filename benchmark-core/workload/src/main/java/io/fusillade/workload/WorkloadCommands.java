@@ -80,12 +80,14 @@ public final class WorkloadCommands {
       parts.add("spike to " + fmt(load.spike().peak()) + "/s");
     }
     if (!load.stages().isEmpty()) {
-      parts.add(
-          "stages "
-              + String.join(
-                  ", ", load.stages().stream().map(RunSettings.Stage::toString).toList()));
+      parts.add(stages(load.stages()));
     }
     return String.join(", ", parts);
+  }
+
+  /** {@code stages 0..200/PT10S, ...}: the same words for queries, topics and logs. */
+  private static String stages(List<RunSettings.Stage> stages) {
+    return "stages " + String.join(", ", stages.stream().map(RunSettings.Stage::toString).toList());
   }
 
   /**
@@ -223,17 +225,19 @@ public final class WorkloadCommands {
             .append(t.consumers())
             .append(" consumers, ")
             .append(
-                t.steps() != null
-                    ? "steps from "
-                        + fmt(t.steps().start())
-                        + "/s by "
-                        + fmt(t.steps().increment())
-                        + " x"
-                        + t.steps().count()
-                        + " of "
-                        + t.steps().duration().toSeconds()
-                        + " s"
-                    : fmt(t.rate()) + "/s for " + t.duration().toSeconds() + " s")
+                !t.stages().isEmpty()
+                    ? stages(t.stages())
+                    : t.steps() != null
+                        ? "steps from "
+                            + fmt(t.steps().start())
+                            + "/s by "
+                            + fmt(t.steps().increment())
+                            + " x"
+                            + t.steps().count()
+                            + " of "
+                            + t.steps().duration().toSeconds()
+                            + " s"
+                        : fmt(t.rate()) + "/s for " + t.duration().toSeconds() + " s")
             .append('\n');
         sb.append("    ").append(describe(t.messageSize())).append('\n');
         t.key().ifPresent(k -> sb.append("    ").append(describe(k)).append('\n'));
@@ -284,6 +288,7 @@ public final class WorkloadCommands {
               .append(" bulks/s, ")
               .append(ingest.stepDuration().toString().substring(2).toLowerCase(Locale.ROOT))
               .append(" each");
+      case STAGES -> sb.append(stages(ingest.stages())).append(" (bulks/s)");
     }
     sb.append(", bulks of ")
         .append(l.bulkSize())

@@ -86,6 +86,21 @@ public final class LogsPhases {
     for (double rate : rates) {
       injection.add(constantUsersPerSec(rate).during(step));
     }
+    return arrivals(scenario, request, bulkSize, injection);
+  }
+
+  /**
+   * One bulk per arrival, arriving as {@code injection} says (such as {@link
+   * io.fusillade.scenarios.StageInjection}'s ramps and holds): an open model.
+   *
+   * @param scenario the scenario's name
+   * @param request the bulk requests' name in reports
+   * @param bulkSize documents per bulk
+   * @param injection the arrivals, in order
+   * @return the population
+   */
+  public static PopulationBuilder arrivals(
+      String scenario, String request, int bulkSize, List<OpenInjectionStep> injection) {
     return scenario(scenario).exec(logs(request).bulk(bulkSize)).injectOpen(injection);
   }
 

@@ -4,11 +4,12 @@ import io.fusillade.FusilladeException;
 import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogsSection;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * The ingest a {@code logs} section asks for, with the command line's {@code --rate} and {@code
- * --duration} applied. They only change a section that ingests at a {@code rate}: on {@code docs}
- * or {@code steps} they are a user error rather than silently ignored.
+ * --duration} applied. They only change a section that ingests at a {@code rate}: on {@code docs},
+ * {@code steps} or {@code stages} they are a user error rather than silently ignored.
  */
 public final class LogsPlan {
   private LogsPlan() {}
@@ -27,7 +28,7 @@ public final class LogsPlan {
     }
     if (ingest.mode() != LogIngest.Mode.RATE) {
       String given = rate != null ? "--rate" : "--duration";
-      String mode = ingest.mode() == LogIngest.Mode.DOCS ? "docs" : "steps";
+      String mode = ingest.mode().name().toLowerCase(Locale.ROOT);
       throw new FusilladeException(
           given
               + " applies to a logs section with rate:, and this one ingests "

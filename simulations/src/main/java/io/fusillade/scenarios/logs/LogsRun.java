@@ -10,6 +10,7 @@ import io.fusillade.logs.WebLogs;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Steps;
+import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogSearch;
@@ -24,9 +25,9 @@ import java.util.Map;
 /**
  * The {@code logs} section of a workload file, run without code ({@code fusillade run}): create the
  * index with the section's mapping preset, shards and replicas (deleting it first: every run starts
- * empty), ingest (exactly {@code docs} documents, or bulks at {@code rate} or in {@code steps}),
- * optionally with the time-to-searchable probe, then refresh the index and run the {@code searches}
- * one after another.
+ * empty), ingest (exactly {@code docs} documents, or bulks at {@code rate}, in {@code steps} or in
+ * {@code stages}), optionally with the time-to-searchable probe, then refresh the index and run the
+ * {@code searches} one after another.
  *
  * <p>Settings ({@link RunSettings}): {@code -Dfusillade.workload=FILE}; {@code -Dfusillade.urls}
  * (comma-separated base URLs) replaces the section's {@code urls}; without either, an embedded
@@ -92,6 +93,13 @@ public class LogsRun extends Simulation {
         chain =
             LogsPhases.arrivals(
                 "ingest", "bulk", section.bulkSize(), List.of(ingest.rate()), ingest.duration());
+      }
+      case STAGES -> {
+        // Ramps have no constant level to judge, so no step report: run.json has the stages.
+        recorded = recorded.withStages(ingest.stages());
+        chain =
+            LogsPhases.arrivals(
+                "ingest", "bulk", section.bulkSize(), StageInjection.of(ingest.stages()));
       }
       default -> {
         recorded = recorded.withSteps(new Steps(ingest.steps(), ingest.stepDuration()));

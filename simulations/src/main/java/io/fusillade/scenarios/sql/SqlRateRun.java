@@ -8,7 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
-import io.fusillade.record.RunSettings.Stage;
+import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadData;
@@ -42,12 +42,7 @@ public class SqlRateRun extends Simulation {
     RunSettings recorded =
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.RATE);
     if (!given.stages().isEmpty()) {
-      for (Stage stage : given.stages()) {
-        steps.add(
-            stage.isHold()
-                ? constantUsersPerSec(stage.from()).during(stage.duration())
-                : rampUsersPerSec(stage.from()).to(stage.to()).during(stage.duration()));
-      }
+      steps.addAll(StageInjection.of(given.stages()));
       recorded = recorded.withStages(given.stages());
     } else {
       double rate = given.rate() != null ? given.rate() : 100;

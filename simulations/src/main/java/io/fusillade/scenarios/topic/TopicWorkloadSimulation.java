@@ -11,6 +11,8 @@ import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSendBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
 import io.fusillade.record.RunSettings;
+import io.fusillade.record.RunSettings.Stage;
+import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.topic.TopicSpec;
 import io.fusillade.workload.KafkaConnection;
@@ -28,12 +30,14 @@ import java.util.Map;
 /**
  * Runs the {@code topics:} section of a workload file without code: {@code
  * -Dfusillade.workload=path/to/file.yml} ({@link RunSettings}). Each topic gets its writers (a
- * constant {@code rate}, or {@code steps} judged like {@code TopicThroughputSimulation}) and its
+ * constant {@code rate}, {@code steps} judged like {@code TopicThroughputSimulation}, or {@code
+ * stages} injected by {@link StageInjection} as {@code load.stages} are for queries) and its
  * consumer group; the cluster is {@code -Dfusillade.urls} (bootstrap servers), else the file's
  * {@code kafka.bootstrap_servers}, else an embedded Kafka (three brokers if a topic's replication
  * is above 1). {@code -Dfusillade.seed} overrides the file's seed. The run records the mode {@code
- * topics}, the workload file, the seed and the target ({@code embedded} or {@code external}); the
- * rates come from the injection profile (see {@link io.fusillade.gatling.FusilladeRun}).
+ * topics}, the workload file, the seed, the target ({@code embedded} or {@code external}) and the
+ * topics' stages when they all run the same ones; the rates come from the injection profile (see
+ * {@link io.fusillade.gatling.FusilladeRun}).
  */
 public class TopicWorkloadSimulation extends Simulation {
   /** The request name of a topic's writes: {@code write <topic>}. */
@@ -64,7 +68,11 @@ public class TopicWorkloadSimulation extends Simulation {
     FusilladeRun.closeAtEnd(target); // before the protocols' components: closes after them
 
     FusilladeRun.settings(
-        RunSettings.NONE.withMode(RunSettings.Mode.TOPICS).withWorkload(file).withSeed(seed));
+        RunSettings.NONE
+            .withMode(RunSettings.Mode.TOPICS)
+            .withWorkload(file)
+            .withSeed(seed)
+            .withStages(recordedStages(workload)));
     FusilladeRun.parameters(Map.of("target", target.kind()));
     WorkloadProperties.declareChecks(given, workload);
 
@@ -98,7 +106,9 @@ public class TopicWorkloadSimulation extends Simulation {
       }
       PopulationBuilder population;
       var writers = scenario("writers " + t.name()).exec(send);
-      if (t.steps() != null) {
+      if (!t.stages().isEmpty()) {
+        population = writers.injectOpen(StageInjection.of(t.stages()));
+      } else if (t.steps() != null) {
         TopicWorkload.Steps s = t.steps();
         protocol =
             protocol.onEnd(
@@ -124,10 +134,21 @@ public class TopicWorkloadSimulation extends Simulation {
   public static Duration longest(Workload workload) {
     Duration longest = Duration.ZERO;
     for (TopicWorkload t : workload.topics()) {
-      Duration d =
-          t.steps() != null ? t.steps().duration().multipliedBy(t.steps().count()) : t.duration();
+      Duration d = t.writing();
       longest = d.compareTo(longest) > 0 ? d : longest;
     }
     return longest;
+  }
+
+  /**
+   * The stages run.json records, as {@code SqlRateRun} records {@code load.stages}: the one profile
+   * every topic runs with stages. run.json has one profile, so topics with different profiles (or
+   * some without stages) record none rather than one that is wrong for the others; their rates
+   * still come from the injection profile.
+   */
+  static List<Stage> recordedStages(Workload workload) {
+    List<Stage> first = workload.topics().get(0).stages();
+    boolean same = workload.topics().stream().allMatch(t -> t.stages().equals(first));
+    return same ? first : List.of();
   }
 }

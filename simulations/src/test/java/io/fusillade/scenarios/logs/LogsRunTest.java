@@ -10,8 +10,10 @@ import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunStatus;
 import io.fusillade.record.SecondCounts;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The documented example {@code web-logs.yml} through {@link LogsRun} in a forked Gatling, as
  * {@code fusillade run} forks it, on the embedded OpenSearch the run starts itself: 20,000
  * documents in 4 bulks, the refresh, then two searches that find hits; the time-to-searchable probe
- * ran beside it.
+ * ran beside it. And an ingest in stages: a ramp and a hold of bulks, recorded as stages.
  */
 @Tag("slow")
 class LogsRunTest {
@@ -69,5 +71,37 @@ class LogsRunTest {
         .containsEntry("docs", 20_000)
         .containsEntry("seed", 42)
         .containsEntry("searches", List.of("status in", "count by status"));
+  }
+
+  @Test
+  void stagesIngestAsRampsAndHoldsAndAreRecorded() throws Exception {
+    Path workload = base.resolve("staged-logs.yml");
+    Files.writeString(
+        workload,
+        """
+        seed: 7
+        logs:
+          bulk_size: 100
+          stages:
+            - {ramp: 0..4, over: 2s}   # (0 + 4) / 2 x 2 s = 4 bulks
+            - {hold: 4, for: 2s}       # 8 bulks
+        """);
+    GatlingFork run =
+        GatlingFork.run(
+            base, LogsRun.class, RunSettings.NONE.withWorkload(workload).toSystemProperties());
+
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    RequestTotals bulks = record.requests().get("bulk");
+    assertThat(bulks).as(run.output()).isNotNull();
+    assertThat(bulks.okCount()).isEqualTo(12);
+    assertThat(bulks.koCount()).as(bulks.errors().toString()).isZero();
+    assertThat(record.manifest().parameters())
+        .containsEntry("mode", "logs")
+        .containsEntry(
+            "stages",
+            List.of(
+                Map.of("from", 0, "to", 4, "seconds", 2),
+                Map.of("from", 4, "to", 4, "seconds", 2)));
   }
 }
