@@ -18,11 +18,12 @@ import java.util.Map;
 
 /**
  * The HTML report of one run ({@code index.html}): status, flags, checks, per request name counts
- * and latency percentiles (with why Gatling's differ), errors by reason, the topics ({@link
- * TopicSection}: end-to-end latency and delivery), the latency distribution, time series charts
- * (rate, latency, errors, injector lag, consumer lag, system and process metrics) with the load's
- * steps shaded, parameters and health. No script and nothing inline that a Content-Security-Policy
- * drops: its styles are in {@link Html#STYLESHEET_FILE} beside it.
+ * and latency percentiles (with why Gatling's differ), errors by reason grouped by who failed
+ * ({@link io.fusillade.record.FailureClass}), the topics ({@link TopicSection}: end-to-end latency
+ * and delivery), the latency distribution, time series charts (rate, latency, errors, injector lag,
+ * consumer lag, system and process metrics) with the load's steps shaded, parameters and health. No
+ * script and nothing inline that a Content-Security-Policy drops: its styles are in {@link
+ * Html#STYLESHEET_FILE} beside it.
  */
 public final class ReportPage {
   private static final int MAX_LINES = 10;
