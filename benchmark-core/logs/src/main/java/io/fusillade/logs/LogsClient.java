@@ -339,7 +339,11 @@ public final class LogsClient implements AutoCloseable {
     return "HTTP " + status + (type == null ? "" : " " + type);
   }
 
-  /** A short, stable reason for a transport failure. */
+  /**
+   * A short, stable reason for a transport failure, which reports class as the network's ({@link
+   * io.fusillade.record.FailureClass}): "connection refused (URL)", "connect timeout (URL)",
+   * "request timeout", else "network: IOException (URL)".
+   */
   static String describe(Throwable failure, String base) {
     Throwable t = failure;
     while (t instanceof CompletionException && t.getCause() != null) {
@@ -355,7 +359,9 @@ public final class LogsClient implements AutoCloseable {
     if (t instanceof ConnectException) {
       return "connection refused" + where;
     }
-    return t.getClass().getSimpleName() + where;
+    // any other transport failure (a reset, a closed stream) is the network's: say so, since the
+    // exception's name alone would be read as the server's (io.fusillade.record.FailureClass)
+    return "network: " + t.getClass().getSimpleName() + where;
   }
 
   /** Stops the client's threads. Requests still in flight complete as failures or are dropped. */

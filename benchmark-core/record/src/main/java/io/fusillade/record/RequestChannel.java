@@ -45,6 +45,9 @@ public final class RequestChannel {
   /**
    * Records a failed request with a short reason ("SQLState 40001: could not serialize", "HTTP
    * 429", "injector queue full"). Reasons are counted per distinct text, so keep ids out of them.
+   * Reports tell who failed from the text alone ({@link FailureClass#of}): start the injector's own
+   * failures with "injector", and make network failures say so ("connection refused", "timed out",
+   * or a "network:" prefix); anything else is blamed on the server.
    */
   public void ko(long intendedStartNanos, long endNanos, String reason) {
     koRecorder().recordValue(Latencies.micros(intendedStartNanos, endNanos));

@@ -12,12 +12,12 @@ import java.util.Locale;
  * p99 &lt; 50ms                        latency of all requests: p50..p99.9 (or p999), mean, max;
  * p95 &lt;= 200ms for "account by id"   ... of one request name; units us, ms, s
  * p99 &lt; 50ms for "e2e events"        ... of a metric, when no request has that name
- * errors &lt; 1%                       failed / completed requests, optionally "for NAME"
+ * errors &lt; 1%                       server + network KO / completed requests, optionally "for NAME"
  * rate &gt;= 150/s                     steady-state completed requests per second
  * rate &gt;= 99% of target             ... as a share of run.json's rate (or older targetRate)
  * rate &gt;= 95% of users              ... or of any other numeric parameter
  * lag not growing                   no consumer-lag gauge (lag.*) has a growing trend
- * injector not saturated            the injector lag monitor's verdict
+ * injector not saturated            the injector lag monitor's verdict, and no injector-class KO
  * no messages lost                  every acknowledged message received (all topics, or "for T")
  * delivery exact                    ... and none duplicated or out of order
  * </pre>

@@ -1,5 +1,7 @@
 package io.fusillade.reports.checks;
 
+import io.fusillade.record.FailureClass;
+import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RunData;
@@ -11,7 +13,9 @@ import org.HdrHistogram.Histogram;
  * ({@code health.injectorLag.saturated}: its p99 above the threshold, 20 ms by default), for every
  * injector. A record without that verdict (a killed run) is judged from its {@code injector.lag}
  * metric against 20 ms; a record without lag measurements fails: nothing shows the injector kept
- * up.
+ * up. It also fails when any request failed for the injector's own reason ({@link
+ * FailureClass#INJECTOR}: its queue full, not started on time, out of connections), naming how
+ * many: such a KO is the injector's failure, never the system's, whatever the lag says.
  */
 record InjectorCheck(String text) implements Check {
   private static final double DEFAULT_THRESHOLD_MS = 20;
@@ -50,6 +54,17 @@ record InjectorCheck(String text) implements Check {
           .append(" ms (threshold ")
           .append(Numbers.number(threshold))
           .append(" ms)");
+    }
+    long injectorKo = 0;
+    for (RequestTotals totals : run.requests().values()) {
+      injectorKo += FailureClass.counts(totals.errors()).get(FailureClass.INJECTOR);
+    }
+    if (injectorKo > 0) {
+      passed = false;
+      measured
+          .append(measured.length() > 0 ? ", " : "")
+          .append(injectorKo)
+          .append(" injector-class KO");
     }
     return CheckResult.of(text, passed, measured.toString(), "");
   }

@@ -2,6 +2,7 @@ package io.fusillade.reports.html;
 
 import static io.fusillade.reports.html.Html.escape;
 
+import io.fusillade.record.FailureClass;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.reports.checks.CheckResult;
 import io.fusillade.reports.format.Numbers;
@@ -17,11 +18,12 @@ import java.util.Map;
 
 /**
  * The HTML report of one run ({@code index.html}): status, flags, checks, per request name counts
- * and latency percentiles (with why Gatling's differ), errors by reason, the topics ({@link
- * TopicSection}: end-to-end latency and delivery), the latency distribution, time series charts
- * (rate, latency, errors, injector lag, consumer lag, system and process metrics) with the load's
- * steps shaded, parameters and health. No script and nothing inline that a Content-Security-Policy
- * drops: its styles are in {@link Html#STYLESHEET_FILE} beside it.
+ * and latency percentiles (with why Gatling's differ), errors by reason grouped by who failed
+ * ({@link io.fusillade.record.FailureClass}), the topics ({@link TopicSection}: end-to-end latency
+ * and delivery), the latency distribution, time series charts (rate, latency, errors, injector lag,
+ * consumer lag, system and process metrics) with the load's steps shaded, parameters and health. No
+ * script and nothing inline that a Content-Security-Policy drops: its styles are in {@link
+ * Html#STYLESHEET_FILE} beside it.
  */
 public final class ReportPage {
   private static final int MAX_LINES = 10;
@@ -133,11 +135,26 @@ public final class ReportPage {
     h.append("</table>\n<p class=\"note\" id=\"percentiles-note\">").append(GATLING_NOTE);
     h.append("</p>\n");
     if (!errors.isEmpty()) {
+      // grouped by who failed: the server, the network or the injector (FailureClass)
+      Map<FailureClass, Long> sums = new java.util.EnumMap<>(FailureClass.counts(Map.of()));
+      for (String[] e : errors) {
+        sums.merge(FailureClass.of(e[1]), Long.parseLong(e[2]), Long::sum);
+      }
+      h.append("<h2>Errors by reason</h2>\n<p id=\"ko-classes\">KO by class:");
+      String separator = " ";
+      for (FailureClass c : FailureClass.values()) {
+        h.append(separator).append(c.label()).append(' ').append(sums.get(c));
+        separator = ", ";
+      }
       h.append(
-          "<h2>Errors by reason</h2>\n<table><tr><th>request</th><th>reason</th><th>count</th></tr>\n");
-      errors.sort(Comparator.comparingLong((String[] e) -> -Long.parseLong(e[2])));
+          "</p>\n<table><tr><th>class</th><th>request</th><th>reason</th><th>count</th></tr>\n");
+      errors.sort(
+          Comparator.comparing((String[] e) -> FailureClass.of(e[1]))
+              .thenComparingLong((String[] e) -> -Long.parseLong(e[2])));
       for (String[] e : errors) {
         h.append("<tr><td>")
+            .append(FailureClass.of(e[1]).label())
+            .append("</td><td>")
             .append(escape(e[0]))
             .append("</td><td class=\"text\">")
             .append(escape(e[1]))

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fusillade.FusilladeException;
+import io.fusillade.record.FailureClass;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
 import io.fusillade.reports.checks.Check;
@@ -26,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -163,9 +165,21 @@ public record Report(RunData run, List<CheckResult> results) {
     root.put("passed", !anyFailed());
     root.set("checks", JSON.valueToTree(results));
     ArrayNode requests = root.putArray("requests");
+    Map<FailureClass, Long> koByClass = new EnumMap<>(FailureClass.counts(Map.of()));
     for (RequestSummary r : run.summaries()) {
-      requests.add(JSON.valueToTree(r));
+      ObjectNode request = JSON.valueToTree(r);
+      ObjectNode classes = request.putObject("koByClass");
+      FailureClass.counts(r.errors())
+          .forEach(
+              (c, n) -> {
+                classes.put(c.label(), n);
+                koByClass.merge(c, n, Long::sum);
+              });
+      requests.add(request);
     }
+    // who failed, over all requests: server, network, injector (see FailureClass)
+    ObjectNode classes = root.putObject("koByClass");
+    koByClass.forEach((c, n) -> classes.put(c.label(), n));
     root.set("topics", JSON.valueToTree(TopicResults.toMap(TopicResults.of(run))));
     ObjectNode metrics = root.putObject("metrics");
     for (Map.Entry<String, MetricValue> m : RunMetrics.of(run).entrySet()) {

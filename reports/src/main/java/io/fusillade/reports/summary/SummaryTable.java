@@ -1,5 +1,6 @@
 package io.fusillade.reports.summary;
 
+import io.fusillade.record.FailureClass;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
 import io.fusillade.reports.format.Numbers;
@@ -7,6 +8,8 @@ import io.fusillade.reports.runs.Delivery;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -75,13 +78,7 @@ public final class SummaryTable {
     StringBuilder out = new StringBuilder();
     String nl = System.lineSeparator();
     out.append(requests(run.summaries()));
-    for (RequestSummary r : run.summaries()) {
-      for (Map.Entry<String, Long> error : r.errors().entrySet()) {
-        out.append(
-            String.format(
-                Locale.ROOT, "  KO %s: %d × %s%n", r.name(), error.getValue(), error.getKey()));
-      }
-    }
+    out.append(errors(run.summaries()));
     out.append(metrics(run.metrics()));
     out.append(deliveries(Delivery.of(run)));
     for (String flag : run.flags()) {
@@ -94,6 +91,54 @@ public final class SummaryTable {
               Locale.ROOT,
               "(%d unfinished line(s) at the end of the record were skipped)%n",
               truncated));
+    }
+    return out.toString();
+  }
+
+  /**
+   * The errors by reason, grouped by who failed ({@link FailureClass}): a line with the KO count of
+   * each class ("KO by class: server 1, network 991, injector 0"), then, for each class that has
+   * any, its reasons per request name, most frequent first. Empty when nothing failed.
+   *
+   * @param summaries the request names' summaries
+   * @return the text, one line per row
+   */
+  public static String errors(List<RequestSummary> summaries) {
+    Map<FailureClass, List<String[]>> byClass = new EnumMap<>(FailureClass.class);
+    Map<FailureClass, Long> totals = new EnumMap<>(FailureClass.class);
+    for (FailureClass c : FailureClass.values()) {
+      byClass.put(c, new ArrayList<>());
+      totals.put(c, 0L);
+    }
+    for (RequestSummary r : summaries) {
+      for (Map.Entry<String, Long> error : r.errors().entrySet()) {
+        FailureClass c = FailureClass.of(error.getKey());
+        byClass
+            .get(c)
+            .add(new String[] {r.name(), error.getKey(), Long.toString(error.getValue())});
+        totals.merge(c, error.getValue(), Long::sum);
+      }
+    }
+    if (totals.values().stream().allMatch(n -> n == 0)) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("KO by class:");
+    String separator = " ";
+    for (FailureClass c : FailureClass.values()) {
+      out.append(separator).append(c.label()).append(' ').append(totals.get(c));
+      separator = ", ";
+    }
+    out.append(System.lineSeparator());
+    for (FailureClass c : FailureClass.values()) {
+      List<String[]> rows = byClass.get(c);
+      if (rows.isEmpty()) {
+        continue;
+      }
+      rows.sort(Comparator.comparingLong((String[] e) -> -Long.parseLong(e[2])));
+      out.append("  ").append(c.label()).append(':').append(System.lineSeparator());
+      for (String[] e : rows) {
+        out.append(String.format(Locale.ROOT, "    KO %s: %s × %s%n", e[0], e[2], e[1]));
+      }
     }
     return out.toString();
   }

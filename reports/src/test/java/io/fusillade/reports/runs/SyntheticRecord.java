@@ -36,6 +36,10 @@ public final class SyntheticRecord {
   IntToDoubleFunction medianMicros = s -> 2000;
 
   double koFraction = 0;
+
+  /** The reasons KOs are recorded with, taken in turn (one reason per name and second). */
+  List<String> koReasons = List.of("timeout");
+
   String status = "completed";
   String statusReason;
   long seed = 1;
@@ -91,6 +95,12 @@ public final class SyntheticRecord {
 
   public SyntheticRecord ko(double fraction) {
     koFraction = fraction;
+    return this;
+  }
+
+  /** The KO reasons, taken in turn: second s of the run records its KOs under reason s mod n. */
+  public SyntheticRecord koReasons(String... reasons) {
+    koReasons = List.of(reasons);
     return this;
   }
 
@@ -210,7 +220,7 @@ public final class SyntheticRecord {
           r.put("ok", ok.getTotalCount());
           r.put("ko", ko.getTotalCount());
           if (ko.getTotalCount() > 0) {
-            r.putObject("errors").put("timeout", ko.getTotalCount());
+            r.putObject("errors").put(koReasons.get(s % koReasons.size()), ko.getTotalCount());
           }
         }
         lag.reset();

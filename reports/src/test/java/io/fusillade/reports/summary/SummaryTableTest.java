@@ -67,6 +67,59 @@ class SummaryTableTest {
   }
 
   @Test
+  void errorsAreGroupedByWhoFailedInTheTableTheHtmlAndSummaryJson() throws Exception {
+    Path directory;
+    try (RunRecorder run = RunRecorder.open(RunOptions.of("Classes").withBaseDirectory(base))) {
+      long t = System.nanoTime();
+      RequestChannel q = run.request("q");
+      for (int i = 0; i < 5; i++) {
+        q.ko(t, t + 1_000_000, "injector queue full");
+      }
+      q.ko(t, t + 1_000_000, "injector queue full");
+      for (int i = 0; i < 3; i++) {
+        q.ko(t, t + 1_000_000, "connection refused (http://a:9200)");
+      }
+      run.request("insert").ko(t, t + 1_000_000, "SQLState 23505: duplicate key");
+      run.request("insert").ko(t, t + 1_000_000, "SQLState 08006: I/O error");
+      directory = run.directory();
+    }
+    RunData data = RunData.load(directory);
+    assertThat(SummaryTable.errors(data.summaries()).lines().toList())
+        .containsExactly(
+            "KO by class: server 1, network 4, injector 6",
+            "  server:",
+            "    KO insert: 1 × SQLState 23505: duplicate key",
+            "  network:",
+            "    KO q: 3 × connection refused (http://a:9200)",
+            "    KO insert: 1 × SQLState 08006: I/O error",
+            "  injector:",
+            "    KO q: 6 × injector queue full");
+    assertThat(SummaryTable.render(data)).contains("KO by class: server 1, network 4, injector 6");
+
+    Report report = Report.create(List.of(directory), List.of());
+    var json = report.summaryJson();
+    assertThat(json.path("koByClass").toString())
+        .isEqualTo("{\"server\":1,\"network\":4,\"injector\":6}");
+    assertThat(json.path("requests").toString())
+        .contains("\"koByClass\":{\"server\":0,\"network\":3,\"injector\":6}");
+    String html = io.fusillade.reports.html.ReportPage.render(data, report.results(), "Classes");
+    assertThat(html)
+        .contains("KO by class: server 1, network 4, injector 6")
+        .contains("<tr><td>injector</td><td>q</td><td class=\"text\">injector queue full</td>");
+  }
+
+  @Test
+  void nothingFailedPrintsNoErrorLines() throws Exception {
+    Path directory;
+    try (RunRecorder run = RunRecorder.open(RunOptions.of("Fine").withBaseDirectory(base))) {
+      long t = System.nanoTime();
+      run.request("q").ok(t, t + 1_000_000);
+      directory = run.directory();
+    }
+    assertThat(SummaryTable.errors(RunData.load(directory).summaries())).isEmpty();
+  }
+
+  @Test
   void summaryAndReportPrintTheSameTable() throws Exception {
     Path directory;
     try (RunRecorder run = RunRecorder.open(RunOptions.of("Same").withBaseDirectory(base))) {

@@ -1,0 +1,48 @@
+package io.fusillade.logs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.FailureClass;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+/** The logs client's KO reasons name who failed (see {@link FailureClass}). */
+class LogsClientReasonsTest {
+  private static final String BASE = "http://localhost:9200";
+
+  @Test
+  void transportFailuresAreTheNetworks() {
+    assertThat(LogsClient.describe(new CompletionException(new ConnectException("x")), BASE))
+        .isEqualTo("connection refused (http://localhost:9200)");
+    assertThat(LogsClient.describe(new HttpConnectTimeoutException("x"), BASE))
+        .startsWith("connect timeout");
+    assertThat(LogsClient.describe(new HttpTimeoutException("x"), BASE))
+        .isEqualTo("request timeout");
+    assertThat(LogsClient.describe(new IOException("closed"), BASE))
+        .isEqualTo("network: IOException (http://localhost:9200)");
+    for (Throwable t :
+        new Throwable[] {
+          new ConnectException("x"),
+          new HttpConnectTimeoutException("x"),
+          new HttpTimeoutException("x"),
+          new IOException("x")
+        }) {
+      assertThat(FailureClass.of(LogsClient.describe(t, BASE))).isEqualTo(FailureClass.NETWORK);
+    }
+  }
+
+  @Test
+  void httpErrorsAndBulkItemsAreTheServers() {
+    String reason =
+        LogsClient.httpError(
+            429, "{\"error\":{\"type\":\"es_rejected_execution_exception\"}}".getBytes());
+    assertThat(reason).isEqualTo("HTTP 429 es_rejected_execution_exception");
+    assertThat(FailureClass.of(reason)).isEqualTo(FailureClass.SERVER);
+    assertThat(FailureClass.of(LogsClient.httpError(504, "gateway timeout".getBytes())))
+        .isEqualTo(FailureClass.SERVER);
+  }
+}

@@ -1,0 +1,44 @@
+package io.fusillade.topic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.FailureClass;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.producer.BufferExhaustedException;
+import org.apache.kafka.common.errors.NetworkException;
+import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.junit.jupiter.api.Test;
+
+/** The topic client's KO reasons name who failed (see {@link FailureClass}). */
+class KafkaErrorsClassTest {
+
+  private static FailureClass classOf(Throwable error) {
+    return FailureClass.of(KafkaErrors.reason(new ExecutionException(error)));
+  }
+
+  @Test
+  void aFullProducerBufferIsTheInjectors() {
+    assertThat(classOf(new BufferExhaustedException("Failed to allocate 100 bytes")))
+        .isEqualTo(FailureClass.INJECTOR);
+  }
+
+  @Test
+  void timeoutsAndLostConnectionsAreTheNetworks() {
+    assertThat(classOf(new TimeoutException("Expiring 3 record(s) for t-0: 120001 ms has passed")))
+        .isEqualTo(FailureClass.NETWORK);
+    assertThat(classOf(new TimeoutException("Topic t not present in metadata after 60000 ms.")))
+        .isEqualTo(FailureClass.NETWORK);
+    assertThat(classOf(new NetworkException("Disconnected from node 1")))
+        .isEqualTo(FailureClass.NETWORK);
+  }
+
+  @Test
+  void brokerErrorsAreTheServers() {
+    assertThat(classOf(new NotLeaderOrFollowerException("not the leader")))
+        .isEqualTo(FailureClass.SERVER);
+    assertThat(classOf(new RecordTooLargeException("The message is 2000000 bytes")))
+        .isEqualTo(FailureClass.SERVER);
+  }
+}
