@@ -263,6 +263,15 @@ class BadInputTest {
             "@runs/good",
             "--alpha",
             "0"),
+        c(
+            "check --connect: nothing listens",
+            2,
+            "password=***",
+            "workload",
+            "check",
+            "@good.yml",
+            "--connect",
+            NOWHERE),
         // garbage run directories
         c("summary: empty dir", 2, "empty", "summary", "@runs/empty"),
         c("summary: a file", 2, "not a directory: ", "summary", "@runs/a-file"),
