@@ -125,10 +125,22 @@ class BadInputTest {
   static Stream<Arguments> cases() {
     return Stream.of(
         // malformed YAML
-        c("tab indentation", 2, "tabs.yml:", "workload", "check", "@tabs.yml"),
-        c("unclosed quote", 2, "unclosed.yml:", "workload", "check", "@unclosed.yml"),
-        c("binary bytes", 2, "binary.yml", "workload", "check", "@binary.yml"),
-        c("empty file", 2, "empty.yml", "workload", "check", "@empty.yml"),
+        c("tab indentation", 2, "tabs.yml:9:1: not valid YAML", "workload", "check", "@tabs.yml"),
+        c(
+            "unclosed quote",
+            2,
+            "unclosed.yml:10:1: not valid YAML",
+            "workload",
+            "check",
+            "@unclosed.yml"),
+        c(
+            "binary bytes",
+            2,
+            "binary.yml:1:1: not valid YAML: the file is not UTF-8",
+            "workload",
+            "check",
+            "@binary.yml"),
+        c("empty file", 2, "empty.yml:1:1: the file is empty", "workload", "check", "@empty.yml"),
         c(
             "a directory",
             2,
@@ -276,11 +288,21 @@ class BadInputTest {
         c("summary: empty dir", 2, "empty", "summary", "@runs/empty"),
         c("summary: a file", 2, "not a directory: ", "summary", "@runs/a-file"),
         c("summary: missing dir", 2, "nothing-here", "summary", "@runs/nothing-here"),
-        c("summary: truncated run.json", 2, "run.json", "summary", "@runs/truncated-json"),
-        c("summary: run.json not JSON", 2, "run.json", "summary", "@runs/not-json"),
-        c("summary: garbage latency.hlog", 2, "latency.hlog", "summary", "@runs/garbage-hlog"),
+        c("summary: truncated run.json", 2, "run.json:", "summary", "@runs/truncated-json"),
+        c(
+            "summary: run.json not JSON",
+            2,
+            "run.json:1: not valid JSON",
+            "summary",
+            "@runs/not-json"),
+        c(
+            "summary: garbage latency.hlog",
+            2,
+            "latency.hlog:2: not a histogram log line",
+            "summary",
+            "@runs/garbage-hlog"),
         c("report: empty dir", 2, "empty", "report", "@runs/empty"),
-        c("report: a file", 2, "a-file", "report", "@runs/a-file"),
+        c("report: a file", 2, "not a directory: ", "report", "@runs/a-file"),
         c("report: truncated run.json", 2, "run.json", "report", "@runs/truncated-json"),
         c("report: garbage latency.hlog", 2, "latency.hlog", "report", "@runs/garbage-hlog"),
         c("intervals: empty dir", 2, "empty", "intervals", "@runs/empty"),
