@@ -1,5 +1,7 @@
 package io.fusillade.cli;
 
+import io.fusillade.FusilladeException;
+import io.fusillade.reports.checks.CheckParser;
 import io.fusillade.reports.report.Report;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,6 +47,13 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    for (String check : checks) {
+      try {
+        CheckParser.parse(check); // before reading the runs, naming the option
+      } catch (FusilladeException e) {
+        throw new FusilladeException("--check: " + e.getMessage());
+      }
+    }
     List<Path> runs = new ArrayList<>();
     for (Path d : directories) {
       runs.add(SummaryCommand.resolve(d));

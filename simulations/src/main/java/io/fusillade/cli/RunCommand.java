@@ -166,6 +166,7 @@ final class RunCommand implements Callable<Integer> {
         throw new FusilladeException("--engine: " + e.getMessage());
       }
     }
+    checkNumbers();
     Workload workload = WorkloadFiles.load(file);
     RunChecks.validate(workload, checks);
     int kinds =
@@ -186,16 +187,6 @@ final class RunCommand implements Callable<Integer> {
     }
     if (workload.queries().isEmpty()) {
       throw new FusilladeException(file + ": no queries to run");
-    }
-    for (String value : new String[] {duration, rise, hold, fall}) {
-      if (value != null) {
-        try {
-          SettingValues.parseDuration(value);
-        } catch (IllegalArgumentException e) {
-          throw new FusilladeException(
-              "\"" + value + "\" is not a duration (examples: 30s, 500ms, 2m)");
-        }
-      }
     }
     List<String> urls = database.urls(workload);
     // Fail before forking, with a message naming the node, when one cannot be reached.
@@ -261,15 +252,7 @@ final class RunCommand implements Callable<Integer> {
                 + " has a logs section (options: --url, --rate, --duration, --seed, --output)");
       }
     }
-    Duration runFor = null;
-    if (duration != null) {
-      try {
-        runFor = SettingValues.parseDuration(duration);
-      } catch (IllegalArgumentException e) {
-        throw new FusilladeException(
-            "\"" + duration + "\" is not a duration (examples: 30s, 500ms, 2m)");
-      }
-    }
+    Duration runFor = duration(duration); // checked by checkNumbers
     LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
     List<String> urls =
         database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
@@ -335,6 +318,42 @@ final class RunCommand implements Callable<Integer> {
                 .withResults(output.resolve("gatling"))
                 .run());
     return RunChecks.exitCode(output, before, code, spec.commandLine().getErr());
+  }
+
+  /**
+   * Rejects a zero or negative count, rate or duration before anything starts, naming the option:
+   * the workload's own settings are checked the same way when it is loaded.
+   */
+  private void checkNumbers() {
+    String[] names = {"--rate", "--users", "--peak", "--pool"};
+    Integer[] values = {rate, users, peak, pool};
+    for (int i = 0; i < names.length; i++) {
+      if (values[i] != null && values[i] <= 0) {
+        throw new FusilladeException(names[i] + " must be > 0, got " + values[i]);
+      }
+    }
+    String[] durationNames = {"--duration", "--rise", "--hold", "--fall"};
+    String[] durations = {duration, rise, hold, fall};
+    for (int i = 0; i < durationNames.length; i++) {
+      if (durations[i] == null) {
+        continue;
+      }
+      Duration parsed;
+      try {
+        parsed = SettingValues.parseDuration(durations[i]);
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException(
+            durationNames[i]
+                + ": \""
+                + durations[i]
+                + "\" is not a duration (examples: 30s, 500ms, 2m)");
+      }
+      // A spike may hold or fall in no time; the run itself must last.
+      if (parsed.isNegative() || (i == 0 && parsed.isZero())) {
+        throw new FusilladeException(
+            durationNames[i] + " must be " + (i == 0 ? "> 0" : ">= 0") + ", got " + durations[i]);
+      }
+    }
   }
 
   /** A spike's phase: null (the default) when not given. */

@@ -52,7 +52,8 @@ final class SummaryCommand implements Callable<Integer> {
   /** The run directory itself, or the newest run directory inside it. */
   static Path resolve(Path directory) {
     if (!Files.isDirectory(directory)) {
-      throw new FusilladeException("no such directory: " + directory);
+      throw new FusilladeException(
+          (Files.exists(directory) ? "not a directory: " : "no such directory: ") + directory);
     }
     if (Files.isRegularFile(directory.resolve(RunFiles.MANIFEST))) {
       return directory;

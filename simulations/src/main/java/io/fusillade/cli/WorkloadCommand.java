@@ -2,10 +2,12 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.sql.JdbcUrls;
+import io.fusillade.workload.LoadResult;
 import io.fusillade.workload.Problem;
 import io.fusillade.workload.RowFormat;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadCommands;
+import io.fusillade.workload.WorkloadLoader;
 import io.fusillade.workload.schema.Dialect;
 import io.fusillade.workload.schema.QueryCheck;
 import java.io.PrintWriter;
@@ -75,6 +77,12 @@ public final class WorkloadCommand implements Callable<Integer> {
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
+      LoadResult loaded = WorkloadLoader.load(file);
+      if (loaded.isValid()) {
+        // Checks are parsed here (fusillade-reports), not by the loader: a bad one fails as run
+        // does.
+        RunChecks.validate(loaded.orThrow(), List.of());
+      }
       int code = WorkloadCommands.check(file, seed, System::getenv, out, err);
       if (code != WorkloadCommands.OK || connect == null) {
         return code;

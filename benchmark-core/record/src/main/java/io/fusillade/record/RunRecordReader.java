@@ -188,9 +188,17 @@ public final class RunRecordReader {
     }
     try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.US_ASCII)) {
       String line;
+      int number = 0;
+      int cut = 0; // the line that could not be decoded, 0 when none
       while ((line = reader.readLine()) != null) {
+        number++;
         if (line.isEmpty() || line.startsWith("#") || line.startsWith("\"")) {
           continue;
+        }
+        // A kill cuts the last line short; a bad line with lines after it is a damaged file.
+        if (cut > 0) {
+          throw new FusilladeException(
+              file + ":" + cut + ": not a histogram log line: the file is damaged");
         }
         String tag = null;
         String rest = line;
@@ -198,6 +206,7 @@ public final class RunRecordReader {
           int comma = line.indexOf(',');
           if (comma < 0) {
             truncated[0]++;
+            cut = number;
             continue;
           }
           tag = line.substring(4, comma);
@@ -206,6 +215,7 @@ public final class RunRecordReader {
         String[] fields = rest.split(",");
         if (fields.length != 4) {
           truncated[0]++;
+          cut = number;
           continue;
         }
         Histogram interval;
@@ -214,6 +224,7 @@ public final class RunRecordReader {
           interval = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
         } catch (IllegalArgumentException | DataFormatException | IndexOutOfBoundsException e) {
           truncated[0]++; // a line cut short by a kill
+          cut = number;
           continue;
         }
         Histogram[] total =

@@ -282,6 +282,27 @@ class RunRecorderTest {
     assertThat(record.truncatedLines()).isEqualTo(2);
   }
 
+  /** Only the last line can be cut by a kill: a bad line with lines after it is a damaged file. */
+  @Test
+  void aBadLineBeforeTheLastIsAUserErrorNamingTheLine() throws Exception {
+    Path directory;
+    try (RunRecorder run = open()) {
+      long t = System.nanoTime();
+      run.request("q").ok(t, t + 1000);
+      directory = run.directory();
+    }
+    Path histograms = directory.resolve(RunFiles.HISTOGRAMS);
+    long lines = Files.readAllLines(histograms).size();
+    Files.writeString(
+        histograms,
+        "garbage\nTag=req/OK/q,1.000,1.000,0.001,HISTFAAAACl4nJNpmS\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunRecordReader.read(directory))
+        .isInstanceOf(io.fusillade.FusilladeException.class)
+        .hasMessage(
+            histograms + ":" + (lines + 1) + ": not a histogram log line: the file is damaged");
+  }
+
   private static RunRecord readAfterClose(RunRecorder run) {
     run.close();
     return RunRecordReader.read(run.directory());

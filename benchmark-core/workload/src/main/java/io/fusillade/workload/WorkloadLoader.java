@@ -84,7 +84,8 @@ public final class WorkloadLoader {
     } catch (CharacterCodingException e) {
       return failure(name, "not valid YAML: the file is not UTF-8 text");
     } catch (IOException e) {
-      return failure(name, "cannot read the file: " + e.getClass().getSimpleName());
+      // Said in words: an exception's class name reads like a crash to a user.
+      return failure(name, "cannot read the file: " + unreadable(path));
     }
     return parse(name, text, environment);
   }
@@ -98,6 +99,17 @@ public final class WorkloadLoader {
   public static LoadResult parse(
       String fileName, String text, Function<String, String> environment) {
     return new WorkloadLoader(fileName, environment).run(text);
+  }
+
+  /** Why a file that could not be read could not be, in words. */
+  private static String unreadable(Path path) {
+    if (Files.isDirectory(path)) {
+      return "it is a directory";
+    }
+    if (!Files.exists(path)) {
+      return "no such file";
+    }
+    return Files.isReadable(path) ? "an input/output error" : "permission denied";
   }
 
   private static LoadResult failure(String file, String message) {

@@ -127,7 +127,8 @@ public final class RunMetrics {
     List<Path> runs = new ArrayList<>();
     for (Path path : paths) {
       if (!Files.isDirectory(path)) {
-        throw new FusilladeException("no such directory: " + path);
+        throw new FusilladeException(
+            (Files.exists(path) ? "not a directory: " : "no such directory: ") + path);
       }
       if (Files.isRegularFile(path.resolve(RunFiles.MANIFEST))) {
         runs.add(path);

@@ -1,0 +1,362 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.RequestChannel;
+import io.fusillade.record.RunFiles;
+import io.fusillade.record.RunOptions;
+import io.fusillade.record.RunRecorder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Bad input given to the real {@code fusillade} entry point, as a user would give it: malformed
+ * workloads, wrong values, CLI misuse, garbage run directories. Every case must be a user error
+ * (exit 2) with one clear line naming the file, field or argument, and no stack trace. No case
+ * reaches a database or forks Gatling: each fails while reading its input (the {@code --url} given
+ * to {@code run} points at a closed port, as a safety net that would show as a wrong message).
+ */
+class BadInputTest {
+  /** A password that must never be printed. */
+  private static final String SECRET = "s3cr3t-pw";
+
+  /** A database URL nothing listens on, with a password in it. */
+  private static final String NOWHERE =
+      "jdbc:postgresql://127.0.0.1:1/app?user=app&password=" + SECRET;
+
+  private static final String TABLE =
+      """
+      tables_schema:
+        - name: cars
+          row_count: 10
+          columns:
+            - name: id
+              type: Integer
+              range: [0, 100]
+      """;
+
+  private static final String QUERY =
+      """
+      queries:
+        - sql: select * from cars where id = $1::integer
+          params:
+            - type: Integer
+              range: [0, 10]
+      """;
+
+  private static Path base;
+
+  @BeforeAll
+  static void files(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    base = dir;
+    write("good.yml", TABLE + QUERY);
+    write("tabs.yml", TABLE + QUERY.replace("  - sql", "\t- sql"));
+    write("unclosed.yml", TABLE + "queries:\n  - sql: \"select 1\n");
+    Files.write(
+        base.resolve("binary.yml"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2, 3, (byte) 0x80});
+    write("empty.yml", "");
+    Files.createDirectories(base.resolve("a-directory.yml"));
+    write("list.yml", "- just\n- a list\n");
+    write("rows-text.yml", TABLE.replace("row_count: 10", "row_count: ten") + QUERY);
+    write("rows-negative.yml", TABLE.replace("row_count: 10", "row_count: -5") + QUERY);
+    write("range-text.yml", TABLE.replace("range: [0, 100]", "range: zero") + QUERY);
+    write("rate-zero.yml", TABLE + QUERY + "load: {mode: rate, rate: 0, duration: 10s}\n");
+    write("rate-negative.yml", TABLE + QUERY + "load: {mode: rate, rate: -5, duration: 10s}\n");
+    write("rate-text.yml", TABLE + QUERY + "load: {mode: rate, rate: fast, duration: 10s}\n");
+    write("duration-zero.yml", TABLE + QUERY + "load: {mode: rate, rate: 10, duration: 0s}\n");
+    write("duration-bad.yml", TABLE + QUERY + "load: {mode: rate, rate: 10, duration: 10x}\n");
+    write("users-zero.yml", TABLE + QUERY + "load: {mode: queue, users: 0}\n");
+    write("mode-bad.yml", TABLE + QUERY + "load: {mode: fast}\n");
+    write("typo-key.yml", TABLE.replace("row_count", "row_cout") + QUERY);
+    write("typo-top.yml", TABLE + QUERY + "lood: {mode: rate}\n");
+    write("users-in-rate.yml", TABLE + QUERY + "load: {mode: rate, rate: 10, users: 4}\n");
+    write(
+        "stages-and-rate.yml",
+        TABLE + QUERY + "load:\n  rate: 10\n  stages:\n    - {hold: 10, for: 10s}\n");
+    write("bad-check.yml", TABLE + QUERY + "checks:\n  - p99 < fast\n");
+    write("no-queries.yml", TABLE);
+
+    Path runs = Files.createDirectories(base.resolve("runs"));
+    Files.createDirectories(runs.resolve("empty"));
+    Files.writeString(runs.resolve("a-file"), "not a run\n");
+    Path truncated = record(runs.resolve("truncated-json"));
+    String manifest = Files.readString(truncated.resolve(RunFiles.MANIFEST));
+    Files.writeString(
+        truncated.resolve(RunFiles.MANIFEST), manifest.substring(0, manifest.length() / 2));
+    Files.writeString(
+        record(runs.resolve("not-json")).resolve(RunFiles.MANIFEST), "hello, not json\n");
+    Files.write(
+        record(runs.resolve("garbage-hlog")).resolve(RunFiles.HISTOGRAMS),
+        "#[StartTime: 1]\n0.1,0.2,0.3,HISTFAAAAgarbage==\n@@@@\n".getBytes(StandardCharsets.UTF_8));
+    record(runs.resolve("good"));
+  }
+
+  /** One completed run under {@code dir}: its run directory. */
+  private static Path record(Path dir) throws IOException {
+    try (RunRecorder run =
+        RunRecorder.open(RunOptions.of("io.example.BadInput").withBaseDirectory(dir))) {
+      RequestChannel q = run.request("q");
+      for (int i = 0; i < 100; i++) {
+        q.sent();
+        q.ok(1_000_000L, 2_000_000L);
+      }
+    }
+    try (Stream<Path> children = Files.list(dir)) {
+      return children.findFirst().orElseThrow();
+    }
+  }
+
+  private static void write(String name, String text) throws IOException {
+    Files.writeString(base.resolve(name), text);
+  }
+
+  /**
+   * The table: a case's name, its arguments ({@code @name} is a file or directory under the test's
+   * directory, {@code @runs/name} a run directory), the exit code and a fragment of the message.
+   */
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        // malformed YAML
+        c("tab indentation", 2, "tabs.yml:9:1: not valid YAML", "workload", "check", "@tabs.yml"),
+        c(
+            "unclosed quote",
+            2,
+            "unclosed.yml:10:1: not valid YAML",
+            "workload",
+            "check",
+            "@unclosed.yml"),
+        c(
+            "binary bytes",
+            2,
+            "binary.yml:1:1: not valid YAML: the file is not UTF-8",
+            "workload",
+            "check",
+            "@binary.yml"),
+        c("empty file", 2, "empty.yml:1:1: the file is empty", "workload", "check", "@empty.yml"),
+        c(
+            "a directory",
+            2,
+            "a-directory.yml:1:1: cannot read the file: it is a directory",
+            "workload",
+            "check",
+            "@a-directory.yml"),
+        c(
+            "a missing file",
+            2,
+            "missing.yml:1:1: cannot read the file: no such file",
+            "workload",
+            "check",
+            "@missing.yml"),
+        c("a YAML list, not a map", 2, "list.yml", "workload", "check", "@list.yml"),
+        c("run: a missing file", 2, "missing.yml", "run", "@missing.yml", "--url", NOWHERE),
+        c("run: tab indentation", 2, "tabs.yml:", "run", "@tabs.yml", "--url", NOWHERE),
+        c("run: empty file", 2, "empty.yml", "run", "@empty.yml", "--url", NOWHERE),
+        c(
+            "sample: binary bytes",
+            2,
+            "binary.yml",
+            "workload",
+            "sample",
+            "@binary.yml",
+            "--table",
+            "cars"),
+        c("schema: a directory", 2, "a-directory.yml", "schema", "up", "@a-directory.yml"),
+        // wrong types and values
+        c("row_count as text", 2, "row_count", "workload", "check", "@rows-text.yml"),
+        c("negative row_count", 2, "row_count", "workload", "check", "@rows-negative.yml"),
+        c("range as text", 2, "range", "workload", "check", "@range-text.yml"),
+        c("rate as text", 2, "rate", "workload", "check", "@rate-text.yml"),
+        c("zero rate", 2, "rate", "workload", "check", "@rate-zero.yml"),
+        c("negative rate", 2, "rate", "workload", "check", "@rate-negative.yml"),
+        c("zero duration", 2, "duration", "workload", "check", "@duration-zero.yml"),
+        c("bad duration", 2, "duration", "workload", "check", "@duration-bad.yml"),
+        c("zero users", 2, "users", "workload", "check", "@users-zero.yml"),
+        c("unknown load mode", 2, "mode", "workload", "check", "@mode-bad.yml"),
+        c("bad check", 2, "bad-check.yml:14:5 checks[0]", "workload", "check", "@bad-check.yml"),
+        c("run: bad check", 2, "bad-check.yml:14:5", "run", "@bad-check.yml", "--url", NOWHERE),
+        // unknown keys, with a suggestion
+        c(
+            "misspelt column key",
+            2,
+            "did you mean 'row_count'",
+            "workload",
+            "check",
+            "@typo-key.yml"),
+        c("misspelt top-level key", 2, "did you mean 'load'", "workload", "check", "@typo-top.yml"),
+        // contradictory settings
+        c("users in rate mode", 2, "users", "workload", "check", "@users-in-rate.yml"),
+        c("stages and rate", 2, "stages", "workload", "check", "@stages-and-rate.yml"),
+        c("run: no queries", 2, "no queries", "run", "@no-queries.yml", "--url", NOWHERE),
+        // CLI misuse
+        c("unknown flag", 2, "Unknown options: '--rat'", "run", "@good.yml", "--rat", "5"),
+        c("unknown top-level flag", 2, "Unknown option", "--verbose"),
+        c("unknown command", 2, "sumary", "sumary", "x"),
+        c("bad --duration", 2, "10x", "run", "@good.yml", "--duration", "10x", "--url", NOWHERE),
+        c(
+            "zero --duration",
+            2,
+            "--duration",
+            "run",
+            "@good.yml",
+            "--duration",
+            "0s",
+            "--url",
+            NOWHERE),
+        c("negative --rate", 2, "--rate", "run", "@good.yml", "--rate", "-5", "--url", NOWHERE),
+        c("zero --rate", 2, "--rate", "run", "@good.yml", "--rate", "0", "--url", NOWHERE),
+        c("--rate as text", 2, "--rate", "run", "@good.yml", "--rate", "fast"),
+        c(
+            "zero --users",
+            2,
+            "--users",
+            "run",
+            "@good.yml",
+            "--mode",
+            "queue",
+            "--users",
+            "0",
+            "--url",
+            NOWHERE),
+        c("unknown --engine", 2, "--engine", "run", "@good.yml", "--engine", "odbc"),
+        c("unknown --mode", 2, "--mode", "run", "@good.yml", "--mode", "fast"),
+        c("bad --check", 2, "--check", "run", "@good.yml", "--check", "p99 <", "--url", NOWHERE),
+        c("missing WORKLOAD", 2, "WORKLOAD", "run"),
+        c("compare without --candidate", 2, "--candidate", "compare", "--baseline", "@runs/good"),
+        c(
+            "bad --threshold",
+            2,
+            "--threshold",
+            "compare",
+            "--baseline",
+            "@runs/good",
+            "--candidate",
+            "@runs/good",
+            "--threshold",
+            "lots"),
+        c("bad --confidence", 2, "--confidence", "intervals", "@runs/good", "--confidence", "2"),
+        c(
+            "report: bad --check",
+            2,
+            "--check: check \"p99 <\"",
+            "report",
+            "@runs/good",
+            "--check",
+            "p99 <"),
+        c("sample: unknown table", 2, "nope", "workload", "sample", "@good.yml", "--table", "nope"),
+        c(
+            "sample: negative --rows",
+            2,
+            "--rows",
+            "workload",
+            "sample",
+            "@good.yml",
+            "--table",
+            "cars",
+            "--rows",
+            "-1"),
+        c("schema: unknown action", 2, "sideways", "schema", "sideways", "@good.yml"),
+        c("bad --cv-warning", 2, "--cv-warning", "intervals", "@runs/good", "--cv-warning", "x"),
+        c(
+            "bad --alpha",
+            2,
+            "--alpha",
+            "compare",
+            "--baseline",
+            "@runs/good",
+            "--candidate",
+            "@runs/good",
+            "--alpha",
+            "0"),
+        c(
+            "check --connect: nothing listens",
+            2,
+            "password=***",
+            "workload",
+            "check",
+            "@good.yml",
+            "--connect",
+            NOWHERE),
+        // garbage run directories
+        c("summary: empty dir", 2, "empty", "summary", "@runs/empty"),
+        c("summary: a file", 2, "not a directory: ", "summary", "@runs/a-file"),
+        c("summary: missing dir", 2, "nothing-here", "summary", "@runs/nothing-here"),
+        c("summary: truncated run.json", 2, "run.json:", "summary", "@runs/truncated-json"),
+        c(
+            "summary: run.json not JSON",
+            2,
+            "run.json:1: not valid JSON",
+            "summary",
+            "@runs/not-json"),
+        c(
+            "summary: garbage latency.hlog",
+            2,
+            "latency.hlog:2: not a histogram log line",
+            "summary",
+            "@runs/garbage-hlog"),
+        c("report: empty dir", 2, "empty", "report", "@runs/empty"),
+        c("report: a file", 2, "not a directory: ", "report", "@runs/a-file"),
+        c("report: truncated run.json", 2, "run.json", "report", "@runs/truncated-json"),
+        c("report: garbage latency.hlog", 2, "latency.hlog", "report", "@runs/garbage-hlog"),
+        c("intervals: empty dir", 2, "empty", "intervals", "@runs/empty"),
+        c("intervals: run.json not JSON", 2, "run.json", "intervals", "@runs/not-json"),
+        c("intervals: garbage latency.hlog", 2, "latency.hlog", "intervals", "@runs/garbage-hlog"),
+        c(
+            "compare: a file",
+            2,
+            "a-file",
+            "compare",
+            "--baseline",
+            "@runs/a-file",
+            "--candidate",
+            "@runs/good"),
+        c(
+            "compare: truncated run.json",
+            2,
+            "run.json",
+            "compare",
+            "--baseline",
+            "@runs/good",
+            "--candidate",
+            "@runs/truncated-json"),
+        c(
+            "compare: garbage latency.hlog",
+            2,
+            "latency.hlog",
+            "compare",
+            "--baseline",
+            "@runs/garbage-hlog",
+            "--candidate",
+            "@runs/good"),
+        c("trend: empty dir", 2, "empty", "trend", "@runs/empty"),
+        c("trend: a file", 2, "not a directory: ", "trend", "@runs/a-file"),
+        c("trend: run.json not JSON", 2, "run.json", "trend", "@runs/not-json"),
+        c("trend: garbage latency.hlog", 2, "latency.hlog", "trend", "@runs/garbage-hlog"));
+  }
+
+  private static Arguments c(String name, int exit, String fragment, String... args) {
+    return Arguments.of(name, Arrays.asList(args), exit, fragment);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void isAOneLineUserError(String name, java.util.List<String> args, int exit, String fragment) {
+    String[] resolved =
+        args.stream()
+            .map(a -> a.startsWith("@") ? base.resolve(a.substring(1)).toString() : a)
+            .toArray(String[]::new);
+    CliRun run = CliRun.of(resolved);
+    String all = run.out() + run.err();
+    assertThat(run.exitCode()).as(name + ": " + all).isEqualTo(exit);
+    assertThat(run.err()).as(name).contains(fragment);
+    assertThat(all).as(name).doesNotContain("\tat ").doesNotContainPattern("[A-Za-z]+Exception");
+    assertThat(all).as(name).doesNotContain(SECRET);
+  }
+}
