@@ -46,7 +46,8 @@ final class TopicSection {
     List<LatencySummary> e2e =
         topics.stream().map(TopicResults::e2e).filter(s -> s != null).toList();
     if (!e2e.isEmpty()) {
-      h.append("<h2>End-to-end latency</h2>\n<p>Send to receipt, on the injector's monotonic")
+      h.append(
+              "<h2>End-to-end latency</h2>\n<p class=\"note\">Send to receipt, on the injector's monotonic")
           .append(" clock; checkable by the metric's name, e.g. <code>")
           .append(escape("p99 < 50ms for \"" + e2e.get(0).name() + "\""))
           .append("</code>.</p>\n")
@@ -104,7 +105,8 @@ final class TopicSection {
       h.append(d.exact() ? "<td class=\"pass\">exact" : "<td class=\"fail\">NOT exact")
           .append("</td></tr>\n");
     }
-    h.append("</table>\n<p>Lost: acknowledged by the broker, never received by the end of the")
+    h.append(
+            "</table>\n<p class=\"note\">Lost: acknowledged by the broker, never received by the end of the")
         .append(" drain. Out of order: received after a later message of the same producer and")
         .append(" partition. Received unacknowledged: the send failed (a timeout) but the broker")
         .append(" kept it — not an error. Foreign: without this run's stamp.</p>\n");
