@@ -20,8 +20,9 @@ import org.HdrHistogram.Histogram;
  * {@code trend}):
  *
  * <ul>
- *   <li>{@code rate} (completed requests/s in the steady state), {@code mean}, {@code p50}, {@code
- *       p90}, {@code p99}, {@code p99.9} (ms, all requests) and {@code errors} (% of requests that
+ *   <li>{@code rate} (completed requests/s in the steady state; left out for a run too short to
+ *       have one, whose rate is its start-up and drain), {@code mean}, {@code p50}, {@code p90},
+ *       {@code p99}, {@code p99.9} (ms, all requests) and {@code errors} (% of requests that
  *       failed);
  *   <li>with more than one request name, {@code rate}, {@code p50} and {@code p99} of each, named
  *       {@code p99 [account by id]};
@@ -44,7 +45,11 @@ public final class RunMetrics {
    */
   public static Map<String, MetricValue> of(RunData run) {
     Map<String, MetricValue> m = new LinkedHashMap<>();
-    put(m, Metric.higherIsBetter("rate"), run.rate(null), "/s");
+    // A run too short for a steady state has no rate worth comparing (see SteadyRate).
+    boolean steady = run.injectors().stream().allMatch(SteadyRate::hasSteadyState);
+    if (steady) {
+      put(m, Metric.higherIsBetter("rate"), run.rate(null), "/s");
+    }
     Histogram all = run.allLatencies();
     latencies(m, "", all);
     long ko = 0;
@@ -75,7 +80,9 @@ public final class RunMetrics {
       run.requests()
           .forEach(
               (name, totals) -> {
-                put(m, Metric.higherIsBetter("rate [" + name + "]"), run.rate(name), "/s");
+                if (steady) {
+                  put(m, Metric.higherIsBetter("rate [" + name + "]"), run.rate(name), "/s");
+                }
                 Histogram h = totals.all();
                 if (h.getTotalCount() > 0) {
                   put(m, Metric.lowerIsBetter("p50 [" + name + "]"), ms(h, 50), "ms");

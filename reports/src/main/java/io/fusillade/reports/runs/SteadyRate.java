@@ -126,6 +126,18 @@ public final class SteadyRate {
     return seconds > 0 ? total / seconds : 0;
   }
 
+  /**
+   * Whether a record has a steady state: at least one whole interval between the first and the last
+   * with completions. A shorter run (under about three flush intervals) has a rate made of its
+   * start-up and its drain, which says more about when the recorder flushed than about the system.
+   *
+   * @param record one injector's record
+   * @return true when {@link #steady} of its completions is not empty
+   */
+  public static boolean hasSteadyState(RunRecord record) {
+    return !steady(intervals(record, second -> completed(second, null))).isEmpty();
+  }
+
   private static long completed(SecondCounts second, String name) {
     if (name != null) {
       SecondCounts.RequestSecond r = second.requests().get(name);

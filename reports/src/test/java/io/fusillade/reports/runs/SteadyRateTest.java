@@ -95,4 +95,15 @@ class SteadyRateTest {
     assertThat(data.summaries().get(0).rate()).isEqualTo(rate);
     assertThat(data.rate("no such request")).isZero();
   }
+
+  @Test
+  void aRunTooShortForASteadyStateHasNoRateToCompare() throws Exception {
+    RunData brief = RunData.load(SyntheticRecord.run().seconds(2).write(base, "brief"));
+    RunData steady = RunData.load(SyntheticRecord.run().seconds(10).write(base, "steady"));
+
+    assertThat(SteadyRate.hasSteadyState(brief.injectors().get(0))).isFalse();
+    assertThat(RunMetrics.of(brief)).doesNotContainKey("rate").containsKey("p99");
+    assertThat(SteadyRate.hasSteadyState(steady.injectors().get(0))).isTrue();
+    assertThat(RunMetrics.of(steady)).containsKey("rate");
+  }
 }
