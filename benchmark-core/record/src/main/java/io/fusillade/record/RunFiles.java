@@ -14,6 +14,13 @@ public final class RunFiles {
   /** One JSON object per second: requests sent/OK/KO, errors by reason, bytes, counters, gauges. */
   public static final String COUNTERS = "counters.jsonl";
 
+  /**
+   * Events beside the requests (a node down or up, a fault injected), one JSON object per line:
+   * {@code epochMs}, {@code kind}, {@code target} and an optional {@code detail}. Absent when the
+   * run had none. See {@link RunEvent}.
+   */
+  public static final String EVENTS = "events.jsonl";
+
   /** Version of the run-record format written by this code. */
   public static final int FORMAT_VERSION = 1;
 

@@ -13,6 +13,8 @@ import org.HdrHistogram.Histogram;
  *     when the run never closed
  * @param truncatedLines lines at the end of a file that a kill left unfinished and that were
  *     skipped
+ * @param events the events of {@value RunFiles#EVENTS} in time order (node down and up...), empty
+ *     when the run had none
  */
 public record RunRecord(
     Path directory,
@@ -21,7 +23,8 @@ public record RunRecord(
     Map<String, RequestTotals> requests,
     Map<String, Histogram> metrics,
     List<SecondCounts> seconds,
-    int truncatedLines) {
+    int truncatedLines,
+    List<RunEvent> events) {
 
   /** Seconds between the start of the run and its end. */
   public double durationSeconds() {

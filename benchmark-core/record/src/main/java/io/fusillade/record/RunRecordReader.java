@@ -97,6 +97,7 @@ public final class RunRecordReader {
     Map<String, Histogram[]> byTag =
         readHistograms(directory.resolve(RunFiles.HISTOGRAMS), truncated, listener);
     List<SecondCounts> seconds = readSeconds(directory.resolve(RunFiles.COUNTERS), truncated);
+    List<RunEvent> events = readEvents(directory.resolve(RunFiles.EVENTS), truncated);
 
     RunManifest manifest = manifest(manifestFile, manifestJson, directory);
     long end =
@@ -112,7 +113,47 @@ public final class RunRecordReader {
         requestTotals(byTag, seconds),
         metricTotals(byTag),
         Collections.unmodifiableList(seconds),
-        truncated[0]);
+        truncated[0],
+        events);
+  }
+
+  /**
+   * The events of {@value RunFiles#EVENTS}, sorted by time; none when the file is absent. A line
+   * that is not a complete event (the unfinished last line of a killed run) is skipped and counted.
+   */
+  private static List<RunEvent> readEvents(Path file, int[] truncated) {
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    List<RunEvent> events = new ArrayList<>();
+    try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        if (line.isBlank()) {
+          continue;
+        }
+        try {
+          JsonNode event = JSON.readTree(line);
+          if (!event.path("epochMs").canConvertToLong()
+              || !event.path("kind").isTextual()
+              || !event.path("target").isTextual()) {
+            truncated[0]++;
+            continue;
+          }
+          events.add(
+              new RunEvent(
+                  event.get("epochMs").asLong(),
+                  event.get("kind").asText(),
+                  event.get("target").asText(),
+                  event.path("detail").asText("")));
+        } catch (JsonProcessingException unfinished) {
+          truncated[0]++;
+        }
+      }
+    } catch (IOException e) {
+      throw new FusilladeException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    events.sort(java.util.Comparator.comparingLong(RunEvent::epochMs));
+    return List.copyOf(events);
   }
 
   private static RunManifest manifest(Path file, JsonNode json, Path directory) {

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  */
-public final class RunRecorder implements AutoCloseable {
+public final class RunRecorder implements AutoCloseable, RunEvents {
   private static final Logger LOG = LoggerFactory.getLogger(RunRecorder.class);
 
   /**
@@ -77,6 +77,7 @@ public final class RunRecorder implements AutoCloseable {
   private final List<Runnable> finishHooks = new CopyOnWriteArrayList<>();
 
   private final IntervalWriter writer;
+  private final EventWriter events;
   private final ScheduledExecutorService flusher;
   private final Thread shutdownHook;
   private RunStatus finalStatus; // guarded by this
@@ -90,6 +91,7 @@ public final class RunRecorder implements AutoCloseable {
     this.directory = createRunDirectory(options, startEpochMs);
     this.runId = directory.getFileName().toString();
     this.writer = new IntervalWriter(directory, startEpochMs);
+    this.events = new EventWriter(directory);
     writeManifest(RunStatus.RUNNING, null, null);
     this.flusher =
         Executors.newSingleThreadScheduledExecutor(
@@ -206,6 +208,22 @@ public final class RunRecorder implements AutoCloseable {
   }
 
   /**
+   * Records an event ({@link RunEvent}) at the current time in {@value RunFiles#EVENTS}, written
+   * through at once. Events after the run closed are dropped. A write that fails is logged, not
+   * thrown: the component reporting it is on its own failure path already.
+   */
+  @Override
+  public void event(String kind, String target, String detail) {
+    RunEvent event = new RunEvent(System.currentTimeMillis(), kind, target, detail);
+    LOG.info("{} {}{}", kind, target, event.detail().isEmpty() ? "" : ": " + event.detail());
+    try {
+      events.write(event);
+    } catch (IOException e) {
+      LOG.warn("Could not write an event to the run record in {}: {}", directory, e.toString());
+    }
+  }
+
+  /**
    * Declares a check (an SLO such as {@code "p99 < 50ms"}) in {@code run.json}; the reports
    * evaluate it ({@code fusillade report}). The text is not validated here.
    */
@@ -314,6 +332,7 @@ public final class RunRecorder implements AutoCloseable {
       lastEndEpochMs = System.currentTimeMillis();
       writeManifest(written, why, lastEndEpochMs);
       writer.close();
+      events.close();
     }
     if (Thread.currentThread() != shutdownHook) {
       try {

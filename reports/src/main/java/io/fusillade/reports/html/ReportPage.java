@@ -176,9 +176,14 @@ public final class ReportPage {
     double[] x = run.secondEnds();
     List<TimeBands.Band> bands = TimeBands.of(run);
     h.append("<h2>Over time</h2>\n");
-    if (!bands.isEmpty()) {
+    if (bands.stream().anyMatch(b -> b.kind() == TimeBands.Kind.STEP)) {
       h.append("<p class=\"note\">Shaded bands: the steps of the injection profile recorded in")
           .append(" <code>run.json</code>, from the first second with requests sent.</p>\n");
+    }
+    if (bands.stream().anyMatch(b -> b.kind() == TimeBands.Kind.FAULT)) {
+      h.append("<p class=\"note\">Red bands: a node of the system under test was down, from")
+          .append(" the first refused, reset or timed-out connection to the probe that found it")
+          .append(" answering again (<code>events.jsonl</code>).</p>\n");
     }
     h.append("<div class=\"charts\">\n");
     Charts charts = new Charts(h, x, bands);

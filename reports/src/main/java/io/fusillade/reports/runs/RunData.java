@@ -241,6 +241,17 @@ public final class RunData {
     return status.isPartial();
   }
 
+  /**
+   * Every injector's events ({@code events.jsonl}: node down and up...), in time order. Each
+   * injector sees a node fail for itself, so one outage may appear once per injector.
+   */
+  public List<io.fusillade.record.RunEvent> events() {
+    List<io.fusillade.record.RunEvent> all = new java.util.ArrayList<>();
+    injectors.forEach(record -> all.addAll(record.events()));
+    all.sort(java.util.Comparator.comparingLong(io.fusillade.record.RunEvent::epochMs));
+    return all;
+  }
+
   /** The earliest injector's start, epoch ms. */
   public long startEpochMs() {
     return startEpochMs;

@@ -1,5 +1,6 @@
 package io.fusillade.reports.runs;
 
+import io.fusillade.record.RunEvent;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.SecondCounts;
 import io.fusillade.reports.format.Numbers;
@@ -46,14 +47,66 @@ public final class TimeBands {
   public record Band(String label, double fromSeconds, double toSeconds, Kind kind) {}
 
   /**
-   * Every band of a run the time charts shade: today its {@link #steps}. The place to add other
-   * kinds (faults injected during the run) when the record holds them.
+   * Every band of a run the time charts shade: its {@link #steps} and its {@link #faults}.
    *
    * @param run the run
-   * @return the bands, in time order within each kind
+   * @return the steps, then the faults, each in time order
    */
   public static List<Band> of(RunData run) {
-    return steps(run);
+    List<Band> bands = new ArrayList<>(steps(run));
+    bands.addAll(faults(run.events(), run.startEpochMs(), run.durationSeconds()));
+    return List.copyOf(bands);
+  }
+
+  /**
+   * The time each node was down, from its {@link RunEvent#NODE_DOWN} to its next {@link
+   * RunEvent#NODE_UP} (or the end of the run when it never came back), labelled "{@code <node>
+   * down}". Overlapping outages of one node, as several injectors record them, are merged into one
+   * band.
+   *
+   * @param events the run's events, in time order
+   * @param startEpochMs the run's start
+   * @param endSeconds the run's end, seconds from its start
+   * @return one band per outage, in time order
+   */
+  public static List<Band> faults(List<RunEvent> events, long startEpochMs, double endSeconds) {
+    Map<String, List<double[]>> outages = new TreeMap<>();
+    Map<String, Double> openSince = new TreeMap<>();
+    for (RunEvent event : events) {
+      double at = event.secondsFrom(startEpochMs);
+      if (RunEvent.NODE_DOWN.equals(event.kind())) {
+        openSince.putIfAbsent(event.target(), at);
+      } else if (RunEvent.NODE_UP.equals(event.kind()) && openSince.containsKey(event.target())) {
+        add(outages, event.target(), openSince.remove(event.target()), at);
+      }
+    }
+    openSince.forEach((node, from) -> add(outages, node, from, Math.max(from, endSeconds)));
+    List<Band> bands = new ArrayList<>();
+    outages.forEach(
+        (node, ranges) -> {
+          ranges.sort(java.util.Comparator.comparingDouble(r -> r[0]));
+          double[] current = null;
+          for (double[] range : ranges) {
+            if (current != null && range[0] <= current[1]) {
+              current[1] = Math.max(current[1], range[1]);
+              continue;
+            }
+            if (current != null) {
+              bands.add(new Band(node + " down", current[0], current[1], Kind.FAULT));
+            }
+            current = range.clone();
+          }
+          if (current != null) {
+            bands.add(new Band(node + " down", current[0], current[1], Kind.FAULT));
+          }
+        });
+    bands.sort(java.util.Comparator.comparingDouble(Band::fromSeconds));
+    return List.copyOf(bands);
+  }
+
+  private static void add(
+      Map<String, List<double[]>> outages, String node, double from, double to) {
+    outages.computeIfAbsent(node, k -> new ArrayList<>()).add(new double[] {from, to});
   }
 
   /**

@@ -104,4 +104,21 @@ class TimeBandsTest {
     RunData run = RunData.load(dir);
     assertThat(TimeBands.steps(run)).extracting(Band::fromSeconds).containsExactly(0.0, 5.0);
   }
+
+  @Test
+  void aNodeDownUntilItsProbeFindsItUpIsOneFaultBandMergedAcrossInjectors() {
+    long start = 1_000_000;
+    List<io.fusillade.record.RunEvent> events =
+        List.of(
+            new io.fusillade.record.RunEvent(start + 11_000, "node-down", "db:5432", "refused"),
+            new io.fusillade.record.RunEvent(start + 11_400, "node-down", "db:5432", "refused"),
+            new io.fusillade.record.RunEvent(start + 17_200, "node-up", "db:5432", ""),
+            new io.fusillade.record.RunEvent(start + 17_900, "node-up", "db:5432", ""),
+            new io.fusillade.record.RunEvent(start + 20_000, "node-down", "db2:5432", "reset"),
+            new io.fusillade.record.RunEvent(start + 21_000, "fault-injected", "x", ""));
+    assertThat(TimeBands.faults(events, start, 30))
+        .containsExactly(
+            new Band("db:5432 down", 11.0, 17.2, TimeBands.Kind.FAULT),
+            new Band("db2:5432 down", 20.0, 30.0, TimeBands.Kind.FAULT));
+  }
 }
