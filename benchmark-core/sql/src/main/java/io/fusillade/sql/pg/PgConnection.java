@@ -54,6 +54,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   private boolean started;
   private boolean closed;
   private boolean everReady;
+  private boolean terminated; // closed by this side: nothing to open again
   private SqlOutcome closing; // why the connection goes away: what its requests end with
   private String refusal; // why it could not start, without the address: for open()'s message
   private ByteBuf cumulation;
@@ -89,6 +90,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
               if (!future.isSuccess()) {
                 connection.refusal = String.valueOf(future.cause().getMessage());
                 connection.closing = failure(address, connection.refusal);
+                owner.client().connectFailed(future.cause(), null, null);
                 connection.closed();
               }
             });
@@ -317,7 +319,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       case 'R' -> authenticate(body.readInt(), body);
       case 'E' -> {
         String[] error = readError(body);
-        refuse(error[1] + " (SQLState " + error[0] + ")");
+        String reason = error[1] + " (SQLState " + error[0] + ")";
+        refuse(reason);
+        // 57P03, "the database system is starting up" (or shutting down): the node is not ready
+        owner.client().connectFailed(null, error[0], "SQLState " + error[0] + ": " + error[1]);
       }
       case 'Z' -> {
         started = true;
@@ -407,6 +412,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    if (!everReady) {
+      owner.client().connectFailed(cause, null, null); // reset during start-up
+    }
     if (closing == null) {
       closing =
           SqlOutcome.connectionFailure(
@@ -435,6 +443,12 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     closed = true;
     if (!everReady) {
       owner.refused();
+      if (refusal == null) {
+        // Closed by the server before start-up ended, without an error: as good as reset.
+        owner.client().connectFailed(new java.net.SocketException("Connection reset"), null, null);
+      }
+    } else if (!terminated) {
+      owner.reopen(this);
     }
     ready.completeExceptionally(
         new IllegalStateException(refusal != null ? refusal : closing.reason()));
@@ -482,6 +496,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       // Before channelActive the connect timeout of the socket applies.
       if (channel != null && now - openedNanos > connectTimeoutNanos) {
         refuse("no answer within " + connectTimeoutNanos / 1_000_000 + " ms");
+        owner
+            .client()
+            .connectFailed(new java.net.SocketTimeoutException("connect timed out"), null, null);
       }
       return;
     }
@@ -497,6 +514,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     if (closed) {
       return;
     }
+    terminated = true;
     closing = outcome;
     if (channel != null && channel.isActive()) {
       ByteBuf out = channel.alloc().ioBuffer(5);
