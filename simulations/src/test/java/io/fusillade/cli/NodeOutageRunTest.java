@@ -176,6 +176,14 @@ class NodeOutageRunTest {
       // And fusillade summary says so.
       CliRun summary = CliRun.of("summary", runDirectory.toString());
       assertThat(summary.out()).contains("Events:").contains("node-down  " + node);
+      // The run's report lists the events and draws the outage as a red band.
+      Path report = runDirectory.resolve("report");
+      assertThat(Files.readString(report.resolve("index.html")))
+          .contains("<h2 id=\"events\">Events</h2>")
+          .contains("<td>node-up</td><td>" + node + "</td>")
+          .contains("#fde2e1");
+      assertThat(Files.readString(report.resolve("summary.json")))
+          .contains("\"kind\" : \"node-down\"");
     }
   }
 

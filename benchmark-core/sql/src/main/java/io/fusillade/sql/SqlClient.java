@@ -35,14 +35,16 @@ import java.util.function.Consumer;
  * #SLICE_MILLIS} ms: after each, if the pool's last attempt to connect was refused, reset or timed
  * out, the node is marked down ({@link NodeHealth#markDown}) and the statement, those queued behind
  * it and those sent meanwhile fail at once with "connection refused: 127.0.0.1:5432" instead of
- * each waiting out the connection timeout. A connection that dies under a statement (reset, end of
- * stream, SQLState 08xxx or 57P01-57P03) marks the node down too when a TCP connection to its port
- * fails as well; when the port still accepts, only that connection is lost and the pool replaces
- * it. When the node is marked down its pool is closed; the cluster's probe ({@link #probe()}) opens
- * a new one once the node accepts a real connection again, so the node serves at once with fresh
- * connections instead of waiting for HikariCP's own reconnection back-off (up to 5 s). A pool that
- * has no free connection within the connection timeout while the node answers is the injector's
- * limit: {@value #OUT_OF_CONNECTIONS}.
+ * each waiting out the connection timeout. A statement that has waited 500 ms with no failure to
+ * connect seen tries a TCP connection to the node's port (one statement at a time): a node that
+ * drops packets, where the pool's attempts hang, is marked down with "connect timeout: ...". A
+ * connection that dies under a statement (reset, end of stream, SQLState 08xxx or 57P01-57P03)
+ * marks the node down too when a TCP connection to its port fails as well; when the port still
+ * accepts, only that connection is lost and the pool replaces it. When the node is marked down its
+ * pool is closed; the cluster's probe ({@link #probe()}) opens a new one once the node accepts a
+ * real connection again, so the node serves at once with fresh connections instead of waiting for
+ * HikariCP's own reconnection back-off (up to 5 s). A pool that has no free connection within the
+ * connection timeout while the node answers is the injector's limit: {@value #OUT_OF_CONNECTIONS}.
  */
 public final class SqlClient implements SqlNode {
   /** The reason of a statement refused because the injector's queue is full. */
@@ -70,6 +72,11 @@ public final class SqlClient implements SqlNode {
   private final ThreadPoolExecutor executor;
   private final int timeoutMillis;
   private volatile boolean closed;
+  private final java.util.concurrent.atomic.AtomicBoolean checking =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** A statement that has waited this long for a connection checks the node's port. */
+  private final long checkAfterNanos;
 
   private SqlClient(SqlClientOptions options, NodeHealth health, HikariPool pool) {
     this.options = options;
@@ -78,6 +85,9 @@ public final class SqlClient implements SqlNode {
     this.hostPort = JdbcUrls.hostPort(options.url());
     this.pool = new AtomicReference<>(pool);
     this.timeoutMillis = (int) Math.min(Integer.MAX_VALUE, options.requestTimeout().toMillis());
+    // remaining time below which a waiting statement checks: after 500 ms of waiting
+    this.checkAfterNanos =
+        options.connectionTimeout().toNanos() - TimeUnit.MILLISECONDS.toNanos(5 * SLICE_MILLIS);
     AtomicInteger threads = new AtomicInteger();
     String prefix = "fusillade-sql-" + node + "-worker-";
     this.executor =
@@ -244,6 +254,10 @@ public final class SqlClient implements SqlNode {
               && SqlOutcome.nodeUnavailable(s.getSQLState())) {
             down(reason(s)); // e.g. 57P03: the database system is starting up
           }
+        } else if (deadline - System.nanoTime() < checkAfterNanos) {
+          // No connection for a while and no failure yet: the pool is busy, or its attempt to
+          // connect hangs (a node that drops packets). A TCP connection to the port tells which.
+          checkReachable();
         }
       }
     }
@@ -301,6 +315,25 @@ public final class SqlClient implements SqlNode {
       }
     }
     down(ConnectFailures.reason(seen, node));
+  }
+
+  /**
+   * Marks the node down when a TCP connection to its port fails within {@value
+   * #CHECK_TIMEOUT_MILLIS} ms; one statement checks at a time, the others keep waiting meanwhile.
+   */
+  private void checkReachable() {
+    if (hostPort == null || !checking.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      NodeWatch.connect(hostPort, CHECK_TIMEOUT_MILLIS);
+    } catch (IOException | RuntimeException e) {
+      down(
+          ConnectFailures.reason(
+              ConnectFailures.kind(e).orElse(ConnectFailures.CONNECT_TIMEOUT), node));
+    } finally {
+      checking.set(false);
+    }
   }
 
   /** Marks the node down; the first to do so closes its pool, whose connections are broken. */

@@ -268,7 +268,7 @@ public final class PgClient implements SqlNode {
    * connection to the port, off the event loop, tells which: the node is down when it fails too,
    * and then named by how it failed ("connection refused"), not by the reset.
    */
-  private void check() {
+  void check() {
     if (health.isDown() || !checking.compareAndSet(false, true)) {
       return;
     }

@@ -123,8 +123,15 @@ final class PgLoop {
 
   private void expire() {
     long now = System.nanoTime();
+    String down = client.downReason();
     for (PgConnection connection : connections) {
-      connection.expire(now, client.requestTimeoutNanos(), client.connectTimeoutNanos());
+      if (down != null && connection.isStarting()) {
+        // The node went down while this connection was starting: what waits on it fails now,
+        // not when its connect attempt gives up.
+        connection.terminate(SqlOutcome.connectionFailure(down));
+      } else {
+        connection.expire(now, client.requestTimeoutNanos(), client.connectTimeoutNanos());
+      }
     }
   }
 
