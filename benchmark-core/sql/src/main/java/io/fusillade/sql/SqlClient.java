@@ -231,10 +231,10 @@ public final class SqlClient implements SqlNode {
         throw new Unavailable(SqlOutcome.ko("injector shut down"));
       }
       long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-      if (remainingMillis <= 0) {
-        throw new Unavailable(noConnection(lastFailure));
-      }
       HikariPool current = pool.get();
+      if (remainingMillis <= 0) {
+        throw new Unavailable(noConnection(lastFailure, current));
+      }
       if (current == null) {
         pause(); // the probe is putting a new pool in place
         continue;
@@ -263,8 +263,24 @@ public final class SqlClient implements SqlNode {
     }
   }
 
-  /** The outcome of a statement that got no connection within the connection timeout. */
-  private SqlOutcome noConnection(Throwable lastFailure) {
+  /**
+   * The outcome of a statement that got no connection within the connection timeout: the pool's
+   * last failure to connect when it had one; a connect timeout when the pool still lacks
+   * connections (the node accepts TCP but gives no session: the node is marked down); the
+   * injector's own limit when every connection was there and busy.
+   */
+  private SqlOutcome noConnection(Throwable lastFailure, HikariPool current) {
+    if (lastFailure == null
+        && current != null
+        && current.getTotalConnections() < options.poolSize()) {
+      String reason =
+          ConnectFailures.reason(ConnectFailures.CONNECT_TIMEOUT, node)
+              + " (no session within "
+              + seconds(options.connectionTimeout())
+              + ")";
+      down(reason);
+      return SqlOutcome.connectionFailure(reason);
+    }
     if (lastFailure != null) {
       Optional<String> kind = ConnectFailures.kind(lastFailure);
       if (kind.isPresent()) {
