@@ -125,6 +125,8 @@ class NodeWatchTest {
         .contains(ConnectFailures.RESET);
     assertThat(ConnectFailures.kind(new java.net.SocketTimeoutException("Connect timed out")))
         .contains(ConnectFailures.CONNECT_TIMEOUT);
+    assertThat(ConnectFailures.kind(new ConnectException("Network is unreachable")))
+        .contains(ConnectFailures.NO_ROUTE);
     assertThat(ConnectFailures.kind(new IllegalStateException("relation does not exist")))
         .isEmpty();
     assertThat(
