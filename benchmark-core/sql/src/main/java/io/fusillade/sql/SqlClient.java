@@ -43,8 +43,11 @@ import java.util.function.Consumer;
  * accepts, only that connection is lost and the pool replaces it. When the node is marked down its
  * pool is closed; the cluster's probe ({@link #probe()}) opens a new one once the node accepts a
  * real connection again, so the node serves at once with fresh connections instead of waiting for
- * HikariCP's own reconnection back-off (up to 5 s). A pool that has no free connection within the
- * connection timeout while the node answers is the injector's limit: {@value #OUT_OF_CONNECTIONS}.
+ * HikariCP's own reconnection back-off (up to 5 s). A statement that gets no connection within the
+ * connection timeout fails with the pool's last failure to connect; without one, with a connect
+ * timeout of the node (marked down) when the pool lacks connections — the node accepts TCP but
+ * gives no session — or, when every connection was open and busy, with the injector's own limit,
+ * {@value #OUT_OF_CONNECTIONS}.
  */
 public final class SqlClient implements SqlNode {
   /** The reason of a statement refused because the injector's queue is full. */
@@ -75,7 +78,7 @@ public final class SqlClient implements SqlNode {
   private final java.util.concurrent.atomic.AtomicBoolean checking =
       new java.util.concurrent.atomic.AtomicBoolean();
 
-  /** A statement that has waited this long for a connection checks the node's port. */
+  /** The time left before its deadline below which a waiting statement checks the node's port. */
   private final long checkAfterNanos;
 
   private SqlClient(SqlClientOptions options, NodeHealth health, HikariPool pool) {
@@ -354,6 +357,9 @@ public final class SqlClient implements SqlNode {
 
   /** Marks the node down; the first to do so closes its pool, whose connections are broken. */
   private void down(String reason) {
+    if (closed) {
+      return; // connections failing as the run ends say nothing about the node
+    }
     if (health.markDown(reason)) {
       retire(pool.getAndSet(null));
     }

@@ -247,6 +247,9 @@ public final class PgClient implements SqlNode {
    * @param reason the request's reason for the server's answer
    */
   void connectFailed(Throwable cause, String sqlState, String reason) {
+    if (closing) {
+      return; // connections failing as the run ends say nothing about the node
+    }
     if (cause != null) {
       ConnectFailures.kind(cause)
           .ifPresent(
@@ -269,7 +272,7 @@ public final class PgClient implements SqlNode {
    * and then named by how it failed ("connection refused"), not by the reset.
    */
   void check() {
-    if (health.isDown() || !checking.compareAndSet(false, true)) {
+    if (closing || health.isDown() || !checking.compareAndSet(false, true)) {
       return;
     }
     Thread checker =
