@@ -417,8 +417,8 @@ public final class SqlClient implements SqlNode {
       properties.setProperty("password", options.password());
     }
     if (options.url().startsWith("jdbc:postgresql:")) {
-      properties.setProperty("connectTimeout", "2");
-      properties.setProperty("loginTimeout", "5");
+      properties.setProperty("connectTimeout", "1");
+      properties.setProperty("loginTimeout", "2");
     }
     return properties;
   }
