@@ -43,14 +43,16 @@ public final class ConnectFailures {
   public static Optional<String> kind(Throwable error) {
     for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
       String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+      if (t instanceof NoRouteToHostException
+          || message.contains("no route to host")
+          || message.contains("network is unreachable")) {
+        return Optional.of(NO_ROUTE); // a ConnectException too, in some JDKs and in Netty
+      }
       if (t instanceof ConnectException || message.contains("connection refused")) {
         return Optional.of(
             message.contains("timed out") || message.contains("timeout")
                 ? CONNECT_TIMEOUT
                 : REFUSED);
-      }
-      if (t instanceof NoRouteToHostException) {
-        return Optional.of(NO_ROUTE);
       }
       if (t instanceof UnknownHostException) {
         return Optional.of(UNKNOWN_HOST);

@@ -22,9 +22,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * #reason(int)} ("connection refused: 127.0.0.1:5432") instead of queueing them behind a pool's
  * connect timeout. A background probe tries the node again after {@link Backoff#first()}, then
  * after twice as long each time up to {@link Backoff#max()}; when the probe succeeds the node is
- * up. Each change is a {@link RunEvent} ({@link RunEvent#NODE_DOWN} with the reason, {@link
- * RunEvent#NODE_UP} with how long the node was down), which the reports draw as a band on the time
- * charts.
+ * up; while it fails, the node's {@link #reason(int)} becomes the one the probe saw (a node marked
+ * down for a reset connection is "connection refused" once its server has gone). Each change is a
+ * {@link RunEvent} ({@link RunEvent#NODE_DOWN} with the reason, {@link RunEvent#NODE_UP} with how
+ * long the node was down), which the reports draw as a band on the time charts.
  *
  * <p>Thread-safe; {@link #isDown(int)} is one volatile read, cheap enough for every request.
  */
@@ -207,10 +208,24 @@ public final class NodeWatch implements AutoCloseable {
     try {
       probe.check(node);
     } catch (Exception stillDown) {
+      ConnectFailures.kind(stillDown)
+          .ifPresent(kind -> refine(node, ConnectFailures.reason(kind, nodes.get(node))));
       schedule(node, attempt + 1);
       return;
     }
     markUp(node);
+  }
+
+  /**
+   * Gives a down node the reason its latest probe failed with, keeping the moment it went down: a
+   * node first seen failing by a reset connection is, once its server has gone, one that refuses
+   * connections, and the requests failed meanwhile should say so. No event is written.
+   */
+  private void refine(int node, String reason) {
+    Down current = down.get(node);
+    if (current != null && !current.reason().equals(reason)) {
+      down.compareAndSet(node, current, new Down(reason, current.sinceNanos()));
+    }
   }
 
   /** Stops probing. Nodes still down stay so; no event is written for them. */

@@ -99,6 +99,24 @@ class NodeWatchTest {
   }
 
   @Test
+  void aDownNodeTakesTheReasonItsProbeFailsWith() throws Exception {
+    try (NodeWatch watch =
+        watch(
+            List.of("a:1"),
+            node -> {
+              throw new IOException(new ConnectException("Connection refused"));
+            })) {
+      watch.markDown(0, "connection reset: a:1");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+      while (watch.reason(0).startsWith("connection reset") && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertThat(watch.reason(0)).isEqualTo("connection refused: a:1");
+    }
+    assertThat(events).containsExactly("node-down a:1 connection reset: a:1");
+  }
+
+  @Test
   void connectionFailuresAreNamedWhateverWrapsThem() {
     assertThat(
             ConnectFailures.kind(new RuntimeException(new ConnectException("Connection refused"))))
@@ -107,6 +125,8 @@ class NodeWatchTest {
         .contains(ConnectFailures.RESET);
     assertThat(ConnectFailures.kind(new java.net.SocketTimeoutException("Connect timed out")))
         .contains(ConnectFailures.CONNECT_TIMEOUT);
+    assertThat(ConnectFailures.kind(new ConnectException("Network is unreachable")))
+        .contains(ConnectFailures.NO_ROUTE);
     assertThat(ConnectFailures.kind(new IllegalStateException("relation does not exist")))
         .isEmpty();
     assertThat(

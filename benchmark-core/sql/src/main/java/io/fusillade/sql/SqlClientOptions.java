@@ -52,6 +52,19 @@ public record SqlClientOptions(
         url, user, password, poolSize, poolSize * 128, Duration.ofSeconds(30));
   }
 
+  /**
+   * The node these options reach as reasons and events name it: {@code host:port} ("connection
+   * refused: 127.0.0.1:5432"), or, for a URL without a single host and known port, the URL without
+   * its {@code jdbc:} prefix, query and password.
+   */
+  public String node() {
+    String hostPort = JdbcUrls.hostPort(url);
+    if (hostPort != null) {
+      return hostPort;
+    }
+    return JdbcUrls.mask(url).replaceFirst("^jdbc:[^:]+://", "").replaceFirst("\\?.*$", "");
+  }
+
   /** Never shows the password. */
   @Override
   public String toString() {

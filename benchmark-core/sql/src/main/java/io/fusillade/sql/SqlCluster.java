@@ -1,80 +1,98 @@
 package io.fusillade.sql;
 
+import io.fusillade.health.NodeWatch;
+import io.fusillade.record.RunEvents;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * The nodes of a database cluster, each with its own connections ({@link SqlNode}), and a {@link
  * Balancer} that spreads requests over them.
  *
- * <p>With failover on, a node whose connections fail (it refuses them or has gone away) is skipped
- * for the back-off period and its traffic goes to the others; after the period it is tried again.
- * Requests already waiting on that node fail with their reason: they are not silently retried, so
- * the report shows what the failure cost.
+ * <p>Fail fast on a dead node: a node whose connection is refused, reset or times out is marked
+ * down at once (by its client, through its {@link NodeHealth}) and a background probe ({@link
+ * NodeWatch}) tries it again after 100 ms, then after twice as long each time, up to the failover
+ * back-off (2 s by default), until it answers. While it is down the balancer sends its requests to
+ * the live nodes in its own order; when none is live, a request fails at once with the node's
+ * reason ("connection refused: 127.0.0.1:5432") — never queued behind a pool's connection timeout.
+ * Requests already running on the node when it failed end with their own reason: they are not
+ * silently retried, so the report shows what the failure cost. Each node down and up is an event of
+ * the run record ({@code events.jsonl}).
  */
 public final class SqlCluster implements AutoCloseable {
   private final List<SqlNode> nodes;
   private final List<String> labels;
   private final Balancer balancer;
-  private final long backoffNanos; // 0: failover off
-  private final AtomicLongArray downUntil;
+  private final NodeWatch watch;
 
-  private SqlCluster(
-      List<SqlNode> nodes, List<String> labels, Balancer balancer, Duration backoff) {
+  private SqlCluster(List<SqlNode> nodes, List<String> labels, Balancer balancer, NodeWatch watch) {
     this.nodes = List.copyOf(nodes);
     this.labels = List.copyOf(labels);
     this.balancer = balancer;
-    this.backoffNanos = backoff == null ? 0 : backoff.toNanos();
-    this.downUntil = new AtomicLongArray(nodes.size());
+    this.watch = watch;
   }
 
   /**
-   * Opens a JDBC pool on every node and checks that each answers.
+   * Opens a JDBC pool on every node and checks that each answers; node events are dropped.
+   *
+   * @see #open(List, BiFunction, Balancer, Duration, RunEvents)
+   */
+  public static SqlCluster open(
+      List<SqlClientOptions> nodes, Balancer balancer, Duration failoverBackoff) {
+    return open(nodes, SqlClient::open, balancer, failoverBackoff, RunEvents.NONE);
+  }
+
+  /**
+   * Opens every node with {@code opener} (which checks that it answers), giving each the handle on
+   * its state in the cluster that lets it fail fast: {@code SqlClient::open} for JDBC, {@code
+   * (options, health) -> PgClient.open(options, health, loops, channels)} for the native engine.
    *
    * @param nodes one set of options per node
+   * @param opener opens one node
    * @param balancer how to choose a node; null for round robin
-   * @param failoverBackoff how long a failing node is skipped; null for no failover
+   * @param failoverBackoff the longest wait between two probes of a down node; null for 2 s
+   * @param events where node down and up go: the run's recorder, or {@link RunEvents#NONE}
    * @throws io.fusillade.FusilladeException naming the first node that cannot be reached (password
    *     masked); the nodes already opened are closed
    */
   public static SqlCluster open(
-      List<SqlClientOptions> nodes, Balancer balancer, Duration failoverBackoff) {
-    return open(nodes, SqlClient::open, balancer, failoverBackoff);
-  }
-
-  /**
-   * Opens every node with {@code opener} (which checks that it answers), for an engine other than
-   * JDBC.
-   *
-   * @see #open(List, Balancer, Duration)
-   */
-  public static SqlCluster open(
       List<SqlClientOptions> nodes,
-      Function<SqlClientOptions, ? extends SqlNode> opener,
+      BiFunction<SqlClientOptions, NodeHealth, ? extends SqlNode> opener,
       Balancer balancer,
-      Duration failoverBackoff) {
+      Duration failoverBackoff,
+      RunEvents events) {
     if (nodes.isEmpty()) {
       throw new IllegalArgumentException("a cluster needs at least one node");
     }
-    List<SqlNode> clients = new ArrayList<>();
+    List<String> labels = labels(nodes);
+    List<String> names = nodes.stream().map(SqlClientOptions::node).toList();
+    // The probe reaches the clients through this list, filled before any request can fail.
+    List<SqlNode> clients = new CopyOnWriteArrayList<>();
+    NodeWatch watch =
+        new NodeWatch(names, node -> clients.get(node).probe(), events, backoff(failoverBackoff));
     try {
-      for (SqlClientOptions node : nodes) {
-        clients.add(opener.apply(node));
+      for (int i = 0; i < nodes.size(); i++) {
+        clients.add(opener.apply(nodes.get(i), new Member(watch, i)));
       }
     } catch (RuntimeException e) {
+      watch.close();
       clients.forEach(SqlNode::close);
       throw e;
     }
-    List<String> labels = labels(nodes);
     return new SqlCluster(
-        clients,
-        labels,
-        balancer != null ? balancer : Balancer.roundRobin(clients.size()),
-        failoverBackoff);
+        clients, labels, balancer != null ? balancer : Balancer.roundRobin(clients.size()), watch);
+  }
+
+  private static NodeWatch.Backoff backoff(Duration max) {
+    if (max == null) {
+      return NodeWatch.Backoff.DEFAULT;
+    }
+    Duration first = NodeWatch.Backoff.DEFAULT.first();
+    return new NodeWatch.Backoff(max.compareTo(first) < 0 ? max : first, max);
   }
 
   /** Short, distinct node names for reports: host:port/database, without credentials. */
@@ -97,33 +115,48 @@ public final class SqlCluster implements AutoCloseable {
     return labels;
   }
 
-  /** Whether node {@code index} may receive requests now. */
+  /** Whether node {@code index} may receive requests now: it is not down. */
   public boolean isHealthy(int index) {
-    long until = downUntil.get(index); // 0: never failed (nanoTime itself may be negative)
-    return until == 0 || until - System.nanoTime() <= 0;
+    return !watch.isDown(index);
   }
 
   /**
-   * Runs {@code work} on the node the balancer chooses for {@code key}; {@code done} receives the
-   * outcome, which names the node.
+   * Runs {@code work} on the node the balancer chooses for {@code key} among the live ones; {@code
+   * done} receives the outcome, which names the node. When every node is down, the outcome is a KO
+   * with the chosen node's reason, at once and on the calling thread.
    */
   public void execute(long key, SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
     int node = nodes.size() == 1 ? 0 : balancer.pick(key, this::isHealthy);
-    nodes
-        .get(node)
-        .execute(
-            work,
-            checks,
-            outcome -> {
-              if (outcome.connectionFailure() && backoffNanos > 0) {
-                downUntil.set(node, System.nanoTime() + backoffNanos);
-              }
-              done.accept(outcome.onNode(node));
-            });
+    String down = watch.reason(node);
+    if (down != null) {
+      done.accept(SqlOutcome.connectionFailure(down).onNode(node));
+      return;
+    }
+    nodes.get(node).execute(work, checks, outcome -> done.accept(outcome.onNode(node)));
   }
 
+  /** Stops probing, then closes every node. */
   @Override
   public void close() {
+    watch.close();
     nodes.forEach(SqlNode::close);
+  }
+
+  /** A node's place in the cluster's watch, as its client sees it. */
+  private record Member(NodeWatch watch, int index) implements NodeHealth {
+    @Override
+    public boolean isDown() {
+      return watch.isDown(index);
+    }
+
+    @Override
+    public String reason() {
+      return watch.reason(index);
+    }
+
+    @Override
+    public boolean markDown(String reason) {
+      return watch.markDown(index, reason);
+    }
   }
 }

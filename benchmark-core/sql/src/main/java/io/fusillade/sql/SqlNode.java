@@ -16,6 +16,16 @@ public interface SqlNode extends AutoCloseable {
    */
   void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done);
 
+  /**
+   * Tries whether the node takes requests again after it was marked down, and gets ready for them:
+   * a TCP connection to its port, then a real connection with the engine (log-in included), then
+   * fresh connections in place of those the failure broke. Called by the cluster's probe thread,
+   * never on a request's path.
+   *
+   * @throws Exception when the node still cannot be used; its message or cause says why
+   */
+  void probe() throws Exception;
+
   /** Stops taking requests, lets those in flight finish for a while, and releases connections. */
   @Override
   void close();

@@ -11,8 +11,9 @@ import java.util.List;
  * @param rows rows read (queries) or affected (updates, batches, transactions)
  * @param reason for {@link Status#KO}: a short, low-cardinality reason ("SQLState 23505: ...")
  * @param node the index of the node that ran it in its cluster (0 for a single database)
- * @param connectionFailure true when the node could not give a connection (it is down or refusing):
- *     what failover reacts to
+ * @param connectionFailure true when the request failed because of its node, not of itself: no
+ *     connection could be had (refused, timed out, the node is down) or the connection died under
+ *     it
  */
 public record SqlOutcome(
     Status status, long endNanos, long rows, String reason, int node, boolean connectionFailure) {
@@ -27,7 +28,7 @@ public record SqlOutcome(
     return new SqlOutcome(Status.KO, System.nanoTime(), 0, reason, 0, false);
   }
 
-  /** A failure of the node (it refused or lost the connection), ending now: failover skips it. */
+  /** A failure of the node (it refused or lost the connection, or is down), ending now. */
   public static SqlOutcome connectionFailure(String reason) {
     return new SqlOutcome(Status.KO, System.nanoTime(), 0, reason, 0, true);
   }

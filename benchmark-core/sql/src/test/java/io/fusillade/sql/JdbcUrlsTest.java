@@ -19,4 +19,24 @@ class JdbcUrlsTest {
   void passwordsAreMasked(String url, String masked) {
     assertThat(JdbcUrls.mask(url)).isEqualTo(masked);
   }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "null",
+      value = {
+        "jdbc:postgresql://127.0.0.1:5432/app?user=u&password=pw|127.0.0.1:5432",
+        "jdbc:postgresql://db1/app|db1:5432",
+        "jdbc:postgresql://u:pw@db1:6432/app|db1:6432",
+        "jdbc:postgresql://[::1]:5433/app|[::1]:5433",
+        "jdbc:mysql://h|h:3306",
+        "jdbc:sqlserver://h:1500;databaseName=x|h:1500",
+        "jdbc:postgresql://h1:5432,h2:5432/app|null",
+        "jdbc:h2:mem:test|null",
+        "jdbc:oracle:thin:@h:1521:x|null",
+        "jdbc:other://h/x|null"
+      })
+  void theNodeOfAUrlIsItsHostAndPortWithoutCredentials(String url, String hostPort) {
+    assertThat(JdbcUrls.hostPort(url)).isEqualTo(hostPort);
+  }
 }

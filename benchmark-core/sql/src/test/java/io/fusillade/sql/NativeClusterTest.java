@@ -56,9 +56,10 @@ class NativeClusterTest {
     }
     return SqlCluster.open(
         nodes,
-        options -> PgClient.open(options, loops, NioSocketChannel::new),
+        (options, health) -> PgClient.open(options, health, loops, NioSocketChannel::new),
         Balancer.roundRobin(3),
-        failover);
+        failover,
+        io.fusillade.record.RunEvents.NONE);
   }
 
   @Test

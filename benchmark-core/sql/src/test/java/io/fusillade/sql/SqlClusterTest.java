@@ -190,8 +190,9 @@ class SqlClusterTest {
     long thirdNodeLater = results.stream().filter(r -> r[0] >= 2500 && r[1] == 2).count();
     long okLater = results.stream().filter(r -> r[0] >= 2500 && r[2] == 1).count();
     assertThat(okBefore).isGreaterThan(90);
-    // Only what was sent to node 3 before its failure was noticed fails...
-    assertThat(failed).isBetween(1L, 50L);
+    // Only what was sent to node 3 before its failure was noticed fails (none, when the native
+    // engine's reopened connection found it gone before the next request)...
+    assertThat(failed).isBetween(0L, 50L);
     // ...then the other two take all the traffic, and every request after that succeeds.
     assertThat(thirdNodeLater).isZero();
     assertThat(okLater).isEqualTo(150);

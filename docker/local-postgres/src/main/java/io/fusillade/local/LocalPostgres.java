@@ -40,6 +40,7 @@ public final class LocalPostgres implements AutoCloseable {
   private final EmbeddedPostgres server;
   private final Path dataDirectory;
   private final Path ownedDirectory; // null when the user chose the data directory
+  private List<String> stoppedCommand; // guarded by this; set while stopped by stopImmediately
 
   private LocalPostgres(EmbeddedPostgres server, Path dataDirectory, Path ownedDirectory) {
     this.server = server;
@@ -93,6 +94,107 @@ public final class LocalPostgres implements AutoCloseable {
           : OptionalLong.of(Long.parseLong(lines.get(0).strip()));
     } catch (IOException | NumberFormatException e) {
       return OptionalLong.empty();
+    }
+  }
+
+  /**
+   * Stops the server as a crash would ({@code pg_ctl stop -m immediate}): every session is cut,
+   * nothing is checkpointed, and the port refuses connections once this returns. The data stays, so
+   * {@link #restart()} brings the same server back on the same port (after crash recovery). For
+   * tests of what a client does when its database dies.
+   *
+   * @throws IllegalStateException when the server is not running or {@code pg_ctl} fails
+   */
+  public synchronized void stopImmediately() {
+    List<String> command = postmasterCommand();
+    stoppedCommand = command;
+    Path pgCtl = Path.of(command.get(0)).resolveSibling("pg_ctl");
+    run(List.of(pgCtl.toString(), "-D", dataDirectory.toString(), "-m", "immediate", "-w", "stop"));
+  }
+
+  /**
+   * Starts the server stopped by {@link #stopImmediately()} again, with the same settings on the
+   * same port, and waits until it accepts connections ({@code pg_ctl start -w}).
+   *
+   * @throws IllegalStateException when it was not stopped that way or does not start
+   */
+  public synchronized void restart() {
+    if (stoppedCommand == null) {
+      throw new IllegalStateException("restart() follows stopImmediately()");
+    }
+    List<String> command = stoppedCommand;
+    Path pgCtl = Path.of(command.get(0)).resolveSibling("pg_ctl");
+    // postmaster.opts holds the postmaster's arguments: -D <dir> (pg_ctl's own -D gives it) and
+    // the settings, the port among them.
+    StringBuilder options = new StringBuilder();
+    for (int i = 1; i < command.size(); i++) {
+      if (command.get(i).equals("-D")) {
+        i++;
+        continue;
+      }
+      String argument = command.get(i);
+      options.append(options.length() == 0 ? "" : " ");
+      options.append(argument.contains(" ") ? "\"" + argument + "\"" : argument);
+    }
+    run(
+        List.of(
+            pgCtl.toString(),
+            "-D",
+            dataDirectory.toString(),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            options.toString(),
+            "start"));
+    stoppedCommand = null;
+  }
+
+  /** The running postmaster's command line, from {@code postmaster.opts}. */
+  private List<String> postmasterCommand() {
+    try {
+      String opts = Files.readString(dataDirectory.resolve("postmaster.opts")).strip();
+      List<String> arguments = new java.util.ArrayList<>();
+      java.util.regex.Matcher m =
+          java.util.regex.Pattern.compile("\"([^\"]*)\"|(\\S+)").matcher(opts);
+      while (m.find()) {
+        arguments.add(m.group(1) != null ? m.group(1) : m.group(2));
+      }
+      return arguments;
+    } catch (IOException e) {
+      throw new IllegalStateException("the embedded PostgreSQL is not running: " + e, e);
+    }
+  }
+
+  /**
+   * Runs a PostgreSQL tool as the embedded server itself was started: in a user namespace ({@code
+   * unshare -U}) where one is available, since PostgreSQL's tools refuse to run as root.
+   */
+  private static void run(List<String> tool) {
+    List<String> command = new java.util.ArrayList<>();
+    if (io.zonky.test.db.postgres.util.LinuxUtils.isUnshareAvailable()) {
+      command.addAll(List.of("unshare", "-U"));
+    }
+    command.addAll(tool);
+    try {
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      if (!process.waitFor(90, java.util.concurrent.TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new IllegalStateException("timed out: " + String.join(" ", command));
+      }
+      if (process.exitValue() != 0) {
+        throw new IllegalStateException(
+            "exit code " + process.exitValue() + ": " + String.join(" ", command));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted: " + String.join(" ", command), e);
     }
   }
 

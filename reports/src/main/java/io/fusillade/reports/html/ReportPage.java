@@ -79,6 +79,7 @@ public final class ReportPage {
     checks(h, checks);
     requests(h, run);
     TopicSection.tables(h, TopicResults.of(run));
+    EventsSection.table(h, run);
     distribution(h, run);
     charts(h, run);
     parameters(h, run);

@@ -181,6 +181,15 @@ public record Report(RunData run, List<CheckResult> results) {
     ObjectNode classes = root.putObject("koByClass");
     koByClass.forEach((c, n) -> classes.put(c.label(), n));
     root.set("topics", JSON.valueToTree(TopicResults.toMap(TopicResults.of(run))));
+    // node down and up (events.jsonl), every one: seconds from the start, kind, node, detail
+    ArrayNode events = root.putArray("events");
+    for (io.fusillade.reports.runs.EventRows e : io.fusillade.reports.runs.EventRows.of(run)) {
+      ObjectNode event = events.addObject();
+      event.put("atSeconds", Math.round(e.atSeconds() * 1000) / 1000.0);
+      event.put("kind", e.kind());
+      event.put("target", e.target());
+      event.put("detail", e.detail());
+    }
     ObjectNode metrics = root.putObject("metrics");
     for (Map.Entry<String, MetricValue> m : RunMetrics.of(run).entrySet()) {
       ObjectNode node = metrics.putObject(m.getKey());

@@ -5,6 +5,7 @@ import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.Delivery;
+import io.fusillade.reports.runs.EventRows;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
@@ -79,6 +80,7 @@ public final class SummaryTable {
     String nl = System.lineSeparator();
     out.append(requests(run.summaries()));
     out.append(errors(run.summaries()));
+    out.append(events(EventRows.of(run)));
     out.append(metrics(run.metrics()));
     out.append(deliveries(Delivery.of(run)));
     for (String flag : run.flags()) {
@@ -91,6 +93,46 @@ public final class SummaryTable {
               Locale.ROOT,
               "(%d unfinished line(s) at the end of the record were skipped)%n",
               truncated));
+    }
+    return out.toString();
+  }
+
+  /** The most event lines the console shows; the rest are counted. */
+  static final int MAX_EVENT_LINES = 20;
+
+  /**
+   * The run's events, one short line each ("{@code +11.0 s node-down 127.0.0.1:5432 connection
+   * refused: 127.0.0.1:5432}"), at most {@value #MAX_EVENT_LINES}; empty when there are none.
+   *
+   * @param events the run's events in time order
+   * @return the text, one line per event
+   */
+  public static String events(List<EventRows> events) {
+    if (events.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    String nl = System.lineSeparator();
+    out.append("Events:").append(nl);
+    int kindWidth = events.stream().mapToInt(e -> e.kind().length()).max().orElse(0);
+    int targetWidth = events.stream().mapToInt(e -> e.target().length()).max().orElse(0);
+    for (EventRows e : events.subList(0, Math.min(events.size(), MAX_EVENT_LINES))) {
+      out.append(
+              String.format(
+                      Locale.ROOT,
+                      "  %8s  %-" + kindWidth + "s  %-" + targetWidth + "s  %s",
+                      e.at(),
+                      e.kind(),
+                      e.target(),
+                      e.detail())
+                  .stripTrailing())
+          .append(nl);
+    }
+    if (events.size() > MAX_EVENT_LINES) {
+      out.append("  (")
+          .append(events.size() - MAX_EVENT_LINES)
+          .append(" more in events.jsonl)")
+          .append(nl);
     }
     return out.toString();
   }

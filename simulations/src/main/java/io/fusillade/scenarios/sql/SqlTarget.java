@@ -37,7 +37,8 @@ import java.util.Locale;
  *   <li>{@code fusillade.engine} — {@code jdbc} (the default) or {@code native} (see {@link
  *       SqlEngine});
  *   <li>{@code fusillade.pool}, {@code fusillade.balance} ({@code round-robin}, {@code random},
- *       {@code weighted:2,1,1}), {@code fusillade.failover} (a back-off such as {@code 5s}).
+ *       {@code weighted:2,1,1}), {@code fusillade.failover} (the longest wait between two probes of
+ *       a down node, such as {@code 5s}; 2 s by default).
  * </ul>
  */
 final class SqlTarget {

@@ -7,6 +7,7 @@ import io.fusillade.record.Counter;
 import io.fusillade.record.LatencyMetric;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.Status;
+import io.fusillade.sql.NodeHealth;
 import io.fusillade.sql.SqlClient;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlCluster;
@@ -19,7 +20,7 @@ import io.gatling.core.config.NettyConfiguration;
 import io.gatling.core.session.Session;
 import io.gatling.netty.util.Transports;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * The SQL protocol's per-run state: the cluster (a pool and workers per node), the run recorder,
@@ -41,12 +42,14 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     super(core, recorder);
     List<String> names = SqlCluster.labels(protocol.nodes());
     // Opens every node's pool now, before injection: an unreachable node fails the run here.
+    // The recorder takes the nodes' down and up events (events.jsonl).
     this.cluster =
         SqlCluster.open(
             protocol.nodes(),
             opener(protocol.engine(), core),
             protocol.balance().balancer(names),
-            protocol.failoverBackoff());
+            protocol.failoverBackoff(),
+            recorder);
     String keyExpression = protocol.balance().keyExpression();
     this.key = keyExpression == null ? null : Expression.el(keyExpression);
     List<String> labels = cluster.labels();
@@ -69,12 +72,13 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
    * socket kind (epoll, io_uring or NIO) Gatling chose for them, so that a virtual user's request
    * and its answer stay on the user's own thread.
    */
-  private static Function<SqlClientOptions, SqlNode> opener(SqlEngine engine, CoreComponents core) {
+  private static BiFunction<SqlClientOptions, NodeHealth, SqlNode> opener(
+      SqlEngine engine, CoreComponents core) {
     if (engine == SqlEngine.NATIVE) {
       NettyConfiguration netty = core.configuration().netty();
       var channels =
           Transports.newSocketChannelFactory(netty.useNativeTransport(), netty.useIoUring());
-      return options -> PgClient.open(options, core.eventLoopGroup(), channels);
+      return (options, health) -> PgClient.open(options, health, core.eventLoopGroup(), channels);
     }
     return SqlClient::open;
   }

@@ -30,7 +30,10 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class SqlDsl {
-  /** The SQL protocol with its defaults: 8 connections per node, round robin, no failover. */
+  /**
+   * The SQL protocol with its defaults: 8 connections per node, round robin, a down node skipped
+   * until it answers again.
+   */
   public static final SqlProtocolBuilder sql = new SqlProtocolBuilder(SqlSettings.DEFAULT);
 
   private SqlDsl() {}

@@ -11,7 +11,7 @@ import java.util.List;
  * The SQL protocol as Gatling holds it: the nodes, how requests are spread over them, how much may
  * be in flight on each, and the engine that talks to them.
  *
- * @param failoverBackoff how long a failing node is skipped, or null when failover is off
+ * @param failoverBackoff the longest wait between probes of a down node, or null for 2 s
  */
 public record SqlProtocol(
     List<SqlClientOptions> nodes, SqlBalance balance, Duration failoverBackoff, SqlEngine engine)

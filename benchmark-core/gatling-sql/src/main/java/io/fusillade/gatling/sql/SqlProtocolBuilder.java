@@ -89,9 +89,10 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Turns failover on: a node whose connections fail is skipped for {@code backoff} and its traffic
-   * goes to the others. Keep {@link #connectionTimeout} short with it: a node that went away is
-   * noticed when a connection attempt times out.
+   * The longest wait between two probes of a down node (default 2 s). Failover itself is always on:
+   * a node whose connection is refused, reset or times out is marked down at once, its traffic goes
+   * to the live nodes (or fails at once when none is), and a background probe tries it after 100
+   * ms, then twice as long each time up to {@code backoff}, until it answers again.
    */
   public SqlProtocolBuilder failover(Duration backoff) {
     return new SqlProtocolBuilder(settings.withFailoverBackoff(backoff));

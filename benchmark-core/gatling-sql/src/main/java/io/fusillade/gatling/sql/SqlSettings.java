@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
  * Everything the SQL protocol was configured with: the value a {@link SqlProtocolBuilder} wraps.
  * Each {@code with...} returns a changed copy.
  *
- * @param failoverBackoff how long a failing node is skipped, or null when failover is off
+ * @param failoverBackoff the longest wait between probes of a down node, or null for 2 s
  */
 record SqlSettings(
     List<String> urls,
@@ -19,7 +19,9 @@ record SqlSettings(
     Duration failoverBackoff,
     SqlEngine engine) {
 
-  /** No URL yet, 8 connections per node, round robin, no failover, JDBC. */
+  /**
+   * No URL yet, 8 connections per node, round robin, probes of a down node up to every 2 s, JDBC.
+   */
   static final SqlSettings DEFAULT =
       new SqlSettings(
           List.of(), SqlConnections.DEFAULT, SqlBalance.roundRobin(), null, SqlEngine.JDBC);

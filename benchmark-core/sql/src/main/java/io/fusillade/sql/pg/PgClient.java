@@ -1,7 +1,10 @@
 package io.fusillade.sql.pg;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.health.ConnectFailures;
+import io.fusillade.health.NodeWatch;
 import io.fusillade.sql.JdbcUrls;
+import io.fusillade.sql.NodeHealth;
 import io.fusillade.sql.SqlCheck;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlNode;
@@ -42,22 +45,36 @@ import java.util.function.Consumer;
  * before one Sync: committed together or rolled back together) and batches; results stream through
  * and only the rows are counted. Parameters go as text, typed by the server, so {@code where id =
  * $1} takes a number and {@code $1::jsonb} a JSON string.
+ *
+ * <p>Fail fast on a dead node: when a connection closes under its requests they fail at once with
+ * the reason, and the connection is opened again at once; when that (or any) connection is refused,
+ * reset or times out, or the server answers that it is shutting down or starting up (SQLState
+ * 57P01-57P03), the node is marked down ({@link NodeHealth#markDown}) and requests for it fail at
+ * once with "connection refused: 127.0.0.1:5432" until the cluster's probe ({@link #probe()}) finds
+ * it accepting sessions again; the closed connections are opened again with the next requests.
  */
 public final class PgClient implements SqlNode {
   private final SqlClientOptions options;
+  private final NodeHealth health;
+  private final String node;
   private final PgAddress address;
   private final InetSocketAddress socket;
   private final ChannelFactory<? extends Channel> channels;
   private final List<PgLoop> loops = new ArrayList<>();
   private final AtomicInteger nextLoop = new AtomicInteger();
   private volatile boolean closing;
+  private final java.util.concurrent.atomic.AtomicBoolean checking =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   private PgClient(
       SqlClientOptions options,
+      NodeHealth health,
       PgAddress address,
       InetSocketAddress socket,
       ChannelFactory<? extends Channel> channels) {
     this.options = options;
+    this.health = health;
+    this.node = options.node();
     this.address = address;
     this.socket = socket;
     this.channels = channels;
@@ -73,6 +90,22 @@ public final class PgClient implements SqlNode {
    */
   public static PgClient open(
       SqlClientOptions options, EventLoopGroup group, ChannelFactory<? extends Channel> channels) {
+    return open(options, NodeHealth.NONE, group, channels);
+  }
+
+  /**
+   * Connects to one node of a cluster from every loop of {@code group} and waits until each
+   * connection is ready for queries.
+   *
+   * @param health the node's state in its cluster, which this client marks down when the node
+   *     refuses or loses connections
+   * @see #open(SqlClientOptions, EventLoopGroup, ChannelFactory)
+   */
+  public static PgClient open(
+      SqlClientOptions options,
+      NodeHealth health,
+      EventLoopGroup group,
+      ChannelFactory<? extends Channel> channels) {
     PgAddress address;
     try {
       address = PgAddress.of(options);
@@ -84,7 +117,7 @@ public final class PgClient implements SqlNode {
       throw new FusilladeException(
           "cannot connect to " + JdbcUrls.mask(options.url()) + ": unknown host " + address.host());
     }
-    PgClient client = new PgClient(options, address, socket, channels);
+    PgClient client = new PgClient(options, health, address, socket, channels);
     List<EventLoop> executors = new ArrayList<>();
     for (EventExecutor executor : group) {
       if (executor.inEventLoop()) {
@@ -174,6 +207,11 @@ public final class PgClient implements SqlNode {
                   + "use the JDBC engine for other work"));
       return;
     }
+    String down = health.reason();
+    if (down != null) {
+      done.accept(SqlOutcome.connectionFailure(down));
+      return;
+    }
     PgRequest request = new PgRequest(work, capture, checks, done, System.nanoTime());
     for (int i = 0; i < loops.size(); i++) {
       PgLoop loop = loops.get(i);
@@ -192,6 +230,92 @@ public final class PgClient implements SqlNode {
 
   boolean isClosing() {
     return closing;
+  }
+
+  /** Why the node is down, or null while it is up. */
+  String downReason() {
+    return health.reason();
+  }
+
+  /**
+   * A connection could not be opened, or the server ended a session saying it is going away or not
+   * ready: the node is down when the failure is a refused, reset or timed-out connection, or one of
+   * those SQLStates.
+   *
+   * @param cause what the socket failed with, or null for the server's answer
+   * @param sqlState the server's SQLState, or null
+   * @param reason the request's reason for the server's answer
+   */
+  void connectFailed(Throwable cause, String sqlState, String reason) {
+    if (closing) {
+      return; // connections failing as the run ends say nothing about the node
+    }
+    if (cause != null) {
+      ConnectFailures.kind(cause)
+          .ifPresent(
+              kind -> {
+                if (kind.equals(ConnectFailures.RESET)) {
+                  check();
+                } else {
+                  health.markDown(ConnectFailures.reason(kind, node));
+                }
+              });
+    } else if (SqlOutcome.nodeUnavailable(sqlState)) {
+      health.markDown(reason);
+    }
+  }
+
+  /**
+   * A connection was reset or closed by the server while it started: a server going away does that
+   * while its port still accepts for a moment, and so does a live one ending one session. A TCP
+   * connection to the port, off the event loop, tells which: the node is down when it fails too,
+   * and then named by how it failed ("connection refused"), not by the reset.
+   */
+  void check() {
+    if (closing || health.isDown() || !checking.compareAndSet(false, true)) {
+      return;
+    }
+    Thread checker =
+        new Thread(
+            () -> {
+              try {
+                NodeWatch.connect(address.host() + ":" + address.port(), 1_000);
+              } catch (java.io.IOException | RuntimeException e) {
+                String kind = ConnectFailures.kind(e).orElse(ConnectFailures.RESET);
+                health.markDown(ConnectFailures.reason(kind, node));
+              } finally {
+                checking.set(false);
+              }
+            },
+            "fusillade-pg-check");
+    checker.setDaemon(true);
+    checker.start();
+  }
+
+  /**
+   * Tries the node after it was marked down: a TCP connection to its port, then a connection of
+   * this engine that starts up and logs in (a server still starting refuses it with SQLState
+   * 57P03), closed again. The closed connections of each loop are opened again by the next
+   * requests.
+   */
+  @Override
+  public void probe() throws Exception {
+    if (closing) {
+      throw new IllegalStateException("closed");
+    }
+    NodeWatch.connect(address.host() + ":" + address.port(), 1_000);
+    PgLoop loop = loops.get(0);
+    CompletableFuture<PgConnection> opened = new CompletableFuture<>();
+    loop.executor.execute(() -> opened.complete(connect(loop)));
+    long timeout = options.connectionTimeout().toMillis() + 1_000;
+    PgConnection connection = opened.get(timeout, TimeUnit.MILLISECONDS);
+    try {
+      connection.ready().get(timeout, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+    } finally {
+      loop.executor.execute(() -> connection.terminate(SqlOutcome.ko("probe done")));
+    }
   }
 
   long requestTimeoutNanos() {

@@ -40,6 +40,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   /** Prepared statements kept per connection; beyond it, new statements are parsed each time. */
   private static final int MAX_STATEMENTS = 256;
 
+  /** A start-up slower than this makes the client check the node's port (see expire). */
+  private static final long SLOW_START_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
+
   /** The largest outbox kept for the next request; one grown by a big batch is given back. */
   private static final int MAX_KEPT_OUTBOX = 64 * 1024;
 
@@ -54,6 +57,8 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   private boolean started;
   private boolean closed;
   private boolean everReady;
+  private boolean terminated; // closed by this side: nothing to open again
+  private boolean slowStartChecked; // the node's port was checked for a slow start-up
   private SqlOutcome closing; // why the connection goes away: what its requests end with
   private String refusal; // why it could not start, without the address: for open()'s message
   private ByteBuf cumulation;
@@ -89,6 +94,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
               if (!future.isSuccess()) {
                 connection.refusal = String.valueOf(future.cause().getMessage());
                 connection.closing = failure(address, connection.refusal);
+                owner.client().connectFailed(future.cause(), null, null);
                 connection.closed();
               }
             });
@@ -106,6 +112,11 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
 
   boolean isClosed() {
     return closed;
+  }
+
+  /** Whether it is still connecting or starting up: not closed, not yet ready for requests. */
+  boolean isStarting() {
+    return !closed && !started;
   }
 
   /** Whether it closed before it was ever ready: the node refused it. */
@@ -194,6 +205,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) {
+    if (closed) {
+      ctx.close(); // given up (terminated) while it was connecting
+      return;
+    }
     channel = ctx.channel();
     ByteBuf out = ctx.alloc().ioBuffer(96);
     PgMessages.startup(out, address.user(), address.database());
@@ -317,7 +332,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       case 'R' -> authenticate(body.readInt(), body);
       case 'E' -> {
         String[] error = readError(body);
-        refuse(error[1] + " (SQLState " + error[0] + ")");
+        String reason = error[1] + " (SQLState " + error[0] + ")";
+        refuse(reason);
+        // 57P03, "the database system is starting up" (or shutting down): the node is not ready
+        owner.client().connectFailed(null, error[0], "SQLState " + error[0] + ": " + error[1]);
       }
       case 'Z' -> {
         started = true;
@@ -407,6 +425,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    if (!everReady) {
+      owner.client().connectFailed(cause, null, null); // reset during start-up
+    }
     if (closing == null) {
       closing =
           SqlOutcome.connectionFailure(
@@ -435,6 +456,12 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     closed = true;
     if (!everReady) {
       owner.refused();
+      if (refusal == null && !terminated) {
+        // Closed by the server before start-up ended, without an error: as good as reset.
+        owner.client().check();
+      }
+    } else if (!terminated) {
+      owner.reopen(this);
     }
     ready.completeExceptionally(
         new IllegalStateException(refusal != null ? refusal : closing.reason()));
@@ -479,9 +506,18 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     if (!started) {
+      if (!slowStartChecked && now - openedNanos > SLOW_START_NANOS) {
+        // Not connected after a second: a node that drops packets looks like this. A TCP check
+        // with a short timeout marks it down ("connect timeout") long before the socket gives up.
+        slowStartChecked = true;
+        owner.client().check();
+      }
       // Before channelActive the connect timeout of the socket applies.
       if (channel != null && now - openedNanos > connectTimeoutNanos) {
         refuse("no answer within " + connectTimeoutNanos / 1_000_000 + " ms");
+        owner
+            .client()
+            .connectFailed(new java.net.SocketTimeoutException("connect timed out"), null, null);
       }
       return;
     }
@@ -497,13 +533,16 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     if (closed) {
       return;
     }
+    terminated = true;
     closing = outcome;
-    if (channel != null && channel.isActive()) {
+    if (channel != null && channel.isActive() && started) {
       ByteBuf out = channel.alloc().ioBuffer(5);
       PgMessages.terminate(out);
       channel.writeAndFlush(out).addListener(f -> channel.close());
     } else if (channel != null) {
       channel.close();
+    } else {
+      closed(); // still connecting: its requests end now, the socket is closed when it connects
     }
   }
 

@@ -48,6 +48,11 @@ final class PgLoop {
       request.fail(SqlOutcome.ko("injector shut down"));
       return;
     }
+    String down = client.downReason();
+    if (down != null) {
+      request.fail(SqlOutcome.connectionFailure(down)); // the node went down on the way here
+      return;
+    }
     if (inFlight >= capacity) {
       request.fail(SqlOutcome.ko(SqlClient.QUEUE_FULL));
       return;
@@ -90,6 +95,27 @@ final class PgLoop {
     return best != null ? best : connections[0];
   }
 
+  PgClient client() {
+    return client;
+  }
+
+  /**
+   * A connection that was serving closed without being asked to (the server ended it, or it was
+   * reset): open it again now, before a request needs it, so that a node that has gone is found
+   * down by the refused connection rather than by the next request.
+   */
+  void reopen(PgConnection lost) {
+    if (client.isClosing() || client.downReason() != null) {
+      return; // the probe brings the node back; the next requests reopen the connections
+    }
+    for (int i = 0; i < connections.length; i++) {
+      if (connections[i] == lost) {
+        connections[i] = client.connect(this);
+        return;
+      }
+    }
+  }
+
   /** A connection of this loop was refused: wait a little before the next attempt. */
   void refused() {
     reconnectNotBefore = System.nanoTime() + RECONNECT_BACKOFF_NANOS;
@@ -97,8 +123,15 @@ final class PgLoop {
 
   private void expire() {
     long now = System.nanoTime();
+    String down = client.downReason();
     for (PgConnection connection : connections) {
-      connection.expire(now, client.requestTimeoutNanos(), client.connectTimeoutNanos());
+      if (down != null && connection.isStarting()) {
+        // The node went down while this connection was starting: what waits on it fails now,
+        // not when its connect attempt gives up.
+        connection.terminate(SqlOutcome.connectionFailure(down));
+      } else {
+        connection.expire(now, client.requestTimeoutNanos(), client.connectTimeoutNanos());
+      }
     }
   }
 

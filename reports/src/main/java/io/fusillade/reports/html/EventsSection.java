@@ -1,0 +1,56 @@
+package io.fusillade.reports.html;
+
+import static io.fusillade.reports.html.Html.escape;
+
+import io.fusillade.reports.runs.EventRows;
+import io.fusillade.reports.runs.RunData;
+import java.util.List;
+
+/**
+ * The run's events in its HTML report ({@code events.jsonl}): a small table of when, what, which
+ * node and why — a node of the system under test that went down (its connections refused, reset or
+ * timed out) and came back when the injector's probe found it answering. The time charts draw the
+ * same outages as red bands. Nothing for a run without events.
+ */
+final class EventsSection {
+  private EventsSection() {}
+
+  /**
+   * Appends the section.
+   *
+   * @param h the page
+   * @param run the run
+   */
+  static void table(StringBuilder h, RunData run) {
+    List<EventRows> events = EventRows.of(run);
+    if (events.isEmpty()) {
+      return;
+    }
+    h.append("<h2 id=\"events\">Events</h2>\n")
+        .append(
+            "<p class=\"note\">What happened beside the requests, from <code>events.jsonl</code>:")
+        .append(" a node marked down at its first refused, reset or timed-out connection (its")
+        .append(" requests then go to the other nodes, or fail at once), and up again when the")
+        .append(" injector's probe found it answering. Time from the start of the run.</p>\n")
+        .append("<table><tr><th>time</th><th>event</th><th>node</th><th>detail</th></tr>\n");
+    for (EventRows e : events.subList(0, Math.min(events.size(), EventRows.MAX_SHOWN))) {
+      h.append("<tr class=\"")
+          .append(escape(e.kind()))
+          .append("\"><td>")
+          .append(escape(e.at()))
+          .append("</td><td>")
+          .append(escape(e.kind()))
+          .append("</td><td>")
+          .append(escape(e.target()))
+          .append("</td><td class=\"text\">")
+          .append(escape(e.detail()))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+    if (events.size() > EventRows.MAX_SHOWN) {
+      h.append("<p class=\"note\">")
+          .append(events.size() - EventRows.MAX_SHOWN)
+          .append(" more events in <code>events.jsonl</code>.</p>\n");
+    }
+  }
+}
