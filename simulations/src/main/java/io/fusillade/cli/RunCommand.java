@@ -12,8 +12,10 @@ import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
 import io.fusillade.scenarios.topic.TopicWorkloadSimulation;
 import io.fusillade.sql.SqlEngine;
+import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -183,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
       return runLogs(workload, workload.logs().get());
     }
     if (!workload.topics().isEmpty()) {
-      return runTopics();
+      return runTopics(workload);
     }
     if (workload.queries().isEmpty()) {
       throw new FusilladeException(file + ": no queries to run");
@@ -221,8 +223,8 @@ final class RunCommand implements Callable<Integer> {
             .withSetup(setup)
             .withTeardown(teardown)
             .withUrls(urls)
-            .withUser(database.user)
-            .withChecks(checks);
+            .withUser(database.user);
+    settings = settings.withChecks(checks(workload, DefaultChecks.sql(settings)));
     return launch(chosen == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class, settings);
   }
 
@@ -253,7 +255,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Duration runFor = duration(duration); // checked by checkNumbers
-    LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
+    LogIngest ingest = LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
     List<String> urls =
         database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
     if (!urls.isEmpty()) {
@@ -276,12 +278,12 @@ final class RunCommand implements Callable<Integer> {
             .withDuration(runFor)
             .withSeed(seed)
             .withUrls(database.urls)
-            .withChecks(checks);
+            .withChecks(checks(workload, DefaultChecks.logs(ingest)));
     return launch(LogsRun.class, settings);
   }
 
   /** A workload's topics: on its {@code kafka} servers, {@code --url host:port}, or embedded. */
-  private int runTopics() throws Exception {
+  private int runTopics(Workload workload) throws Exception {
     for (String option : SQL_ONLY) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
         throw new FusilladeException(
@@ -297,8 +299,23 @@ final class RunCommand implements Callable<Integer> {
             .withWorkload(file)
             .withSeed(seed)
             .withUrls(database.urls)
-            .withChecks(checks);
+            .withChecks(checks(workload, DefaultChecks.topics(workload.topics())));
     return launch(TopicWorkloadSimulation.class, settings);
+  }
+
+  /**
+   * The checks the run declares: {@code --check} and the workload's own ({@code checks:}, which the
+   * runner adds); when there are none and the file has no {@code checks} key, the defaults for this
+   * kind of run, said on the console before the run. {@code checks: []} opts out of the defaults.
+   */
+  private List<String> checks(Workload workload, DefaultChecks defaults) {
+    if (!checks.isEmpty() || workload.checksDeclared()) {
+      return checks;
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(defaults.describe());
+    out.flush();
+    return defaults.checks();
   }
 
   /**
