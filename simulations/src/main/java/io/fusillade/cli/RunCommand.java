@@ -2,6 +2,7 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.GatlingLauncher;
+import io.fusillade.local.LocalServers;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.SettingValues;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -54,7 +56,10 @@ import picocli.CommandLine.Spec;
       "default: the section's, else an embedded Kafka), --seed and --output apply to it.",
       "The workload's load section (mode, users, rate, duration, spike, stages) gives what the",
       "options do not. Its checks: and --check are evaluated after the run: exit code 3 when one",
-      "fails, 1 when the run crashed."
+      "fails, 1 when the run crashed. Without either, default checks apply (errors < 1%%,",
+      "injector not saturated...: the console names them); checks: [] opts out.",
+      "Ctrl-C or SIGTERM stops the load, writes the reports and exits 130 or 143; a second",
+      "Ctrl-C exits at once."
     })
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -322,20 +327,51 @@ final class RunCommand implements Callable<Integer> {
    * Runs the simulation in a forked JVM with the settings; reports go under {@code --output}. Then
    * evaluates the run's checks ({@link RunChecks}): a failed one exits {@link
    * FusilladeCommand#CHECK_FAILED}, as {@code fusillade report} does; a run that did not complete
-   * exits 1.
+   * exits 1. SIGINT and SIGTERM meanwhile stop the run, and a second one exits at once ({@link
+   * ForkSignals}): the exit code is then the signal's (130, 143).
    */
   private int launch(Class<?> simulation, RunSettings settings) throws Exception {
     Files.createDirectories(output);
     Set<Path> before = RunChecks.runs(output);
-    int code =
-        exitCode(
-            GatlingLauncher.of(simulation)
-                .withProperties(settings.toSystemProperties())
-                .withRunsDirectory(output)
-                .withResults(output.resolve("gatling"))
-                .run());
-    return RunChecks.exitCode(output, before, code, spec.commandLine().getErr());
+    PrintWriter err = spec.commandLine().getErr();
+    GatlingLauncher launcher =
+        GatlingLauncher.of(simulation)
+            .withProperties(settings.toSystemProperties())
+            .withRunsDirectory(output)
+            .withResults(output.resolve("gatling"));
+    int gatling;
+    Optional<ForkSignals.Received> signal;
+    try (ForkSignals signals = ForkSignals.install(err, () -> RunChecks.newRun(output, before))) {
+      Process process = launcher.start();
+      try {
+        signals.watch(process);
+        gatling = process.waitFor();
+        signals.awaitExitAtOnce();
+      } finally {
+        if (process.isAlive()) {
+          process.destroyForcibly();
+        }
+      }
+      signal = signals.received();
+    }
+    // However the Gatling JVM ended, no embedded server of the run outlives it.
+    LocalServers.stopOrphans(ORPHAN_GRACE);
+    int code = RunChecks.exitCode(output, before, exitCode(gatling), err);
+    if (signal.isPresent()) {
+      err.println(
+          "fusillade: the run was stopped by "
+              + signal.get().describe()
+              + RunChecks.newRun(output, before).map(p -> ": run record " + p).orElse("")
+              + "; exit code "
+              + signal.get().exitCode());
+      err.flush();
+      return signal.get().exitCode();
+    }
+    return code;
   }
+
+  /** How long an embedded server left by a dead Gatling JVM gets to stop before it is killed. */
+  private static final Duration ORPHAN_GRACE = Duration.ofSeconds(10);
 
   /**
    * Rejects a zero or negative count, rate or duration before anything starts, naming the option:

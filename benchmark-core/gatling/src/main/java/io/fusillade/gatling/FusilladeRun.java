@@ -75,6 +75,11 @@ public final class FusilladeRun {
   private static final List<WatchedProcess> watched = new ArrayList<>();
   private static final List<String> checks = new ArrayList<>();
   private static String crash; // guarded by FusilladeRun.class: why the run failed, or null
+  private static Object controller; // guarded by FusilladeRun.class: Gatling's, to stop the run
+  private static StopSignals.Received stoppedBy; // guarded by FusilladeRun.class, or null
+  // Set by the first request a Fusillade action starts: Gatling's controller has started the
+  // run, so it takes a stop (before that, a stop message would kill it and hang the run).
+  private static volatile boolean injecting;
 
   /** The system property that, set to {@code false}, keeps failed checks from failing the build. */
   public static final String FAIL_BUILD_PROPERTY = "fusillade.checks.failBuild";
@@ -213,6 +218,10 @@ public final class FusilladeRun {
       // Stopped by a signal or Ctrl-C, Gatling never terminates its actor system: end the run here
       // (aborted), with its summary, before the recorder's own hook would close it silently.
       Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "fusillade-run-abort"));
+      // ... unless the signal comes while the load runs: then Gatling is asked to stop, so that
+      // it ends the run and writes its report (see StopSignals).
+      controller = core.controller();
+      StopSignals.install(FusilladeRun::stopOnSignal);
       current = run;
       LOG.info("Fusillade run record: {}", run.directory().toAbsolutePath());
     }
@@ -289,6 +298,7 @@ public final class FusilladeRun {
     RunRecorder run;
     List<AutoCloseable> resources;
     String failure;
+    StopSignals.Received signal;
     synchronized (FusilladeRun.class) {
       run = current;
       if (run == null) {
@@ -296,6 +306,9 @@ public final class FusilladeRun {
       }
       resources = new ArrayList<>(closeAtEnd);
       failure = crash;
+      signal = stoppedBy;
+      stoppedBy = null;
+      controller = null;
       closeAtEnd.clear();
       current = null;
       simulation = null;
@@ -303,6 +316,14 @@ public final class FusilladeRun {
       parameters.clear();
       watched.clear();
       checks.clear();
+    }
+    if (signal != null && !aborted) {
+      // Gatling stopped the run on a signal: its users may still be sending, so close the record
+      // first (it ends at the stop, not with errors from closed pools), then the clients.
+      run.close(RunStatus.ABORTED, stoppedReason(signal));
+      closeAll(resources);
+      printAtExit(run, signal);
+      return;
     }
     if (aborted) {
       // Virtual users may still be sending: close the record before the clients they use, so
@@ -319,11 +340,34 @@ public final class FusilladeRun {
     } else {
       run.close();
     }
-    // Gatling writes its HTML report next and then exits: print ours last, where it is seen.
+    printAtExit(run, null);
+  }
+
+  /** The reason of a run stopped by {@code signal}, in {@code run.json}. */
+  static String stoppedReason(StopSignals.Received signal) {
+    return "stopped by " + signal.describe();
+  }
+
+  /**
+   * Prints the summary when the JVM exits, and sets the exit code: Gatling writes its HTML report
+   * next and then exits, so ours comes last, where it is seen. A run stopped by a signal exits with
+   * the signal's code (128 + its number), as the JVM would have without Fusillade.
+   */
+  private static void printAtExit(RunRecorder run, StopSignals.Received signal) {
     Thread printer =
         new Thread(
             () -> {
               boolean passed = printSummary(run, System.out);
+              if (signal != null) {
+                System.out.println(
+                    "Fusillade: exit code "
+                        + signal.exitCode()
+                        + " (the run was stopped by "
+                        + signal.describe()
+                        + ").");
+                exitWith(signal.exitCode());
+                return;
+              }
               int exit = exitCode(run.status(), passed, failBuild());
               if (exit != 0) {
                 System.out.println(
@@ -352,6 +396,75 @@ public final class FusilladeRun {
       Runtime.getRuntime().addShutdownHook(printer);
     } catch (IllegalStateException alreadyExiting) {
       printer.run();
+    }
+  }
+
+  /**
+   * The first SIGINT or SIGTERM ({@link StopSignals}). While the load runs, asks Gatling's
+   * controller to stop the run as its {@code stopLoadGenerator} action does: Gatling then ends the
+   * run (the record closes as aborted) and writes its report, and the JVM exits with the signal's
+   * code. Before the first request (the controller may not have started the run yet), the JVM exits
+   * as it would without Fusillade: the shutdown hook closes the record as aborted. After the run
+   * ended, nothing is left to stop: the reports are being written.
+   */
+  private static void stopOnSignal(StopSignals.Received signal) {
+    Object gatling;
+    synchronized (FusilladeRun.class) {
+      if (current == null) {
+        System.out.println(
+            "Fusillade: "
+                + signal.describe()
+                + ": the load has ended; the reports are being written (Ctrl-C again to exit at"
+                + " once).");
+        return;
+      }
+      gatling = injecting ? controller : null;
+      if (gatling != null) {
+        stoppedBy = signal;
+      }
+    }
+    if (gatling != null && stopLoad(gatling, stoppedReason(signal))) {
+      System.out.println(
+          "Fusillade: "
+              + signal.describe()
+              + ": stopping the load; Gatling's report and Fusillade's follow (Ctrl-C again to"
+              + " exit at once).");
+      return;
+    }
+    synchronized (FusilladeRun.class) {
+      stoppedBy = null;
+    }
+    System.exit(signal.exitCode());
+  }
+
+  /**
+   * Sends Gatling's controller the message of its {@code stopLoadGenerator} action. The message
+   * type is internal to Gatling (Scala, {@code private[gatling]}): reached by reflection, so that a
+   * Gatling that changed it makes the stop fall back to the JVM's exit rather than break the build.
+   *
+   * @return whether the message was sent
+   */
+  private static boolean stopLoad(Object controller, String reason) {
+    try {
+      ClassLoader loader = CoreComponents.class.getClassLoader();
+      Class<?> type =
+          Class.forName(
+              "io.gatling.core.controller.Controller$Command$StopLoadGenerator", true, loader);
+      Object command = type.getConstructor(String.class, boolean.class).newInstance(reason, false);
+      Class.forName("io.gatling.core.actor.ActorRef", true, loader)
+          .getMethod("$bang", Object.class)
+          .invoke(controller, command);
+      return true;
+    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      LOG.warn("Could not ask Gatling to stop the run ({}): exiting instead", e.toString());
+      return false;
+    }
+  }
+
+  /** Notes that a Fusillade action started a request: Gatling's controller runs the load. */
+  static void noteInjecting() {
+    if (!injecting) {
+      injecting = true;
     }
   }
 
