@@ -34,7 +34,47 @@ import org.junit.jupiter.api.io.TempDir;
 class RunSignalsTest {
   @TempDir Path dir;
 
-  /** A workload that would run for two minutes, and what it left. */
+  /** A rate-mode SQL workload of two minutes on the embedded PostgreSQL. */
+  private static final String SQL =
+      """
+      tables_schema:
+        - name: sig
+          row_count: 50
+          columns:
+            - {name: id, type: integer, range: [1, 50], unique: true}
+          primary_keys: [id]
+      queries:
+        - name: by id
+          sql: select id from sig where id = $1::integer
+          params:
+            - {type: integer, range: [1, 50]}
+      load: {mode: rate, rate: 50, duration: 120s}
+      checks: []
+      """;
+
+  /** A topic written and read for two minutes on the embedded Kafka (a node in its own JVM). */
+  private static final String TOPICS =
+      """
+      topics:
+        - name: sig
+          consumers: 1
+          message_size: 100
+          rate: 50
+          duration: 120s
+      checks: []
+      """;
+
+  /** Two minutes of log ingest into the embedded OpenSearch (inside the Gatling JVM). */
+  private static final String LOGS =
+      """
+      logs:
+        bulk_size: 100
+        rate: 2
+        duration: 120s
+      checks: []
+      """;
+
+  /** The CLI running a workload, and what it left. */
   private final class Run {
     final Path output = dir.resolve("out");
     final Path console = dir.resolve("console.txt");
@@ -43,25 +83,9 @@ class RunSignalsTest {
     long gatlingPid;
     long signalledAt;
 
-    Run() throws Exception {
+    Run(String yaml) throws Exception {
       Path workload = dir.resolve("signals.yml");
-      Files.writeString(
-          workload,
-          """
-          tables_schema:
-            - name: sig
-              row_count: 50
-              columns:
-                - {name: id, type: integer, range: [1, 50], unique: true}
-              primary_keys: [id]
-          queries:
-            - name: by id
-              sql: select id from sig where id = $1::integer
-              params:
-                - {type: integer, range: [1, 50]}
-          load: {mode: rate, rate: 50, duration: 120s}
-          checks: []
-          """);
+      Files.writeString(workload, yaml);
       List<String> command = new ArrayList<>(List.of("setsid"));
       if (envResetsSignals()) {
         command.addAll(List.of("env", "--default-signal=INT"));
@@ -108,7 +132,7 @@ class RunSignalsTest {
             .filter(p -> owner(p).equals(Optional.of(gatlingPid)))
             .forEach(serverDirectories::add);
       }
-      assertThat(serverDirectories).as("the embedded PostgreSQL's directory").isNotEmpty();
+      assertThat(serverDirectories).as("the embedded server's directory").isNotEmpty();
     }
 
     /** SIGINT to the CLI's process group, as a terminal's Ctrl-C. */
@@ -172,31 +196,57 @@ class RunSignalsTest {
 
   @Test
   void controlCStopsTheLoadAndWritesBothReports() throws Exception {
-    Run run = new Run();
+    Run run = new Run(SQL);
     run.awaitLoad();
     run.controlC();
     int code = run.awaitExit(Duration.ofSeconds(60));
     String console = run.console();
     assertThat(code).as(console).isEqualTo(130);
-    assertStopped(run, "stopped by SIGINT (Ctrl-C)");
+    assertStopped(run, "stopped by SIGINT (Ctrl-C)", "by id");
     assertThat(console).contains("fusillade: the run was stopped by SIGINT (Ctrl-C)");
     run.assertNoOrphans();
   }
 
   @Test
   void sigtermToTheCliAloneStopsTheGatlingJvmToo() throws Exception {
-    Run run = new Run();
+    Run run = new Run(SQL);
     run.awaitLoad();
     run.terminate();
     int code = run.awaitExit(Duration.ofSeconds(60));
     assertThat(code).as(run.console()).isEqualTo(143);
-    assertStopped(run, "stopped by SIGTERM");
+    assertStopped(run, "stopped by SIGTERM", "by id");
     run.assertNoOrphans();
   }
 
   @Test
   void aSecondControlCExitsAtOnceAndLeavesAReadableRecord() throws Exception {
-    Run run = new Run();
+    secondControlC(SQL, "by id");
+  }
+
+  @Test
+  void topicsControlCStopsTheRunAndItsKafkaNode() throws Exception {
+    Run run = new Run(TOPICS);
+    run.awaitLoad();
+    run.controlC();
+    int code = run.awaitExit(Duration.ofSeconds(90));
+    assertThat(code).as(run.console()).isEqualTo(130);
+    assertStopped(run, "stopped by SIGINT (Ctrl-C)", "write sig");
+    run.assertNoOrphans();
+  }
+
+  @Test
+  void topicsSecondControlCLeavesNoKafkaNode() throws Exception {
+    secondControlC(TOPICS, "write sig");
+  }
+
+  @Test
+  void logsSecondControlCLeavesNoOpenSearch() throws Exception {
+    secondControlC(LOGS, "bulk");
+  }
+
+  /** Ctrl-C twice, 200 ms apart: out at once, a readable record, no server left. */
+  private void secondControlC(String workload, String request) throws Exception {
+    Run run = new Run(workload);
     run.awaitLoad();
     run.controlC();
     Thread.sleep(200);
@@ -214,11 +264,11 @@ class RunSignalsTest {
     assertThat(summary.exitCode()).as(summary.err()).isEqualTo(3);
     assertThat(summary.out())
         .containsAnyOf("INCOMPLETE: the run was killed", "ABORTED before its end")
-        .contains("by id");
+        .contains(request);
   }
 
   /** Aborted with the reason, ended within 2 s of the signal, and both reports written. */
-  private static void assertStopped(Run run, String reason) throws Exception {
+  private static void assertStopped(Run run, String reason, String request) throws Exception {
     Path record = run.record();
     RunManifest manifest = RunRecordReader.read(record).manifest();
     assertThat(manifest.status()).as(run.console()).isEqualTo(RunStatus.ABORTED);
@@ -234,7 +284,7 @@ class RunSignalsTest {
     }
     CliRun summary = CliRun.of("summary", record.toString());
     assertThat(summary.exitCode()).isEqualTo(3);
-    assertThat(summary.out()).contains("ABORTED").contains("by id");
+    assertThat(summary.out()).contains("ABORTED").contains(request);
   }
 
   /** A process's command line, from /proc (ProcessHandle.Info may leave the arguments out). */
