@@ -116,23 +116,26 @@ class RunSignalsTest {
         Thread.sleep(200);
       }
       Thread.sleep(2_000); // some requests
-      List<ProcessHandle> children = cli.descendants().toList();
-      gatlingPid =
-          children.stream()
+      findServers();
+      assertThat(serverDirectories).as("the embedded server's directory").isNotEmpty();
+    }
+
+    /** Notes the Gatling JVM under the CLI, and the server directories it owns, if any yet. */
+    void findServers() throws IOException {
+      Optional<ProcessHandle> gatling =
+          cli.descendants()
               .filter(p -> commandLine(p).contains("io.gatling.app.Gatling"))
-              .findFirst()
-              .orElseThrow(
-                  () ->
-                      new AssertionError(
-                          "no Gatling JVM under the CLI: "
-                              + children.stream().map(RunSignalsTest::commandLine).toList()))
-              .pid();
+              .findFirst();
+      if (gatling.isEmpty()) {
+        return;
+      }
+      gatlingPid = gatling.get().pid();
       try (Stream<Path> temp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
         temp.filter(p -> p.getFileName().toString().startsWith("fusillade-"))
             .filter(p -> owner(p).equals(Optional.of(gatlingPid)))
+            .filter(p -> !serverDirectories.contains(p))
             .forEach(serverDirectories::add);
       }
-      assertThat(serverDirectories).as("the embedded server's directory").isNotEmpty();
     }
 
     /** SIGINT to the CLI's process group, as a terminal's Ctrl-C. */
@@ -221,6 +224,25 @@ class RunSignalsTest {
   @Test
   void aSecondControlCExitsAtOnceAndLeavesAReadableRecord() throws Exception {
     secondControlC(SQL, "by id");
+  }
+
+  @Test
+  void controlCWhileTheServerStartsLeavesNoServer() throws Exception {
+    Run run = new Run(SQL);
+    // As soon as the Gatling JVM has created the embedded PostgreSQL's directory: before the load.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (run.serverDirectories.isEmpty()) {
+      assertThat(System.nanoTime()).as(run.console()).isLessThan(deadline);
+      run.findServers();
+      Thread.sleep(20);
+    }
+    run.controlC();
+    int code = run.awaitExit(Duration.ofSeconds(60));
+    assertThat(code).as(run.console()).isEqualTo(130);
+    run.assertNoOrphans();
+    for (Path directory : run.serverDirectories) {
+      assertThat(directory).as("removed").doesNotExist();
+    }
   }
 
   @Test
