@@ -44,11 +44,14 @@ import scala.runtime.BoxedUnit;
  * <p>How the run ended is in {@code run.json}: {@code completed}; {@code failed} when a Fusillade
  * protocol could not open (an unreachable server: Gatling then prints "Run crashed"), when Gatling
  * crashed the run later and its error reached the main thread, or when no request was sent; {@code
- * aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling ended the run. When the run
- * failed, or one of its checks failed, the JVM exits non-zero like Gatling does for its own failed
- * assertions, so that {@code mvn gatling:test} fails the build: exit code {@value
- * #CHECKS_FAILED_EXIT} when a check failed, {@value #RUN_FAILED_EXIT} when the run failed. The
- * system property {@code fusillade.checks.failBuild=false} turns both into a warning.
+ * aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling ended the run. SIGINT and
+ * SIGTERM while the load runs stop it gracefully ({@link StopSignals}): Gatling ends the run and
+ * writes its report, the record says {@code stopped by SIGINT (Ctrl-C)} or {@code stopped by
+ * SIGTERM}, and the JVM exits with the signal's code (130, 143). When the run failed, or one of its
+ * checks failed, the JVM exits non-zero like Gatling does for its own failed assertions, so that
+ * {@code mvn gatling:test} fails the build: exit code {@value #CHECKS_FAILED_EXIT} when a check
+ * failed, {@value #RUN_FAILED_EXIT} when the run failed. The system property {@code
+ * fusillade.checks.failBuild=false} turns both into a warning.
  *
  * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
  * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
