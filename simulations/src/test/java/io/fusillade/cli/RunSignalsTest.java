@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,20 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class RunSignalsTest {
   @TempDir Path dir;
+
+  private final List<Process> started = new ArrayList<>();
+
+  /** A failed test leaves no CLI, Gatling JVM or server running (its directory is deleted). */
+  @AfterEach
+  void killWhatIsLeft() {
+    for (Process cli : started) {
+      if (cli.isAlive()) {
+        cli.descendants().forEach(ProcessHandle::destroyForcibly);
+        cli.destroyForcibly();
+      }
+    }
+    io.fusillade.local.LocalServers.stopOrphans(Duration.ofSeconds(5));
+  }
 
   /** A rate-mode SQL workload of two minutes on the embedded PostgreSQL. */
   private static final String SQL =
@@ -105,6 +120,7 @@ class RunSignalsTest {
               .redirectErrorStream(true)
               .redirectOutput(console.toFile())
               .start();
+      started.add(cli);
     }
 
     /** Waits until requests are being sent, and notes the Gatling JVM and its servers. */

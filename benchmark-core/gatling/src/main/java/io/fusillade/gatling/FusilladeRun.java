@@ -406,22 +406,15 @@ public final class FusilladeRun {
    * The first SIGINT or SIGTERM ({@link StopSignals}). While the load runs, asks Gatling's
    * controller to stop the run as its {@code stopLoadGenerator} action does: Gatling then ends the
    * run (the record closes as aborted) and writes its report, and the JVM exits with the signal's
-   * code. Before the first request (the controller may not have started the run yet), the JVM exits
-   * as it would without Fusillade: the shutdown hook closes the record as aborted. After the run
-   * ended, nothing is left to stop: the reports are being written.
+   * code. Before the first request (the controller may not have started the run yet), and after the
+   * run ended (Gatling writes its report, or a JVM whose main thread died is kept alive by a
+   * library's threads), the JVM exits as it would without Fusillade: the shutdown hooks close the
+   * record as aborted if it is still open, and print the summary.
    */
   private static void stopOnSignal(StopSignals.Received signal) {
     Object gatling;
     synchronized (FusilladeRun.class) {
-      if (current == null) {
-        System.out.println(
-            "Fusillade: "
-                + signal.describe()
-                + ": the load has ended; the reports are being written (Ctrl-C again to exit at"
-                + " once).");
-        return;
-      }
-      gatling = injecting ? controller : null;
+      gatling = current != null && injecting ? controller : null;
       if (gatling != null) {
         stoppedBy = signal;
       }
