@@ -63,6 +63,13 @@ final class RunChecks {
     }
   }
 
+  /** The newest run directory under {@code output} that was not there {@code before}, if any. */
+  static Optional<Path> newRun(Path output, Set<Path> before) {
+    return runs(output).stream()
+        .filter(p -> !before.contains(p))
+        .max(Comparator.comparing(p -> p.getFileName().toString()));
+  }
+
   /**
    * The exit code of {@code fusillade run}: the checks of the run that appeared under {@code
    * output} since {@code before} (those it declared in {@code run.json}, and "run completed"),
@@ -77,10 +84,7 @@ final class RunChecks {
    * @return the exit code
    */
   static int exitCode(Path output, Set<Path> before, int exitCode, PrintWriter err) {
-    Optional<Path> run =
-        runs(output).stream()
-            .filter(p -> !before.contains(p))
-            .max(Comparator.comparing(p -> p.getFileName().toString()));
+    Optional<Path> run = newRun(output, before);
     if (run.isEmpty()) {
       return exitCode; // no record: Gatling said why
     }

@@ -2,6 +2,7 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.GatlingLauncher;
+import io.fusillade.local.LocalServers;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.SettingValues;
@@ -12,13 +13,16 @@ import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
 import io.fusillade.scenarios.topic.TopicWorkloadSimulation;
 import io.fusillade.sql.SqlEngine;
+import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,7 +56,10 @@ import picocli.CommandLine.Spec;
       "default: the section's, else an embedded Kafka), --seed and --output apply to it.",
       "The workload's load section (mode, users, rate, duration, spike, stages) gives what the",
       "options do not. Its checks: and --check are evaluated after the run: exit code 3 when one",
-      "fails, 1 when the run crashed."
+      "fails, 1 when the run crashed. Without either, default checks apply (errors < 1%%,",
+      "injector not saturated...: the console names them); checks: [] opts out.",
+      "Ctrl-C or SIGTERM stops the load, writes the reports and exits 130 or 143; a second",
+      "Ctrl-C exits at once."
     })
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -183,7 +190,7 @@ final class RunCommand implements Callable<Integer> {
       return runLogs(workload, workload.logs().get());
     }
     if (!workload.topics().isEmpty()) {
-      return runTopics();
+      return runTopics(workload);
     }
     if (workload.queries().isEmpty()) {
       throw new FusilladeException(file + ": no queries to run");
@@ -221,8 +228,8 @@ final class RunCommand implements Callable<Integer> {
             .withSetup(setup)
             .withTeardown(teardown)
             .withUrls(urls)
-            .withUser(database.user)
-            .withChecks(checks);
+            .withUser(database.user);
+    settings = settings.withChecks(checks(workload, DefaultChecks.sql(settings)));
     return launch(chosen == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class, settings);
   }
 
@@ -253,7 +260,7 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     Duration runFor = duration(duration); // checked by checkNumbers
-    LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
+    LogIngest ingest = LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
     List<String> urls =
         database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
     if (!urls.isEmpty()) {
@@ -276,12 +283,12 @@ final class RunCommand implements Callable<Integer> {
             .withDuration(runFor)
             .withSeed(seed)
             .withUrls(database.urls)
-            .withChecks(checks);
+            .withChecks(checks(workload, DefaultChecks.logs(ingest)));
     return launch(LogsRun.class, settings);
   }
 
   /** A workload's topics: on its {@code kafka} servers, {@code --url host:port}, or embedded. */
-  private int runTopics() throws Exception {
+  private int runTopics(Workload workload) throws Exception {
     for (String option : SQL_ONLY) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
         throw new FusilladeException(
@@ -297,28 +304,74 @@ final class RunCommand implements Callable<Integer> {
             .withWorkload(file)
             .withSeed(seed)
             .withUrls(database.urls)
-            .withChecks(checks);
+            .withChecks(checks(workload, DefaultChecks.topics(workload.topics())));
     return launch(TopicWorkloadSimulation.class, settings);
+  }
+
+  /**
+   * The checks the run declares: {@code --check} and the workload's own ({@code checks:}, which the
+   * runner adds); when there are none and the file has no {@code checks} key, the defaults for this
+   * kind of run, said on the console before the run. {@code checks: []} opts out of the defaults.
+   */
+  private List<String> checks(Workload workload, DefaultChecks defaults) {
+    if (!checks.isEmpty() || workload.checksDeclared()) {
+      return checks;
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(defaults.describe());
+    out.flush();
+    return defaults.checks();
   }
 
   /**
    * Runs the simulation in a forked JVM with the settings; reports go under {@code --output}. Then
    * evaluates the run's checks ({@link RunChecks}): a failed one exits {@link
    * FusilladeCommand#CHECK_FAILED}, as {@code fusillade report} does; a run that did not complete
-   * exits 1.
+   * exits 1. SIGINT and SIGTERM meanwhile stop the run, and a second one exits at once ({@link
+   * ForkSignals}): the exit code is then the signal's (130, 143).
    */
   private int launch(Class<?> simulation, RunSettings settings) throws Exception {
     Files.createDirectories(output);
     Set<Path> before = RunChecks.runs(output);
-    int code =
-        exitCode(
-            GatlingLauncher.of(simulation)
-                .withProperties(settings.toSystemProperties())
-                .withRunsDirectory(output)
-                .withResults(output.resolve("gatling"))
-                .run());
-    return RunChecks.exitCode(output, before, code, spec.commandLine().getErr());
+    PrintWriter err = spec.commandLine().getErr();
+    GatlingLauncher launcher =
+        GatlingLauncher.of(simulation)
+            .withProperties(settings.toSystemProperties())
+            .withRunsDirectory(output)
+            .withResults(output.resolve("gatling"));
+    int gatling;
+    Optional<ForkSignals.Received> signal;
+    try (ForkSignals signals = ForkSignals.install(err, () -> RunChecks.newRun(output, before))) {
+      Process process = launcher.start();
+      try {
+        signals.watch(process);
+        gatling = process.waitFor();
+        signals.awaitExitAtOnce();
+      } finally {
+        if (process.isAlive()) {
+          process.destroyForcibly();
+        }
+      }
+      signal = signals.received();
+    }
+    // However the Gatling JVM ended, no embedded server of the run outlives it.
+    LocalServers.stopOrphans(ORPHAN_GRACE);
+    int code = RunChecks.exitCode(output, before, exitCode(gatling), err);
+    if (signal.isPresent()) {
+      err.println(
+          "fusillade: the run was stopped by "
+              + signal.get().describe()
+              + RunChecks.newRun(output, before).map(p -> ": run record " + p).orElse("")
+              + "; exit code "
+              + signal.get().exitCode());
+      err.flush();
+      return signal.get().exitCode();
+    }
+    return code;
   }
+
+  /** How long an embedded server left by a dead Gatling JVM gets to stop before it is killed. */
+  private static final Duration ORPHAN_GRACE = Duration.ofSeconds(10);
 
   /**
    * Rejects a zero or negative count, rate or duration before anything starts, naming the option:

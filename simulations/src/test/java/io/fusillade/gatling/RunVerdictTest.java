@@ -83,17 +83,14 @@ class RunVerdictTest {
   }
 
   @Test
-  void aRunStoppedBySignalIsAbortedAndSummarised() throws Exception {
+  void aRunStoppedBySignalIsAbortedAndBothReportsAreWritten() throws Exception {
     Path dir = Files.createDirectories(base.resolve("abort"));
     GatlingLauncher launcher =
         GatlingFork.launcher(dir, FailingCheckSimulation.class)
             .withProperties(Map.of("verdict.seconds", "120"));
     Path output = launcher.output();
-    Process process =
-        new ProcessBuilder(launcher.command())
-            .redirectErrorStream(true)
-            .redirectOutput(output.toFile())
-            .start();
+    Process process = launcher.start();
+    long signalled;
     try {
       long deadline = System.currentTimeMillis() + 60_000;
       while (!Files.readString(output).contains("started...")
@@ -101,25 +98,33 @@ class RunVerdictTest {
         Thread.sleep(200);
       }
       Thread.sleep(2_000); // some requests
-      process.destroy(); // SIGTERM, as Ctrl-C or a CI job's cancel
+      signalled = System.currentTimeMillis();
+      process.destroy(); // SIGTERM, as a CI job's cancel
       assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     } finally {
       process.destroyForcibly();
     }
     String printed = Files.readString(output);
-    assertThat(process.exitValue()).as(printed).isEqualTo(143); // the signal's: left alone
-    Path runs = launcher.runsDirectory();
+    assertThat(process.exitValue()).as(printed).isEqualTo(143); // the signal's
     Path record;
-    try (var list = Files.list(runs)) {
+    try (var list = Files.list(launcher.runsDirectory())) {
       record = list.findFirst().orElseThrow();
     }
     var manifest = io.fusillade.record.RunRecordReader.read(record).manifest();
     assertThat(manifest.status()).as(printed).isEqualTo(RunStatus.ABORTED);
-    assertThat(manifest.statusReason())
-        .isEqualTo(io.fusillade.record.RunRecorder.ABORTED_BY_SHUTDOWN);
-    assertThat(printed).contains("FAILED: run completed (status aborted: ");
+    assertThat(manifest.statusReason()).isEqualTo("stopped by SIGTERM");
+    // The load stopped at the signal: the record ends within 2 s of it.
+    assertThat(manifest.endEpochMs() - signalled).as(printed).isLessThan(2_000);
+    assertThat(printed).contains("FAILED: run completed (status aborted: stopped by SIGTERM");
+    assertThat(printed).contains("Fusillade: exit code 143 (the run was stopped by SIGTERM)");
     assertThat(Files.readString(record.resolve("report").resolve("junit.xml")))
         .contains("<failure");
+    // Gatling ended its run and wrote its report.
+    try (var reports = Files.walk(launcher.results())) {
+      assertThat(reports.filter(p -> p.getFileName().toString().equals("index.html")).count())
+          .as(printed)
+          .isEqualTo(1);
+    }
   }
 
   private static int cli(String... args) {

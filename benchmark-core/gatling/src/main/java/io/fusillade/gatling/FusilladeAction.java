@@ -71,6 +71,7 @@ public abstract class FusilladeAction<T> implements Action {
   public final void execute(Session session) {
     // Entered now: resolving the request is part of its latency.
     long entered = System.nanoTime();
+    FusilladeRun.noteInjecting(); // a volatile read: the run can now be stopped on a signal
     String name;
     try {
       name = requestName.resolve(session);

@@ -44,11 +44,14 @@ import scala.runtime.BoxedUnit;
  * <p>How the run ended is in {@code run.json}: {@code completed}; {@code failed} when a Fusillade
  * protocol could not open (an unreachable server: Gatling then prints "Run crashed"), when Gatling
  * crashed the run later and its error reached the main thread, or when no request was sent; {@code
- * aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling ended the run. When the run
- * failed, or one of its checks failed, the JVM exits non-zero like Gatling does for its own failed
- * assertions, so that {@code mvn gatling:test} fails the build: exit code {@value
- * #CHECKS_FAILED_EXIT} when a check failed, {@value #RUN_FAILED_EXIT} when the run failed. The
- * system property {@code fusillade.checks.failBuild=false} turns both into a warning.
+ * aborted} when the JVM was stopped (a signal, Ctrl-C) before Gatling ended the run. SIGINT and
+ * SIGTERM while the load runs stop it gracefully ({@link StopSignals}): Gatling ends the run and
+ * writes its report, the record says {@code stopped by SIGINT (Ctrl-C)} or {@code stopped by
+ * SIGTERM}, and the JVM exits with the signal's code (130, 143). When the run failed, or one of its
+ * checks failed, the JVM exits non-zero like Gatling does for its own failed assertions, so that
+ * {@code mvn gatling:test} fails the build: exit code {@value #CHECKS_FAILED_EXIT} when a check
+ * failed, {@value #RUN_FAILED_EXIT} when the run failed. The system property {@code
+ * fusillade.checks.failBuild=false} turns both into a warning.
  *
  * <p>Settings, as system properties: {@code fusillade.runs.dir} (where run records go, default
  * {@code target/fusillade}), {@code fusillade.injector.lagThreshold} (p99 lag, in milliseconds,
@@ -75,6 +78,11 @@ public final class FusilladeRun {
   private static final List<WatchedProcess> watched = new ArrayList<>();
   private static final List<String> checks = new ArrayList<>();
   private static String crash; // guarded by FusilladeRun.class: why the run failed, or null
+  private static Object controller; // guarded by FusilladeRun.class: Gatling's, to stop the run
+  private static StopSignals.Received stoppedBy; // guarded by FusilladeRun.class, or null
+  // Set by the first request a Fusillade action starts: Gatling's controller has started the
+  // run, so it takes a stop (before that, a stop message would kill it and hang the run).
+  private static volatile boolean injecting;
 
   /** The system property that, set to {@code false}, keeps failed checks from failing the build. */
   public static final String FAIL_BUILD_PROPERTY = "fusillade.checks.failBuild";
@@ -213,6 +221,10 @@ public final class FusilladeRun {
       // Stopped by a signal or Ctrl-C, Gatling never terminates its actor system: end the run here
       // (aborted), with its summary, before the recorder's own hook would close it silently.
       Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "fusillade-run-abort"));
+      // ... unless the signal comes while the load runs: then Gatling is asked to stop, so that
+      // it ends the run and writes its report (see StopSignals).
+      controller = core.controller();
+      StopSignals.install(FusilladeRun::stopOnSignal);
       current = run;
       LOG.info("Fusillade run record: {}", run.directory().toAbsolutePath());
     }
@@ -289,6 +301,7 @@ public final class FusilladeRun {
     RunRecorder run;
     List<AutoCloseable> resources;
     String failure;
+    StopSignals.Received signal;
     synchronized (FusilladeRun.class) {
       run = current;
       if (run == null) {
@@ -296,6 +309,9 @@ public final class FusilladeRun {
       }
       resources = new ArrayList<>(closeAtEnd);
       failure = crash;
+      signal = stoppedBy;
+      stoppedBy = null;
+      controller = null;
       closeAtEnd.clear();
       current = null;
       simulation = null;
@@ -303,6 +319,14 @@ public final class FusilladeRun {
       parameters.clear();
       watched.clear();
       checks.clear();
+    }
+    if (signal != null && !aborted) {
+      // Gatling stopped the run on a signal: its users may still be sending, so close the record
+      // first (it ends at the stop, not with errors from closed pools), then the clients.
+      run.close(RunStatus.ABORTED, stoppedReason(signal));
+      closeAll(resources);
+      printAtExit(run, signal);
+      return;
     }
     if (aborted) {
       // Virtual users may still be sending: close the record before the clients they use, so
@@ -319,11 +343,34 @@ public final class FusilladeRun {
     } else {
       run.close();
     }
-    // Gatling writes its HTML report next and then exits: print ours last, where it is seen.
+    printAtExit(run, null);
+  }
+
+  /** The reason of a run stopped by {@code signal}, in {@code run.json}. */
+  static String stoppedReason(StopSignals.Received signal) {
+    return "stopped by " + signal.describe();
+  }
+
+  /**
+   * Prints the summary when the JVM exits, and sets the exit code: Gatling writes its HTML report
+   * next and then exits, so ours comes last, where it is seen. A run stopped by a signal exits with
+   * the signal's code (128 + its number), as the JVM would have without Fusillade.
+   */
+  private static void printAtExit(RunRecorder run, StopSignals.Received signal) {
     Thread printer =
         new Thread(
             () -> {
               boolean passed = printSummary(run, System.out);
+              if (signal != null) {
+                System.out.println(
+                    "Fusillade: exit code "
+                        + signal.exitCode()
+                        + " (the run was stopped by "
+                        + signal.describe()
+                        + ").");
+                exitWith(signal.exitCode());
+                return;
+              }
               int exit = exitCode(run.status(), passed, failBuild());
               if (exit != 0) {
                 System.out.println(
@@ -352,6 +399,68 @@ public final class FusilladeRun {
       Runtime.getRuntime().addShutdownHook(printer);
     } catch (IllegalStateException alreadyExiting) {
       printer.run();
+    }
+  }
+
+  /**
+   * The first SIGINT or SIGTERM ({@link StopSignals}). While the load runs, asks Gatling's
+   * controller to stop the run as its {@code stopLoadGenerator} action does: Gatling then ends the
+   * run (the record closes as aborted) and writes its report, and the JVM exits with the signal's
+   * code. Before the first request (the controller may not have started the run yet), and after the
+   * run ended (Gatling writes its report, or a JVM whose main thread died is kept alive by a
+   * library's threads), the JVM exits as it would without Fusillade: the shutdown hooks close the
+   * record as aborted if it is still open, and print the summary.
+   */
+  private static void stopOnSignal(StopSignals.Received signal) {
+    Object gatling;
+    synchronized (FusilladeRun.class) {
+      gatling = current != null && injecting ? controller : null;
+      if (gatling != null) {
+        stoppedBy = signal;
+      }
+    }
+    if (gatling != null && stopLoad(gatling, stoppedReason(signal))) {
+      System.out.println(
+          "Fusillade: "
+              + signal.describe()
+              + ": stopping the load; Gatling's report and Fusillade's follow (Ctrl-C again to"
+              + " exit at once).");
+      return;
+    }
+    synchronized (FusilladeRun.class) {
+      stoppedBy = null;
+    }
+    System.exit(signal.exitCode());
+  }
+
+  /**
+   * Sends Gatling's controller the message of its {@code stopLoadGenerator} action. The message
+   * type is internal to Gatling (Scala, {@code private[gatling]}): reached by reflection, so that a
+   * Gatling that changed it makes the stop fall back to the JVM's exit rather than break the build.
+   *
+   * @return whether the message was sent
+   */
+  private static boolean stopLoad(Object controller, String reason) {
+    try {
+      ClassLoader loader = CoreComponents.class.getClassLoader();
+      Class<?> type =
+          Class.forName(
+              "io.gatling.core.controller.Controller$Command$StopLoadGenerator", true, loader);
+      Object command = type.getConstructor(String.class, boolean.class).newInstance(reason, false);
+      Class.forName("io.gatling.core.actor.ActorRef", true, loader)
+          .getMethod("$bang", Object.class)
+          .invoke(controller, command);
+      return true;
+    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      LOG.warn("Could not ask Gatling to stop the run ({}): exiting instead", e.toString());
+      return false;
+    }
+  }
+
+  /** Notes that a Fusillade action started a request: Gatling's controller runs the load. */
+  static void noteInjecting() {
+    if (!injecting) {
+      injecting = true;
     }
   }
 

@@ -267,6 +267,23 @@ public record GatlingLauncher(
   }
 
   /**
+   * Starts the JVM and returns at once, for a caller that manages it itself ({@code fusillade run}
+   * forwards signals to it); {@link #timeout()} does not apply.
+   *
+   * @return the running JVM
+   * @throws IOException when the JVM cannot start
+   */
+  public Process start() throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(command());
+    if (output == null) {
+      builder.inheritIO();
+    } else {
+      builder.redirectErrorStream(true).redirectOutput(output.toFile());
+    }
+    return builder.start();
+  }
+
+  /**
    * Runs the simulation and waits for it.
    *
    * @return the JVM's exit code: {@link #SUCCESS}, {@link #CRASHED} (a crash, or a run that failed:
@@ -276,13 +293,7 @@ public record GatlingLauncher(
    * @throws InterruptedException when this thread is interrupted while waiting (the JVM is killed)
    */
   public int run() throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(command());
-    if (output == null) {
-      builder.inheritIO();
-    } else {
-      builder.redirectErrorStream(true).redirectOutput(output.toFile());
-    }
-    Process process = builder.start();
+    Process process = start();
     try {
       if (timeout == null) {
         return process.waitFor();

@@ -83,6 +83,20 @@ class InjectorLagMonitorTest {
     assertThat(InjectorHealth.of(lag, Duration.ofMillis(60)).saturated()).isFalse();
   }
 
+  @Test
+  void oneLateTickOfAShortRunIsNoSaturation() {
+    Histogram lag = new Histogram(3_600_000_000L, 3);
+    for (int i = 0; i < 48; i++) {
+      lag.recordValue(200); // 0.2 ms
+    }
+    lag.recordValue(22_400); // the machine scheduled something else: its p99 is this one tick
+    InjectorHealth health = InjectorHealth.of(lag, Duration.ofMillis(20));
+    assertThat(health.p99Ms()).isGreaterThan(20);
+    assertThat(health.saturated()).isFalse();
+    lag.recordValue(25_000); // a second late tick: lagging again and again
+    assertThat(InjectorHealth.of(lag, Duration.ofMillis(20)).saturated()).isTrue();
+  }
+
   private static final long MS = 1_000_000L;
 
   /** Two event loops ticking every 10 ms from 0 to {@code lengthMs}, with the given lag. */

@@ -21,6 +21,9 @@ import java.util.OptionalLong;
  * @param load the {@code load} section: how {@code fusillade run} sends the queries ({@link
  *     Load#NONE} when the file does not say)
  * @param checks the {@code checks} list, as written
+ * @param checksDeclared whether the file has a {@code checks} key at all: {@code checks: []} (or an
+ *     empty {@code checks:}) declares that the run has no checks, which {@code fusillade run} tells
+ *     apart from a file that says nothing (that one gets default checks)
  */
 public record Workload(
     String file,
@@ -34,7 +37,8 @@ public record Workload(
     Optional<KafkaConnection> kafka,
     List<TopicWorkload> topics,
     Load load,
-    List<CheckText> checks) {
+    List<CheckText> checks,
+    boolean checksDeclared) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -49,6 +53,37 @@ public record Workload(
     topics = topics == null ? List.of() : List.copyOf(topics);
     load = load == null ? Load.NONE : load;
     checks = checks == null ? List.of() : List.copyOf(checks);
+    checksDeclared = checksDeclared || !checks.isEmpty();
+  }
+
+  /** A workload whose checks are declared when there are any ({@code checksDeclared} inferred). */
+  public Workload(
+      String file,
+      String name,
+      OptionalLong seed,
+      Optional<Connection> connection,
+      List<Table> tables,
+      List<Index> indexes,
+      List<Query> queries,
+      Optional<LogsSection> logs,
+      Optional<KafkaConnection> kafka,
+      List<TopicWorkload> topics,
+      Load load,
+      List<CheckText> checks) {
+    this(
+        file,
+        name,
+        seed,
+        connection,
+        tables,
+        indexes,
+        queries,
+        logs,
+        kafka,
+        topics,
+        load,
+        checks,
+        false);
   }
 
   /** A workload without a load section nor checks. */

@@ -184,7 +184,8 @@ public final class WorkloadLoader {
         kafka,
         topics,
         load,
-        checks);
+        checks,
+        FieldReader.field(top, "checks") != null);
   }
 
   private String defaultName() {

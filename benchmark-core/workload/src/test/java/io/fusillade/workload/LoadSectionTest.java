@@ -189,6 +189,16 @@ class LoadSectionTest {
   }
 
   @Test
+  void anEmptyChecksListIsDeclaredAndNoKeyIsNot() {
+    // fusillade run gives default checks to a workload that says nothing, not to checks: []
+    assertThat(valid(QUERY).checksDeclared()).isFalse();
+    assertThat(valid(QUERY + "checks: []\n").checksDeclared()).isTrue();
+    assertThat(valid(QUERY + "checks:\n").checksDeclared()).isTrue();
+    assertThat(valid(QUERY + "checks: [errors < 1%]\n").checksDeclared()).isTrue();
+    assertThat(valid(QUERY + "checks: []\n").checks()).isEmpty();
+  }
+
+  @Test
   void mistakesAreReportedWithLineAndColumn() {
     LoadResult result =
         parse(

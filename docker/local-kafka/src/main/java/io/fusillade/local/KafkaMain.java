@@ -26,6 +26,9 @@ import org.apache.kafka.common.utils.Time;
  *       bootstrap.servers=127.0.0.1:PORT} and runs until its standard input closes or it gets
  *       SIGTERM.
  * </ul>
+ *
+ * <p>A child node ignores SIGINT: Ctrl-C in a terminal reaches every process of the group, and the
+ * run that uses the node must stop first; its owner stops it with SIGTERM.
  */
 public final class KafkaMain {
   static final String READY_FILE = "ready";
@@ -44,6 +47,13 @@ public final class KafkaMain {
     }
     Path properties = Path.of(args[0]);
     long owner = Long.parseLong(args[2]);
+    // A terminal's Ctrl-C signals the whole process group, this node included: its owner stops
+    // it (SIGTERM) once the run it serves has stopped, not while that run's clients still use it.
+    try {
+      sun.misc.Signal.handle(new sun.misc.Signal("INT"), sun.misc.SignalHandler.SIG_IGN);
+    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+      // the JVM keeps SIGINT: Ctrl-C stops the node at once, as before
+    }
     KafkaRaftServer server = startNode(properties, args[1]);
     Runtime.getRuntime()
         .addShutdownHook(

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,27 @@ class LocalPostgresTest {
 
   @Test
   void aServerOrphanedByAKilledJvmIsStoppedByTheNextStart() throws Exception {
+    Orphan orphan = orphan();
+    try (LocalPostgres next = LocalPostgres.start()) {
+      assertThat(next.pid()).isPresent();
+    }
+    assertThat(ProcessHandle.of(orphan.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    assertThat(Files.exists(orphan.data())).isFalse();
+  }
+
+  @Test
+  void stopOrphansStopsAServerWhoseJvmWasKilled() throws Exception {
+    Orphan orphan = orphan();
+    // What fusillade run does when its Gatling JVM is gone.
+    assertThat(LocalServers.stopOrphans(Duration.ofSeconds(5))).contains(orphan.data().getParent());
+    assertThat(ProcessHandle.of(orphan.pid()).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    assertThat(Files.exists(orphan.data())).isFalse();
+  }
+
+  /** A server whose JVM was killed: its postmaster and its data directory. */
+  private record Orphan(long pid, Path data) {}
+
+  private static Orphan orphan() throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     Process child =
         new ProcessBuilder(
@@ -74,11 +96,6 @@ class LocalPostgresTest {
       child.waitFor(10, TimeUnit.SECONDS);
     }
     assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive)).contains(true);
-
-    try (LocalPostgres next = LocalPostgres.start()) {
-      assertThat(next.pid()).isPresent();
-    }
-    assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-    assertThat(Files.exists(orphanData)).isFalse();
+    return new Orphan(orphan, orphanData);
   }
 }

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -24,6 +27,19 @@ final class StaleServers {
   private static final Logger LOG = LoggerFactory.getLogger(StaleServers.class);
   static final String OWNER = "owner.pid";
 
+  /** How long a stale server gets to stop on SIGTERM before it is killed. */
+  static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
+
+  /**
+   * The embedded servers' directory prefixes and the pid file each keeps under its {@code data}
+   * directory (OpenSearch runs inside its JVM: none).
+   */
+  static final Map<String, String> KINDS =
+      Map.of(
+          "fusillade-pg-", "postmaster.pid",
+          "fusillade-kafka-", "kafka.pid",
+          "fusillade-os-", "no-pid-file");
+
   private StaleServers() {}
 
   /** Creates a server directory owned by this JVM. */
@@ -35,6 +51,17 @@ final class StaleServers {
 
   /** Stops and removes the servers under the temporary directory whose owning JVM is gone. */
   static void reap(String prefix, String pidFile) {
+    reap(prefix, pidFile, DEFAULT_GRACE);
+  }
+
+  /**
+   * Stops and removes the servers under the temporary directory whose owning JVM is gone, giving
+   * each {@code grace} to stop on SIGTERM before it is killed.
+   *
+   * @return the directories removed
+   */
+  static List<Path> reap(String prefix, String pidFile, Duration grace) {
+    List<Path> removed = new ArrayList<>();
     Path temp = Path.of(System.getProperty("java.io.tmpdir"));
     try (DirectoryStream<Path> candidates = Files.newDirectoryStream(temp, prefix + "*")) {
       for (Path directory : candidates) {
@@ -42,23 +69,25 @@ final class StaleServers {
         if (owner.isEmpty() || isAlive(owner.get())) {
           continue;
         }
-        readPid(directory.resolve("data").resolve(pidFile)).ifPresent(StaleServers::stop);
+        readPid(directory.resolve("data").resolve(pidFile)).ifPresent(pid -> stop(pid, grace));
         delete(directory);
+        removed.add(directory);
         LOG.info("Removed a server left behind by a killed run: {}", directory);
       }
     } catch (IOException e) {
       LOG.debug("Could not look for stale servers in {}: {}", temp, e.toString());
     }
+    return removed;
   }
 
-  private static void stop(long pid) {
+  private static void stop(long pid, Duration grace) {
     ProcessHandle.of(pid)
         .filter(ProcessHandle::isAlive)
         .ifPresent(
             process -> {
               process.destroy(); // SIGTERM: PostgreSQL's smart shutdown, its clients are gone
               try {
-                process.onExit().get(10, TimeUnit.SECONDS);
+                process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
               } catch (Exception notYet) {
                 process.destroyForcibly();
               }

@@ -39,6 +39,9 @@ import java.util.Map;
  * or arrivals x bulk size): the time range of {@code range pages} lies within them.
  */
 public class LogsRun extends Simulation {
+  /** The request name of the ingest's {@code _bulk} requests. */
+  public static final String BULK = "bulk";
+
   {
     RunSettings given = RunSettings.fromSystemProperties();
     Workload workload = WorkloadProperties.workload(given);
@@ -85,28 +88,28 @@ public class LogsRun extends Simulation {
         parameters.put("concurrency", section.concurrency());
         chain =
             LogsPhases.exactDocuments(
-                "ingest", "bulk", section.bulkSize(), ingest.docs(), section.concurrency());
+                "ingest", BULK, section.bulkSize(), ingest.docs(), section.concurrency());
       }
       case RATE -> {
         recorded = recorded.withRate(ingest.rate()).withDuration(ingest.duration());
         store = store.stepReport(List.of(ingest.rate()), ingest.duration());
         chain =
             LogsPhases.arrivals(
-                "ingest", "bulk", section.bulkSize(), List.of(ingest.rate()), ingest.duration());
+                "ingest", BULK, section.bulkSize(), List.of(ingest.rate()), ingest.duration());
       }
       case STAGES -> {
         // Ramps have no constant level to judge, so no step report: run.json has the stages.
         recorded = recorded.withStages(ingest.stages());
         chain =
             LogsPhases.arrivals(
-                "ingest", "bulk", section.bulkSize(), StageInjection.of(ingest.stages()));
+                "ingest", BULK, section.bulkSize(), StageInjection.of(ingest.stages()));
       }
       default -> {
         recorded = recorded.withSteps(new Steps(ingest.steps(), ingest.stepDuration()));
         store = store.stepReport(ingest.steps(), ingest.stepDuration());
         chain =
             LogsPhases.arrivals(
-                "ingest", "bulk", section.bulkSize(), ingest.steps(), ingest.stepDuration());
+                "ingest", BULK, section.bulkSize(), ingest.steps(), ingest.stepDuration());
       }
     }
     chain = chain.protocols(store);

@@ -32,6 +32,12 @@ import java.util.List;
  * load} section gives what the properties do not. Target properties: see {@link SqlTarget}.
  */
 public class SqlRateRun extends Simulation {
+  /** Arrivals per second when neither the settings nor the workload give a rate. */
+  public static final double DEFAULT_RATE = 100;
+
+  /** How long the constant rate lasts when neither the settings nor the workload say. */
+  public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
+
   {
     RunSettings properties = RunSettings.fromSystemProperties();
     Workload workload = WorkloadProperties.workload(properties);
@@ -45,8 +51,8 @@ public class SqlRateRun extends Simulation {
       steps.addAll(StageInjection.of(given.stages()));
       recorded = recorded.withStages(given.stages());
     } else {
-      double rate = given.rate() != null ? given.rate() : 100;
-      Duration duration = given.duration() != null ? given.duration() : Duration.ofSeconds(60);
+      double rate = given.rate() != null ? given.rate() : DEFAULT_RATE;
+      Duration duration = given.duration() != null ? given.duration() : DEFAULT_DURATION;
       RunSettings.Spike spike = given.spike();
       steps.add(constantUsersPerSec(rate).during(duration));
       if (spike != null) {

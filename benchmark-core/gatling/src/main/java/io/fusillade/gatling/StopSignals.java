@@ -1,0 +1,95 @@
+package io.fusillade.gatling;
+
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+
+/**
+ * What SIGINT (Ctrl-C) and SIGTERM do to the JVM of a Fusillade run, once the run is open.
+ *
+ * <p>Left to itself, the JVM exits on either signal and runs its shutdown hooks: the run record is
+ * closed as aborted, but Gatling never ends its run, so it writes no report. Here the first signal
+ * asks for a graceful stop instead ({@code onFirst}: Gatling stops injecting, ends the run and
+ * writes its report, and the record is closed as aborted); a repeated SIGTERM, and a SIGINT that
+ * arrives with or after a SIGTERM, change nothing: {@code fusillade run} forwards a SIGTERM to this
+ * JVM when it is interrupted itself, while the terminal sends Ctrl-C's SIGINT to every process of
+ * the group, so one Ctrl-C may arrive twice. A second SIGINT exits at once ({@link Runtime#halt},
+ * exit code 130): no hook runs, so the run record is left as its last flush wrote it ({@code
+ * run.json} says {@code running}; readers show the run as incomplete).
+ *
+ * <p>The handlers use {@code sun.misc.Signal} (module {@code jdk.unsupported}), the one way a Java
+ * program can handle a signal: a "critical internal API" that JEP 260 keeps accessible without any
+ * flag on Java 17 and later (25 included). A JVM started with SIGINT ignored (a background job,
+ * {@code nohup}) keeps ignoring it: the JVM refuses to handle a signal ignored at its start.
+ */
+final class StopSignals {
+  private static final Logger LOG = LoggerFactory.getLogger(StopSignals.class);
+
+  /** A signal the run stops on, with its name and number (128 + number: the exit code). */
+  record Received(String name, int number) {
+    /** How the run's end is explained: {@code SIGINT (Ctrl-C)}, {@code SIGTERM}. */
+    String describe() {
+      return "SIG" + name + (name.equals("INT") ? " (Ctrl-C)" : "");
+    }
+
+    /** The shell's exit code of a process ended by this signal. */
+    int exitCode() {
+      return 128 + number;
+    }
+  }
+
+  private static boolean installed; // guarded by StopSignals.class
+  private static Received first; // guarded by StopSignals.class
+  private static int interrupts; // guarded by StopSignals.class: SIGINTs received
+
+  private StopSignals() {}
+
+  /**
+   * Handles SIGINT and SIGTERM from now on, for the life of the JVM (once: later calls do nothing).
+   *
+   * @param onFirst what the first signal does, on the signal's own thread
+   */
+  static synchronized void install(Consumer<Received> onFirst) {
+    if (installed) {
+      return;
+    }
+    installed = true;
+    for (String name : new String[] {"INT", "TERM"}) {
+      try {
+        Signal.handle(new Signal(name), signal -> received(signal, onFirst));
+      } catch (IllegalArgumentException | UnsupportedOperationException e) {
+        // not on this platform, or the JVM keeps the signal (-Xrs): its default stays
+        LOG.debug("Cannot handle SIG{}: {}", name, e.toString());
+      }
+    }
+  }
+
+  /** The first signal received, or null. */
+  static synchronized Received first() {
+    return first;
+  }
+
+  private static void received(Signal signal, Consumer<Received> onFirst) {
+    Received now = new Received(signal.getName().toUpperCase(Locale.ROOT), signal.getNumber());
+    synchronized (StopSignals.class) {
+      if (now.name().equals("INT")) {
+        interrupts++;
+      }
+      if (first != null) {
+        if (now.name().equals("INT") && interrupts >= 2) {
+          System.out.println();
+          System.out.println(
+              "Fusillade: a second Ctrl-C: exiting at once; the run record is left as its last"
+                  + " flush wrote it (fusillade summary shows the run as incomplete).");
+          System.out.flush();
+          Runtime.getRuntime().halt(now.exitCode());
+        }
+        return; // a stop is under way
+      }
+      first = now;
+    }
+    onFirst.accept(now);
+  }
+}

@@ -1,0 +1,35 @@
+package io.fusillade.local;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The embedded servers of every kind (PostgreSQL, Kafka, OpenSearch) as a whole: for a process that
+ * started a JVM which started servers, and must not leave them running when that JVM dies.
+ *
+ * <p>Each server lives in its own directory under the temporary directory, with the pid of the JVM
+ * that owns it. A server whose owner is gone is an orphan: PostgreSQL runs on in its own session
+ * when the JVM that started it is killed, and a Kafka node in its own JVM takes a moment to notice.
+ * {@code fusillade run} calls {@link #stopOrphans} after its Gatling JVM ended, however it ended.
+ */
+public final class LocalServers {
+  private LocalServers() {}
+
+  /**
+   * Stops (SIGTERM, then SIGKILL after {@code grace}) every embedded server whose owning JVM is
+   * gone, and removes its directory.
+   *
+   * @param grace how long each server gets to stop cleanly
+   * @return the server directories removed
+   */
+  public static List<Path> stopOrphans(Duration grace) {
+    List<Path> removed = new ArrayList<>();
+    for (Map.Entry<String, String> kind : StaleServers.KINDS.entrySet()) {
+      removed.addAll(StaleServers.reap(kind.getKey(), kind.getValue(), grace));
+    }
+    return removed;
+  }
+}
