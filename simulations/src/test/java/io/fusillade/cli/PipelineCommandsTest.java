@@ -36,6 +36,19 @@ class PipelineCommandsTest {
     assertThat(PipelineCommands.problems(invocations)).as("%s", file).isEmpty();
   }
 
+  /** The workload both pipelines run by default exists and is valid (its checks included). */
+  @Test
+  void theDefaultWorkloadIsValid() throws IOException {
+    String workload = "workloads/accounts.yml";
+    assertThat(Files.readString(ROOT.resolve("Jenkinsfile")))
+        .contains("defaultValue: '" + workload + "'");
+    assertThat(Files.readString(ROOT.resolve(".github/workflows/fusillade.yml")))
+        .contains("WORKLOAD: ${{ inputs.workload || '" + workload + "' }}");
+    CliRun check = CliRun.of("workload", "check", ROOT.resolve(workload).toString());
+    assertThat(check.exitCode()).as("%s%s", check.out(), check.err()).isZero();
+    assertThat(check.out()).contains("load: rate mode", "checks: errors < 1%");
+  }
+
   @Test
   void aMisspeltOptionFails() {
     assertThat(problems("./fusillade compare --baseline b --candidate c --treshold 5%"))
