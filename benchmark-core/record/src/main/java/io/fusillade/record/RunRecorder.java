@@ -272,7 +272,7 @@ public final class RunRecorder implements AutoCloseable {
    * cannot be written, recording stops: see {@link #onWriteFailure(Consumer)}.
    */
   public void flush() {
-    RuntimeException failure;
+    RecordWriteException failure;
     synchronized (this) {
       if (finalStatus != null || writeFailure != null) {
         return;
@@ -280,7 +280,7 @@ public final class RunRecorder implements AutoCloseable {
       try {
         writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
         return;
-      } catch (RuntimeException e) {
+      } catch (RecordWriteException e) {
         failure = e;
       }
     }
@@ -291,7 +291,7 @@ public final class RunRecorder implements AutoCloseable {
     try {
       flush();
     } catch (RuntimeException e) {
-      // A gauge or a listener that throws: the next second tries again.
+      // Not a failed write (those stop the recording): the next second tries again.
       LOG.warn("Could not write the run record in {}: {}", directory, e.toString());
     }
   }
@@ -319,18 +319,14 @@ public final class RunRecorder implements AutoCloseable {
    * reason the run closes with; later seconds are not written (a full disk would otherwise log an
    * error a second, and write lines with holes).
    */
-  private void writeFailed(RuntimeException failure, boolean notify) {
+  private void writeFailed(RecordWriteException failure, boolean notify) {
     String reason;
     synchronized (this) {
       if (writeFailure != null) {
         return;
       }
-      String what =
-          failure instanceof RecordWriteException
-              ? failure.getMessage()
-              : "cannot write the run record in " + directory + ": " + failure;
       long seconds = (System.currentTimeMillis() - startEpochMs) / 1000;
-      reason = what + "; the run stopped at " + seconds + " s";
+      reason = failure.getMessage() + "; the run stopped at " + seconds + " s";
       writeFailure = reason;
     }
     flusher.shutdown(); // no later flush; the one running (maybe this one) ends normally
@@ -383,7 +379,7 @@ public final class RunRecorder implements AutoCloseable {
   private void closeOnce(RunStatus status, String reason) {
     RunStatus written = status;
     String why = reason;
-    RuntimeException lastFlushFailure = null;
+    RecordWriteException lastFlushFailure = null;
     synchronized (this) {
       if (finalStatus != null) {
         return;
@@ -392,8 +388,10 @@ public final class RunRecorder implements AutoCloseable {
       if (writeFailure == null) {
         try {
           writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
-        } catch (RuntimeException e) {
+        } catch (RecordWriteException e) {
           lastFlushFailure = e;
+        } catch (RuntimeException e) {
+          LOG.warn("Could not write the last second of the run record: {}", e.toString());
         }
       }
     }
