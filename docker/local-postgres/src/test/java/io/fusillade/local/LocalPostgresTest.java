@@ -50,8 +50,7 @@ class LocalPostgresTest {
   @Test
   void aPasswordUserMustAuthenticateWithScram() throws Exception {
     String secret = "s3cr'et-Pw";
-    try (LocalPostgres postgres =
-        LocalPostgres.builder().passwordUser("app", secret).start()) {
+    try (LocalPostgres postgres = LocalPostgres.builder().passwordUser("app", secret).start()) {
       String url = postgres.jdbcUrl("app");
       assertThatThrownBy(() -> java.sql.DriverManager.getConnection(url).close())
           .hasMessageContaining("password");
@@ -59,8 +58,7 @@ class LocalPostgresTest {
           .hasMessageContaining("password authentication failed");
       try (Connection c = java.sql.DriverManager.getConnection(url, "app", secret);
           Statement s = c.createStatement();
-          ResultSet r =
-              s.executeQuery("select rolpassword from pg_authid where rolname = 'app'")) {
+          ResultSet r = s.executeQuery("select rolpassword from pg_authid where rolname = 'app'")) {
         assertThat(r.next()).isTrue();
         assertThat(r.getString(1)).startsWith("SCRAM-SHA-256$");
       }
