@@ -227,7 +227,9 @@ final class RunCommand implements Callable<Integer> {
             .withBalance(balance)
             .withSetup(setup)
             .withTeardown(teardown)
-            .withUrls(urls)
+            // Only --url: the forked run reads the workload's connection itself, so a URL that came
+            // from ${env:...} (and may hold a password) never reaches its command line.
+            .withUrls(database.urls)
             .withUser(database.user);
     settings = settings.withChecks(checks(workload, DefaultChecks.sql(settings)));
     return launch(chosen == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class, settings);

@@ -70,6 +70,8 @@ import scala.runtime.BoxedUnit;
 public final class FusilladeRun {
   private static final Logger LOG = LoggerFactory.getLogger(FusilladeRun.class);
   private static final String SIMULATION_CLASS = "io.gatling.javaapi.core.Simulation";
+  private static final String STOP_LOAD_GENERATOR =
+      "io.gatling.core.controller.Controller$Command$StopLoadGenerator";
 
   private static String simulation; // guarded by FusilladeRun.class
   private static final Map<String, Object> parameters = new LinkedHashMap<>();
@@ -218,6 +220,7 @@ public final class FusilladeRun {
                 return BoxedUnit.UNIT;
               });
       watchForCrash(run);
+      run.onWriteFailure(reason -> stopOnWriteFailure(core, reason));
       // Stopped by a signal or Ctrl-C, Gatling never terminates its actor system: end the run here
       // (aborted), with its summary, before the recorder's own hook would close it silently.
       Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(true), "fusillade-run-abort"));
@@ -276,6 +279,31 @@ public final class FusilladeRun {
   static synchronized void failed(Throwable cause) {
     if (crash == null) {
       crash = oneLine(cause);
+    }
+  }
+
+  /**
+   * The record can no longer be written (a full disk): the run has nothing to measure with, so
+   * Gatling stops injecting at once and ends the run as it ends any other (its report written), and
+   * the record closes as {@code failed} with the recorder's reason, which also makes the exit code
+   * {@value #RUN_FAILED_EXIT}.
+   */
+  private static void stopOnWriteFailure(CoreComponents core, String reason) {
+    synchronized (FusilladeRun.class) {
+      if (crash == null) {
+        crash = reason;
+      }
+    }
+    try {
+      // Gatling's own stopLoadGenerator: a graceful end. Its class is a Scala case class nested
+      // in an object, which javac cannot name.
+      Object stop =
+          Class.forName(STOP_LOAD_GENERATOR)
+              .getConstructor(String.class, boolean.class)
+              .newInstance(reason, false);
+      core.controller().$bang((io.gatling.core.controller.Controller.Command) stop);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      LOG.error("Could not stop the run after the record failed: {}", e.toString());
     }
   }
 

@@ -6,7 +6,6 @@ import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +25,9 @@ import org.HdrHistogram.HistogramLogWriter;
 final class IntervalWriter implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private final Path histogramFile;
+  private final Path countersFile;
+  private final FailureKeepingStream histogramFailure;
   private final PrintStream histogramStream;
   private final HistogramLogWriter histogramLog;
   private final Writer counterLines;
@@ -39,12 +41,12 @@ final class IntervalWriter implements AutoCloseable {
   IntervalWriter(Path directory, long startEpochMs) throws IOException {
     this.startEpochMs = startEpochMs;
     this.lastFlushEpochMs = startEpochMs;
+    this.histogramFile = directory.resolve(RunFiles.HISTOGRAMS);
+    this.countersFile = directory.resolve(RunFiles.COUNTERS);
+    this.histogramFailure = new FailureKeepingStream(new FileOutputStream(histogramFile.toFile()));
     this.histogramStream =
         new PrintStream(
-            new BufferedOutputStream(
-                new FileOutputStream(directory.resolve(RunFiles.HISTOGRAMS).toFile()), 1 << 16),
-            false,
-            StandardCharsets.US_ASCII);
+            new BufferedOutputStream(histogramFailure, 1 << 16), false, StandardCharsets.US_ASCII);
     this.histogramLog = new HistogramLogWriter(histogramStream);
     histogramLog.outputLogFormatVersion();
     histogramLog.outputComment("Fusillade latencies in microseconds; max column in milliseconds");
@@ -52,9 +54,21 @@ final class IntervalWriter implements AutoCloseable {
     histogramLog.setBaseTime(startEpochMs);
     histogramLog.outputBaseTime(startEpochMs);
     histogramLog.outputLegend();
-    this.counterLines =
-        Files.newBufferedWriter(directory.resolve(RunFiles.COUNTERS), StandardCharsets.UTF_8);
+    this.counterLines = Files.newBufferedWriter(countersFile, StandardCharsets.UTF_8);
+    flushHistograms();
+  }
+
+  /**
+   * Pushes the histogram log to the system, and fails as the write did: its {@code PrintStream}
+   * would only remember that something went wrong.
+   *
+   * @throws RecordWriteException naming the file and the reason
+   */
+  private void flushHistograms() {
     histogramStream.flush();
+    if (histogramFailure.failure() != null) {
+      throw new RecordWriteException(histogramFile, histogramFailure.failure());
+    }
   }
 
   /** One recorder's reusable interval histogram (HdrHistogram recycles it on the next swap). */
@@ -62,6 +76,12 @@ final class IntervalWriter implements AutoCloseable {
     Histogram reuse;
   }
 
+  /**
+   * Writes one interval.
+   *
+   * @throws RecordWriteException when a file cannot be written: the writer is then unusable (a
+   *     half-written line may end a file; readers skip it)
+   */
   void flush(
       Iterable<RequestChannel> channels,
       Iterable<LatencyMetric> metrics,
@@ -139,9 +159,9 @@ final class IntervalWriter implements AutoCloseable {
       counterLines.write('\n');
       counterLines.flush();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + RunFiles.COUNTERS, e);
+      throw new RecordWriteException(countersFile, e);
     }
-    histogramStream.flush();
+    flushHistograms();
     lastFlushEpochMs = now;
   }
 
@@ -191,7 +211,10 @@ final class IntervalWriter implements AutoCloseable {
     try {
       counterLines.close();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot close " + RunFiles.COUNTERS, e);
+      throw new RecordWriteException(countersFile, e);
+    }
+    if (histogramFailure.failure() != null) {
+      throw new RecordWriteException(histogramFile, histogramFailure.failure());
     }
   }
 }

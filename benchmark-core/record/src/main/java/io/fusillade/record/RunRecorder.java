@@ -2,6 +2,7 @@ package io.fusillade.record;
 
 import io.fusillade.FusilladeException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
@@ -34,6 +36,12 @@ import org.slf4j.LoggerFactory;
  * <p>Recording is thread-safe and does not allocate or lock on the hot path: look a {@link
  * RequestChannel} up once with {@link #request(String)} and call it from any thread. The cost of a
  * record does not depend on how long the run has lasted; memory is fixed per request name.
+ *
+ * <p>When a file of the record cannot be written (a full disk), the recorder stops writing at once
+ * and says so in one line, naming the file, the system's reason and the second the run stopped at;
+ * the run is closed as {@link RunStatus#FAILED} with that reason (in {@code run.json} when it can
+ * still be written), and what was written before stays readable. Whoever drives the load stops it
+ * when told by {@link #onWriteFailure(Consumer)}.
  *
  * <pre>{@code
  * try (RunRecorder run = RunRecorder.open(RunOptions.of("my-test"))) {
@@ -75,6 +83,8 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
   private final Map<String, Object> extraParameters =
       Collections.synchronizedMap(new LinkedHashMap<>());
   private final List<Runnable> finishHooks = new CopyOnWriteArrayList<>();
+  private final List<Consumer<String>> writeFailureListeners = new CopyOnWriteArrayList<>();
+  private String writeFailure; // guarded by this: why the record stopped being written, or null
 
   private final IntervalWriter writer;
   private final EventWriter events;
@@ -86,9 +96,18 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
   private Long lastEndEpochMs; // guarded by this: the end written when the run closed
 
   private RunRecorder(RunOptions options) throws IOException {
+    this(options, null);
+  }
+
+  /**
+   * @param runDirectory the run directory, already created (tests that prepare its files), or null
+   *     to create a new one under the base directory
+   */
+  private RunRecorder(RunOptions options, Path runDirectory) throws IOException {
     this.options = options;
     this.startEpochMs = System.currentTimeMillis();
-    this.directory = createRunDirectory(options, startEpochMs);
+    this.directory =
+        runDirectory != null ? runDirectory : createRunDirectory(options, startEpochMs);
     this.runId = directory.getFileName().toString();
     this.writer = new IntervalWriter(directory, startEpochMs);
     this.events = new EventWriter(directory);
@@ -115,9 +134,23 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
    * @throws FusilladeException when the directory cannot be created or written
    */
   public static RunRecorder open(RunOptions options) {
+    return open(options, null);
+  }
+
+  /**
+   * Opens a run in a directory that already exists: for tests that put a file of their own there
+   * first (a symbolic link to {@code /dev/full}, which fails every write as a full disk does).
+   */
+  static RunRecorder openIn(Path runDirectory, RunOptions options) {
+    return open(options, runDirectory);
+  }
+
+  private static RunRecorder open(RunOptions options, Path runDirectory) {
     try {
-      return new RunRecorder(options);
-    } catch (IOException e) {
+      return new RunRecorder(options, runDirectory);
+    } catch (RecordWriteException e) {
+      throw new FusilladeException("cannot write the run record: " + e.getMessage(), e);
+    } catch (IOException | UncheckedIOException e) {
       throw new FusilladeException(
           "cannot write the run record under "
               + options.baseDirectory().toAbsolutePath()
@@ -252,19 +285,79 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
     }
   }
 
-  /** Writes everything recorded so far. Called every second; callers rarely need it. */
-  public synchronized void flush() {
-    if (finalStatus == null) {
-      writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
+  /**
+   * Writes everything recorded so far. Called every second; callers rarely need it. When the record
+   * cannot be written, recording stops: see {@link #onWriteFailure(Consumer)}.
+   */
+  public void flush() {
+    RecordWriteException failure;
+    synchronized (this) {
+      if (finalStatus != null || writeFailure != null) {
+        return;
+      }
+      try {
+        writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
+        return;
+      } catch (RecordWriteException e) {
+        failure = e;
+      }
     }
+    writeFailed(failure, true);
   }
 
   private void flushQuietly() {
     try {
       flush();
     } catch (RuntimeException e) {
-      // Keep flushing the next seconds: one failed write must not silence the record.
+      // Not a failed write (those stop the recording): the next second tries again.
       LOG.warn("Could not write the run record in {}: {}", directory, e.toString());
+    }
+  }
+
+  /**
+   * Calls {@code listener} once, from the recorder's thread, when a file of the record cannot be
+   * written (a full disk): recording has stopped, and the run should stop too. Its argument is the
+   * reason the run will be closed with: {@code cannot write DIR/counters.jsonl: No space left on
+   * device; the run stopped at 42 s}.
+   */
+  public void onWriteFailure(Consumer<String> listener) {
+    writeFailureListeners.add(listener);
+  }
+
+  /**
+   * Why the record could not be written (see {@link #onWriteFailure(Consumer)}), or null when it
+   * could.
+   */
+  public synchronized String writeFailure() {
+    return writeFailure;
+  }
+
+  /**
+   * Stops recording after a failed write: the first failure is logged once, in one line, and is the
+   * reason the run closes with; later seconds are not written (a full disk would otherwise log an
+   * error a second, and write lines with holes).
+   */
+  private void writeFailed(RecordWriteException failure, boolean notify) {
+    String reason;
+    synchronized (this) {
+      if (writeFailure != null) {
+        return;
+      }
+      long seconds = (System.currentTimeMillis() - startEpochMs) / 1000;
+      reason = failure.getMessage() + "; the run stopped at " + seconds + " s";
+      writeFailure = reason;
+    }
+    flusher.shutdown(); // no later flush; the one running (maybe this one) ends normally
+    LOG.error("Fusillade run record: {} (the seconds before it are kept)", reason);
+    if (!notify) {
+      return;
+    }
+    for (Consumer<String> listener : writeFailureListeners) {
+      try {
+        listener.accept(reason);
+      } catch (RuntimeException e) {
+        LOG.warn("A run-record write failure listener failed: {}", e.toString());
+      }
     }
   }
 
@@ -304,17 +397,31 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
   private void closeOnce(RunStatus status, String reason) {
     RunStatus written = status;
     String why = reason;
+    RecordWriteException lastFlushFailure = null;
     synchronized (this) {
       if (finalStatus != null) {
         return;
       }
       flusher.shutdownNow();
-      try {
-        writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
-      } catch (RuntimeException e) {
-        LOG.warn("Could not write the last second of the run record: {}", e.toString());
+      if (writeFailure == null) {
+        try {
+          writer.flush(requests.values(), metrics.values(), counters.values(), gauges);
+        } catch (RecordWriteException e) {
+          lastFlushFailure = e;
+        } catch (RuntimeException e) {
+          LOG.warn("Could not write the last second of the run record: {}", e.toString());
+        }
       }
-      if (written == RunStatus.COMPLETED && !anyRequest()) {
+    }
+    if (lastFlushFailure != null) {
+      writeFailed(lastFlushFailure, false); // the run is ending anyway: nobody to stop
+    }
+    synchronized (this) {
+      if (writeFailure != null) {
+        // The record is incomplete from that second on, whatever else happened.
+        written = RunStatus.FAILED;
+        why = writeFailure;
+      } else if (written == RunStatus.COMPLETED && !anyRequest()) {
         written = RunStatus.FAILED;
         why = NO_REQUEST;
       }
@@ -330,8 +437,14 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
     }
     synchronized (this) {
       lastEndEpochMs = System.currentTimeMillis();
-      writeManifest(written, why, lastEndEpochMs);
-      writer.close();
+      writeFinalManifest(written, why, lastEndEpochMs);
+      try {
+        writer.close();
+      } catch (RuntimeException e) {
+        if (writeFailure == null) {
+          LOG.error("Fusillade run record: {}", e.getMessage());
+        } // else: the same failure, already said
+      }
       events.close();
     }
     if (Thread.currentThread() != shutdownHook) {
@@ -359,7 +472,7 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
         }
         finalStatus = RunStatus.FAILED;
         finalReason = reason;
-        writeManifest(RunStatus.FAILED, reason, lastEndEpochMs);
+        writeFinalManifest(RunStatus.FAILED, reason, lastEndEpochMs);
       }
     }
   }
@@ -387,6 +500,22 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
       }
     }
     return writer.anyRequest();
+  }
+
+  /**
+   * Writes the closing {@code run.json}, or says in one line that it cannot (a full disk): the
+   * record then keeps the one written at the start, status {@code running}, which readers show as a
+   * run that did not end.
+   */
+  private void writeFinalManifest(RunStatus status, String reason, Long endEpochMs) {
+    try {
+      writeManifest(status, reason, endEpochMs);
+    } catch (UncheckedIOException e) {
+      LOG.error(
+          "Fusillade run record: {}: {} (it still says running)",
+          e.getMessage(),
+          RecordWriteException.reason(e.getCause()));
+    }
   }
 
   private void writeManifest(RunStatus status, String reason, Long endEpochMs) {

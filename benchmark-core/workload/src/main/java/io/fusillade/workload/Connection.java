@@ -1,10 +1,11 @@
 package io.fusillade.workload;
 
+import io.fusillade.sql.JdbcUrls;
 import java.util.List;
 
 /**
  * Where the workload runs, with {@code ${env:NAME}} already replaced. {@link #toString()} never
- * shows the password.
+ * shows the password, nor one written in a URL.
  *
  * @param urls the endpoints (one or more, for cluster-aware balancing)
  * @param user the user, or null
@@ -20,7 +21,7 @@ public record Connection(List<String> urls, String user, String password) {
   @Override
   public String toString() {
     return "Connection[urls="
-        + urls
+        + urls.stream().map(JdbcUrls::mask).toList()
         + ", user="
         + user
         + ", password="

@@ -27,6 +27,16 @@ import javax.sql.DataSource;
  * <p>It is tuned for load tests of the SQL path, not of the disk: {@code fsync} and {@code
  * synchronous_commit} are off by default, which a test may override with {@link
  * Builder#serverConfig(String, String)}.
+ *
+ * <p>The superuser {@value #USER} is trusted without a password. To test what a real server asks
+ * for, {@link Builder#passwordUser(String, String)} adds a role that must authenticate with
+ * SCRAM-SHA-256, as a production PostgreSQL is set up:
+ *
+ * <pre>{@code
+ * try (LocalPostgres pg = LocalPostgres.builder().passwordUser("app", secret).start()) {
+ *   String url = pg.jdbcUrl("app"); // refused without the password
+ * }
+ * }</pre>
  */
 public final class LocalPostgres implements AutoCloseable {
   /** The superuser of the embedded server; it trusts local connections, so no password. */
@@ -60,6 +70,14 @@ public final class LocalPostgres implements AutoCloseable {
   /** The JDBC URL of the {@value #DATABASE} database, user {@value #USER}. */
   public String jdbcUrl() {
     return server.getJdbcUrl(USER, DATABASE);
+  }
+
+  /**
+   * The JDBC URL of the {@value #DATABASE} database for another user (no password in it), such as
+   * the one of {@link Builder#passwordUser(String, String)}.
+   */
+  public String jdbcUrl(String user) {
+    return server.getJdbcUrl(user, DATABASE);
   }
 
   public int port() {
@@ -227,6 +245,8 @@ public final class LocalPostgres implements AutoCloseable {
     private int port;
     private Path dataDirectory;
     private final Map<String, String> serverConfig = new LinkedHashMap<>();
+    private String passwordUser;
+    private String password;
 
     private Builder() {
       serverConfig.put("fsync", "off");
@@ -257,6 +277,25 @@ public final class LocalPostgres implements AutoCloseable {
     }
 
     /**
+     * Also creates the login role {@code user}, a superuser (it may create tables anywhere) that
+     * must give {@code password} by SCRAM-SHA-256 over every connection, TCP or socket: its lines
+     * come first in {@code pg_hba.conf}, before the {@code trust} lines of {@value #USER}. The
+     * password is stored as a SCRAM verifier, never in clear.
+     */
+    public Builder passwordUser(String user, String password) {
+      if (user == null || !user.matches("[a-z_][a-z0-9_]*") || user.equals(USER)) {
+        throw new IllegalArgumentException(
+            "a password user is a plain lower-case name other than " + USER + ", not " + user);
+      }
+      if (password == null || password.isEmpty()) {
+        throw new IllegalArgumentException("the password user " + user + " needs a password");
+      }
+      this.passwordUser = user;
+      this.password = password;
+      return this;
+    }
+
+    /**
      * Starts the server and waits until it accepts connections.
      *
      * @throws IllegalStateException when it cannot start, with PostgreSQL's reason
@@ -273,7 +312,16 @@ public final class LocalPostgres implements AutoCloseable {
           builder.setPort(port);
         }
         serverConfig.forEach(builder::setServerConfig);
-        return new LocalPostgres(builder.start(), directory, owned);
+        LocalPostgres started = new LocalPostgres(builder.start(), directory, owned);
+        if (passwordUser != null) {
+          try {
+            PasswordUser.create(started, directory, passwordUser, password);
+          } catch (RuntimeException | IOException e) {
+            started.close();
+            throw e;
+          }
+        }
+        return started;
       } catch (IOException e) {
         throw new IllegalStateException(
             "could not start the embedded PostgreSQL: " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package io.fusillade.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -45,6 +46,28 @@ class LocalPostgresTest {
       assertThat(Files.isDirectory(data)).isTrue();
     }
     assertThat(Files.exists(data.getParent())).isFalse();
+  }
+
+  @Test
+  void aPasswordUserMustAuthenticateWithScram() throws Exception {
+    String secret = "s3cr'et-Pw";
+    try (LocalPostgres postgres = LocalPostgres.builder().passwordUser("app", secret).start()) {
+      String url = postgres.jdbcUrl("app");
+      assertThatThrownBy(() -> java.sql.DriverManager.getConnection(url).close())
+          .hasMessageContaining("password");
+      assertThatThrownBy(() -> java.sql.DriverManager.getConnection(url, "app", "wrong").close())
+          .hasMessageContaining("password authentication failed");
+      try (Connection c = java.sql.DriverManager.getConnection(url, "app", secret);
+          Statement s = c.createStatement();
+          ResultSet r = s.executeQuery("select rolpassword from pg_authid where rolname = 'app'")) {
+        assertThat(r.next()).isTrue();
+        assertThat(r.getString(1)).startsWith("SCRAM-SHA-256$");
+      }
+      // The superuser is still trusted.
+      try (Connection c = postgres.connect()) {
+        assertThat(c.isValid(1)).isTrue();
+      }
+    }
   }
 
   @Test

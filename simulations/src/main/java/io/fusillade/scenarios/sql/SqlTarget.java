@@ -50,14 +50,16 @@ final class SqlTarget {
     String user;
     String password = System.getenv("FUSILLADE_SQL_PASSWORD");
     boolean embedded = false;
-    if (!settings.urls().isEmpty()) {
-      nodes = settings.urls();
-      user = settings.user();
-    } else if (workload.connection().isPresent()) {
-      nodes = workload.connection().get().urls();
-      user = settings.user() != null ? settings.user() : workload.connection().get().user();
+    if (!settings.urls().isEmpty() || workload.connection().isPresent()) {
+      // fusillade run passes the workload's URLs on too: its user and password still apply, as
+      // they did for the check before the fork (DatabaseOptions).
+      nodes = !settings.urls().isEmpty() ? settings.urls() : workload.connection().get().urls();
+      user =
+          settings.user() != null
+              ? settings.user()
+              : workload.connection().map(c -> c.user()).orElse(null);
       if (password == null) {
-        password = workload.connection().get().password();
+        password = workload.connection().map(c -> c.password()).orElse(null);
       }
     } else {
       LocalPostgres postgres = LocalPostgres.start();

@@ -1,0 +1,335 @@
+package io.fusillade.secrets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.local.LocalOpenSearch;
+import io.fusillade.local.LocalPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Passwords never leave the process that uses them: after real runs of the {@code fusillade}
+ * command (its {@code main}, in a JVM of its own whose environment holds the secrets) against a
+ * PostgreSQL that requires SCRAM-SHA-256 and an OpenSearch behind basic authentication, the
+ * password is in none of what the user can see or keep: the console (where the logs go), every file
+ * of the run record, Fusillade's report (HTML, {@code summary.json}, JUnit XML) and Gatling's
+ * report directory ({@code simulation.log}, HTML, scripts) — neither as written, nor URL-encoded,
+ * nor in base64 (as in an {@code Authorization: Basic} header).
+ */
+@Tag("slow")
+class SecretsTest {
+  private static final String USER = "app";
+
+  /** Distinctive, and changed by URL-encoding ('/', '+', '=') so every form is searched. */
+  private static final String SECRET = "Qz7/Fusillade+S3cret=91";
+
+  private static LocalPostgres postgres;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void start() {
+    postgres = LocalPostgres.builder().passwordUser(USER, SECRET).start();
+  }
+
+  @AfterAll
+  static void stop() {
+    postgres.close();
+  }
+
+  /** What a leak may look like. */
+  private static List<String> forms(String user, String password) {
+    return List.of(
+        password,
+        URLEncoder.encode(password, StandardCharsets.UTF_8),
+        Base64.getEncoder().encodeToString(password.getBytes(StandardCharsets.UTF_8)),
+        Base64.getEncoder()
+            .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private Path sqlWorkload(String table, String connection) throws IOException {
+    Path file = dir.resolve(table + ".yml");
+    Files.writeString(
+        file,
+        """
+        config_name: %s
+        %s
+        tables_schema:
+          - name: %s
+            row_count: 50
+            columns:
+              - {name: id, type: integer, range: [1, 50], unique: true}
+            primary_keys: [id]
+        queries:
+          - name: by id
+            sql: select id from %s where id = $1::integer
+            params:
+              - {type: integer, range: [1, 50]}
+            count: 50
+        load: {mode: rate, rate: 50, duration: 3s}
+        """
+            .formatted(table, connection, table, table));
+    return file;
+  }
+
+  @Test
+  void aPasswordInTheJdbcUrlIsNeverShown() throws Exception {
+    String url =
+        postgres.jdbcUrl(USER) + "&password=" + URLEncoder.encode(SECRET, StandardCharsets.UTF_8);
+    Run run = fusillade(Map.of(), "run", sqlWorkload("s_url", "").toString(), "--url", url);
+    run.assertExit(0);
+    assertNoSecret(run);
+  }
+
+  @Test
+  void aPasswordInTheEnvironmentIsNeverShownWithEitherEngine() throws Exception {
+    Path file = sqlWorkload("s_env", "");
+    for (String engine : List.of("jdbc", "native")) {
+      Run run =
+          fusillade(
+              Map.of("FUSILLADE_SQL_PASSWORD", SECRET),
+              "run",
+              file.toString(),
+              "--url",
+              postgres.jdbcUrl(USER),
+              "--user",
+              USER,
+              "--engine",
+              engine);
+      run.assertExit(0);
+      assertNoSecret(run);
+    }
+  }
+
+  @Test
+  void aPasswordOfTheWorkloadsConnectionIsNeverShown() throws Exception {
+    Path file =
+        sqlWorkload(
+            "s_yaml",
+            """
+            connection:
+              urls: ['${env:PG_URL}']
+              user: ${env:PG_USER}
+              password: ${env:PG_PASSWORD}
+            """);
+    Run run =
+        fusillade(
+            Map.of("PG_URL", postgres.jdbcUrl(USER), "PG_USER", USER, "PG_PASSWORD", SECRET),
+            "run",
+            file.toString());
+    run.assertExit(0);
+    assertNoSecret(run);
+  }
+
+  @Test
+  void theSchemaToolAndTheWorkloadCheckNeverShowThePassword() throws Exception {
+    Path file = sqlWorkload("s_schema", "");
+    String url =
+        postgres.jdbcUrl(USER) + "&password=" + URLEncoder.encode(SECRET, StandardCharsets.UTF_8);
+    for (String step : List.of("up", "fill", "down")) {
+      Run run = fusillade(Map.of(), "schema", step, file.toString(), "--url", url);
+      run.assertExit(0);
+      assertNoSecret(run);
+    }
+    Run check =
+        fusillade(
+            Map.of("FUSILLADE_SQL_PASSWORD", SECRET),
+            "workload",
+            "check",
+            file.toString(),
+            "--connect",
+            postgres.jdbcUrl(USER),
+            "--user",
+            USER);
+    check.assertExit(0);
+    assertNoSecret(check);
+    // A refused query names the URL: masked.
+    Path broken = dir.resolve("broken.yml");
+    Files.writeString(
+        broken, Files.readString(file).replace("select id from s_schema", "select id from nope"));
+    Run refused = fusillade(Map.of(), "workload", "check", broken.toString(), "--connect", url);
+    refused.assertExit(2);
+    assertThat(refused.console()).contains("password=***");
+    assertNoSecret(refused);
+  }
+
+  @Test
+  void aWrongPasswordIsRefusedWithoutShowingIt() throws Exception {
+    // The wrong password holds the right one: a leak of either is found.
+    String wrong = SECRET + "-wrong";
+    Run fromEnvironment =
+        fusillade(
+            Map.of("FUSILLADE_SQL_PASSWORD", wrong),
+            "run",
+            sqlWorkload("s_wrong", "").toString(),
+            "--url",
+            postgres.jdbcUrl(USER),
+            "--user",
+            USER);
+    fromEnvironment.assertExit(2);
+    assertThat(fromEnvironment.console()).contains("password authentication failed");
+    assertNoSecret(fromEnvironment);
+
+    String url =
+        postgres.jdbcUrl(USER) + "&password=" + URLEncoder.encode(wrong, StandardCharsets.UTF_8);
+    Run fromUrl = fusillade(Map.of(), "run", sqlWorkload("s_wrong2", "").toString(), "--url", url);
+    fromUrl.assertExit(2);
+    assertThat(fromUrl.console()).contains("password authentication failed");
+    assertNoSecret(fromUrl);
+  }
+
+  @Test
+  void aLogStorePasswordIsNeverShown() throws Exception {
+    try (LocalOpenSearch node = LocalOpenSearch.start();
+        BasicAuthProxy proxy = new BasicAuthProxy(node.baseUrl(), "ingest", SECRET)) {
+      Path file = dir.resolve("logs.yml");
+      Files.writeString(
+          file,
+          """
+          config_name: secret-logs
+          logs:
+            urls: ['${env:ES_URL}']
+            user: ${env:ES_USER}
+            password: ${env:ES_PASSWORD}
+            index: secret-logs
+            bulk_size: 500
+            docs: 2000
+            concurrency: 2
+            searches:
+              - name: status in
+                duration: 1s
+          """);
+      Run run =
+          fusillade(
+              Map.of("ES_URL", proxy.baseUrl(), "ES_USER", "ingest", "ES_PASSWORD", SECRET),
+              "run",
+              file.toString());
+      run.assertExit(0);
+      assertThat(proxy.accepted()).as("requests with the right credentials").isPositive();
+      assertNoSecret(run, forms("ingest", SECRET));
+
+      // Without the password, the proxy refuses as a secured node does.
+      long refusedBefore = proxy.refused();
+      Run wrong =
+          fusillade(
+              Map.of("ES_URL", proxy.baseUrl(), "ES_USER", "ingest", "ES_PASSWORD", SECRET + "x"),
+              "run",
+              file.toString());
+      assertThat(wrong.exitCode()).as(wrong.console()).isNotZero();
+      assertThat(proxy.refused()).isGreaterThan(refusedBefore);
+      assertNoSecret(wrong, forms("ingest", SECRET));
+    }
+  }
+
+  private void assertNoSecret(Run run) throws IOException {
+    assertNoSecret(run, forms(USER, SECRET));
+  }
+
+  /**
+   * Greps the console and every file under the test's directory (the run records, their reports,
+   * Gatling's results) for every form of the password; also writes the report again with {@code
+   * fusillade report}, as a user would, and greps its output.
+   */
+  private void assertNoSecret(Run run, List<String> forms) throws IOException {
+    for (String form : forms) {
+      assertThat(run.console()).as("console of %s", run.args()).doesNotContain(form);
+    }
+    List<Path> records = records();
+    for (Path record : records) {
+      Run report = fusillade(Map.of(), "report", record.toString());
+      for (String form : forms) {
+        assertThat(report.console()).doesNotContain(form);
+      }
+    }
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(dir)) {
+      files =
+          walk.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".yml")).toList();
+    }
+    if (run.exitCode() == 0 && run.args().get(0).equals("run")) {
+      assertThat(files.stream().map(f -> f.getFileName().toString()))
+          .as("the run record, both reports and Gatling's log are searched")
+          .contains("run.json", "counters.jsonl", "summary.json", "junit.xml", "simulation.log")
+          .anyMatch(name -> name.endsWith(".html"))
+          .anyMatch(name -> name.endsWith(".js"));
+    }
+    for (Path file : files) {
+      String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+      for (String form : forms) {
+        assertThat(text).as("%s after %s", file, run.args()).doesNotContain(form);
+      }
+    }
+  }
+
+  private List<Path> records() throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(p -> p.getFileName().toString().equals("run.json"))
+          .map(Path::getParent)
+          .toList();
+    }
+  }
+
+  /** What a {@code fusillade} command printed, and its exit code. */
+  record Run(List<String> args, int exitCode, String console) {
+    void assertExit(int expected) {
+      assertThat(exitCode).as(String.join(" ", args) + "\n" + console).isEqualTo(expected);
+    }
+  }
+
+  /**
+   * Runs the {@code fusillade} command as the script does ({@code java ... FusilladeCommand}), in a
+   * JVM of its own with the given environment, output under the test's directory.
+   */
+  private Run fusillade(Map<String, String> environment, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("io.fusillade.cli.FusilladeCommand");
+    command.addAll(List.of(args));
+    if (args[0].equals("run")) {
+      command.add("--output");
+      command.add(dir.resolve("out").toString());
+    }
+    Path console = dir.resolve("console-" + System.nanoTime() + ".txt");
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(console.toFile());
+    Map<String, String> env = builder.environment();
+    env.remove("FUSILLADE_SQL_PASSWORD");
+    env.putAll(new LinkedHashMap<>(environment));
+    try {
+      Process process = builder.start();
+      if (!process.waitFor(5, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new AssertionError("fusillade " + String.join(" ", args) + " did not end");
+      }
+      String printed = Files.readString(console);
+      Files.delete(console); // searched through the returned text, not twice
+      return new Run(List.of(args), process.exitValue(), printed);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+}
