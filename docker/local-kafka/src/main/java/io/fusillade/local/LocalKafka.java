@@ -85,6 +85,18 @@ public final class LocalKafka implements AutoCloseable {
     nodes.get(index).stop();
   }
 
+  /**
+   * Starts broker {@code index} again after {@link #stopBroker(int)}, on the same ports and with
+   * the same log directory (its messages are kept), and returns once it runs; for failure tests
+   * that bring a node back. Starting a running broker does nothing.
+   *
+   * @throws UnsupportedOperationException for brokers in separate processes
+   * @throws IllegalStateException when the broker does not start, with Kafka's reason
+   */
+  public void restartBroker(int index) {
+    nodes.get(index).restart();
+  }
+
   /** Stops every broker and removes their directories. */
   @Override
   public void close() {
@@ -120,14 +132,34 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     abstract void stop();
+
+    abstract void restart();
   }
 
   private static final class InProcessNode extends Node {
+    private final Path propertiesFile;
+    private final String clusterId;
     private KafkaRaftServer server; // guarded by this
 
-    InProcessNode(int id, Path directory, KafkaRaftServer server) {
-      super(id, directory);
+    InProcessNode(int id, Path propertiesFile, String clusterId, KafkaRaftServer server) {
+      super(id, propertiesFile.getParent());
+      this.propertiesFile = propertiesFile;
+      this.clusterId = clusterId;
       this.server = server;
+    }
+
+    @Override
+    synchronized void restart() {
+      if (server != null) {
+        return;
+      }
+      try {
+        // the storage is formatted already: startNode keeps it (--ignore-formatted)
+        server = KafkaMain.startNode(propertiesFile, clusterId);
+      } catch (IOException | RuntimeException e) {
+        throw new IllegalStateException(
+            "the embedded Kafka broker " + id + " did not restart: " + e.getMessage(), e);
+      }
     }
 
     @Override
@@ -146,6 +178,12 @@ public final class LocalKafka implements AutoCloseable {
     ProcessNode(int id, Path directory, Process process) {
       super(id, directory);
       this.process = process;
+    }
+
+    @Override
+    void restart() {
+      throw new UnsupportedOperationException(
+          "restartBroker: only brokers in this JVM can be restarted, not separate processes");
     }
 
     @Override
@@ -270,7 +308,7 @@ public final class LocalKafka implements AutoCloseable {
           try {
             KafkaRaftServer server =
                 futures.get(id).get(startTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            nodes.add(new InProcessNode(id, files.get(id).getParent(), server));
+            nodes.add(new InProcessNode(id, files.get(id), clusterId, server));
           } catch (Exception e) {
             nodes.forEach(Node::stop);
             Throwable cause = e.getCause() != null ? e.getCause() : e;
