@@ -69,6 +69,8 @@ public final class LogsClient implements AutoCloseable {
   /** How long the probe of a down node waits for {@code GET /} to answer. */
   static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
 
+  private static final int PROBE_TIMEOUT_MS = (int) PROBE_TIMEOUT.toMillis();
+
   private LogsClient(LogsClientOptions options, RunEvents events) {
     this.options = options;
     this.executor =
@@ -406,7 +408,23 @@ public final class LogsClient implements AutoCloseable {
     if (kind.isEmpty()) {
       return describe(failure, base);
     }
-    String reason = ConnectFailures.reason(kind.get(), nodes.node(node));
+    String name = nodes.node(node);
+    String reason = ConnectFailures.reason(kind.get(), name);
+    if (kind.get().equals(ConnectFailures.RESET)) {
+      // A reset may be one closed keep-alive connection of a live node, or a node that died with
+      // requests in flight: a new connection tells which, and names the node's state honestly
+      // ("connection refused") for the requests that will fail while it is down.
+      try {
+        NodeWatch.connect(name, PROBE_TIMEOUT_MS);
+        return reason;
+      } catch (IOException | RuntimeException down) {
+        nodes.markDown(
+            node,
+            ConnectFailures.reason(
+                ConnectFailures.kind(down).orElse(ConnectFailures.REFUSED), name));
+        return reason;
+      }
+    }
     nodes.markDown(node, reason);
     return reason;
   }
