@@ -90,7 +90,6 @@ public final class LocalKafka implements AutoCloseable {
    * the same log directory (its messages are kept), and returns once it runs; for failure tests
    * that bring a node back. Starting a running broker does nothing.
    *
-   * @throws UnsupportedOperationException for brokers in separate processes
    * @throws IllegalStateException when the broker does not start, with Kafka's reason
    */
   public void restartBroker(int index) {
@@ -173,17 +172,47 @@ public final class LocalKafka implements AutoCloseable {
   }
 
   private static final class ProcessNode extends Node {
-    private final Process process;
+    private final ProcessBuilder command;
+    private volatile Process process;
 
-    ProcessNode(int id, Path directory, Process process) {
+    ProcessNode(int id, Path directory, ProcessBuilder command, Process process) {
       super(id, directory);
+      this.command = command;
       this.process = process;
     }
 
+    /** Starts the node's JVM again (its log appended to) and waits until the node runs. */
     @Override
-    void restart() {
-      throw new UnsupportedOperationException(
-          "restartBroker: only brokers in this JVM can be restarted, not separate processes");
+    synchronized void restart() {
+      if (process.isAlive()) {
+        return;
+      }
+      try {
+        Files.deleteIfExists(directory.resolve(KafkaMain.READY_FILE));
+        process =
+            command
+                .redirectOutput(
+                    ProcessBuilder.Redirect.appendTo(directory.resolve("broker.log").toFile()))
+                .start();
+        Files.writeString(
+            directory.resolve("data").resolve(PID_FILE), Long.toString(process.pid()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(directory.resolve(KafkaMain.READY_FILE))) {
+          if (!process.isAlive() || System.nanoTime() > deadline) {
+            throw new IllegalStateException(
+                "the embedded Kafka broker "
+                    + id
+                    + " did not restart: "
+                    + Builder.tail(directory.resolve("broker.log")));
+          }
+          TimeUnit.MILLISECONDS.sleep(50);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not restart the embedded Kafka broker " + id, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while restarting broker " + id, e);
+      }
     }
 
     @Override
@@ -337,7 +366,7 @@ public final class LocalKafka implements AutoCloseable {
                   + "<encoder><pattern>%d %-5level %logger{30} - %msg%n</pattern></encoder>"
                   + "</appender><root level=\"WARN\"><appender-ref ref=\"F\"/></root>"
                   + "</configuration>");
-          Process process =
+          ProcessBuilder command =
               new ProcessBuilder(
                       java.toString(),
                       "-Xmx" + heap,
@@ -351,11 +380,11 @@ public final class LocalKafka implements AutoCloseable {
                       clusterId,
                       owner)
                   .redirectErrorStream(true)
-                  .redirectOutput(directory.resolve("broker.log").toFile())
-                  .start();
+                  .redirectOutput(directory.resolve("broker.log").toFile());
+          Process process = command.start();
           Files.writeString(
               directory.resolve("data").resolve(PID_FILE), Long.toString(process.pid()));
-          nodes.add(new ProcessNode(id, directory, process));
+          nodes.add(new ProcessNode(id, directory, command, process));
         }
         long deadline = System.nanoTime() + startTimeout.toNanos();
         for (ProcessNode node : nodes) {
