@@ -39,14 +39,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * in turn. Responses are handled on the client's own daemon threads, never on the caller's.
  * Credentials are sent as a header and never appear in a message or log.
  *
- * <p>A node whose connection is refused, reset or times out is marked down at once ({@link
- * NodeWatch}): until a background probe ({@code GET /} answered with any status, after 100 ms, then
- * doubling up to 2 s) finds it back, {@code _bulk} and {@code _search} go to the other nodes, and,
- * when every node is down, fail at once with the reason of the refusal ({@code "connection refused:
- * 127.0.0.1:9200"}) instead of waiting for a connect timeout. A request refused by a node (nothing
- * was sent) is sent again to a live node; one whose connection was reset is not (the node may have
- * stored it). Node down/up are {@link RunEvents}, in the run record when the client belongs to a
- * run. Nodes are named {@code host:port}, never with credentials.
+ * <p>A node whose connection is refused or not accepted within {@link #CONNECT_TIMEOUT} is marked
+ * down at once ({@link NodeWatch}), and so is one whose connection was reset when a new connection
+ * fails too (a live node may close an idle keep-alive connection): until a background probe ({@code
+ * GET /} answered with any status, after 100 ms, then doubling up to 2 s) finds it back, {@code
+ * _bulk} and {@code _search} go to the other nodes, and, when every node is down, fail at once with
+ * the reason of the refusal ({@code "connection refused: 127.0.0.1:9200"}) instead of waiting for a
+ * connect timeout. A request refused by a node (nothing was sent) is sent again to a live node; one
+ * whose connection was reset is not (the node may have stored it). Node down/up are {@link
+ * RunEvents}, in the run record when the client belongs to a run. Nodes are named {@code
+ * host:port}, never with credentials.
  */
 public final class LogsClient implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
