@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.gatling.GatlingFork;
 import io.fusillade.gatling.GatlingLauncher;
+import io.fusillade.record.FailureClass;
 import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunEvent;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
+import io.fusillade.record.SecondCounts;
 import io.fusillade.reports.runs.SteadyRate;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +17,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -174,7 +178,10 @@ class TopicSimulationsTest {
     assertThat(writes.okCount()).isGreaterThan(0);
     assertThat(writes.koCount()).isGreaterThan(0);
     assertThat(writes.errors().keySet()).isNotEmpty().allMatch(reason -> !reason.isBlank());
-    assertThat(writes.errors().keySet()).anyMatch(r -> r.startsWith("delivery timeout"));
+    // sends buffered while the broker shut down time out; those after it are refused at once
+    assertThat(writes.errors().keySet()).anyMatch(r -> r.startsWith("connection refused: "));
+    assertThat(writes.errors().keySet())
+        .allMatch(r -> r.startsWith("delivery timeout") || r.startsWith("connection refused: "));
     // Every failure within the delivery timeout (plus a request's worth of slack).
     assertThat(writes.ko().getMaxValue() / 1000)
         .isLessThanOrEqualTo(BrokerStopSimulation.DELIVERY_TIMEOUT.toMillis() + 1500);
@@ -188,6 +195,64 @@ class TopicSimulationsTest {
     Map<String, Object> health = map(record.manifest().health(), "topic.fragile");
     assertThat(map(health, "delivery")).containsKeys("acknowledged", "received", "lost");
     assertThat(run.output()).contains("Fusillade run record: ");
+  }
+
+  @Test
+  void aBrokerStoppedAndRestartedMidRunFailsSendsAtOnceNamingItAndTheRunResumes() throws Exception {
+    GatlingFork run = gatling(BrokerRestartSimulation.class);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    RequestTotals writes = record.requests().get("write");
+    String broker =
+        record.events().stream()
+            .filter(e -> e.kind().equals(RunEvent.NODE_DOWN))
+            .map(RunEvent::target)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no node-down event: " + record.events()));
+    Map<String, Long> reasons = new TreeMap<>(writes.errors());
+    int at = run.output().indexOf(BrokerRestartSimulation.RESTARTED);
+    assertThat(at).as(run.output()).isNotNegative();
+    long restartedMs =
+        Long.parseLong(
+            run.output()
+                .substring(at + BrokerRestartSimulation.RESTARTED.length())
+                .lines()
+                .findFirst()
+                .orElseThrow()
+                .strip());
+    long upMs =
+        record.events().stream()
+            .filter(e -> e.kind().equals(RunEvent.NODE_UP))
+            .mapToLong(RunEvent::epochMs)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no node-up event: " + record.events()));
+    long firstOkMs =
+        record.seconds().stream()
+            .filter(s -> s.epochMs() > restartedMs) // epochMs: the end of the second
+            .filter(s -> s.requests().containsKey("write") && s.requests().get("write").ok() > 0)
+            .mapToLong(SecondCounts::epochMs)
+            .min()
+            .orElseThrow();
+    System.out.printf(
+        "topic outage: KO by reason %s; node-up %d ms after the restart; first OK within %d ms"
+            + " of it (the end of its second); KO latency max %d ms%n",
+        reasons, upMs - restartedMs, firstOkMs - restartedMs, writes.ko().getMaxValue() / 1000);
+
+    assertThat(reasons).containsKey("connection refused: " + broker);
+    assertThat(reasons.keySet())
+        .allMatch(r -> FailureClass.of(r) != FailureClass.INJECTOR, "no injector-class KO");
+    // most of the outage fails at once: refused, not after the delivery timeout
+    assertThat(reasons.get("connection refused: " + broker))
+        .isGreaterThan(
+            BrokerRestartSimulation.RATE * BrokerRestartSimulation.DOWN_FOR.toSeconds() / 2);
+    assertThat(firstOkMs - restartedMs).isLessThan(4000);
+    assertThat(record.events())
+        .extracting(RunEvent::kind, RunEvent::target)
+        .containsSubsequence(
+            org.assertj.core.groups.Tuple.tuple(RunEvent.NODE_DOWN, broker),
+            org.assertj.core.groups.Tuple.tuple(RunEvent.NODE_UP, broker));
+    Map<String, Object> delivery = map(map(record.manifest().health(), "topic.outage"), "delivery");
+    assertThat(number(delivery, "lost")).isZero();
   }
 
   @Test

@@ -3,6 +3,9 @@ package io.fusillade.logs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fusillade.FusilladeException;
+import io.fusillade.health.ConnectFailures;
+import io.fusillade.health.NodeWatch;
+import io.fusillade.record.RunEvents;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -19,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -34,6 +38,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * dependency (Gatling's own HTTP client is Scala-internal API). Requests go to the configured nodes
  * in turn. Responses are handled on the client's own daemon threads, never on the caller's.
  * Credentials are sent as a header and never appear in a message or log.
+ *
+ * <p>A node whose connection is refused or not accepted within {@link #CONNECT_TIMEOUT} is marked
+ * down at once ({@link NodeWatch}), and so is one whose connection was reset when a new connection
+ * fails too (a live node may close an idle keep-alive connection): until a background probe ({@code
+ * GET /} answered with any status, after 100 ms, then doubling up to 2 s) finds it back, {@code
+ * _bulk} and {@code _search} go to the other nodes, and, when every node is down, fail at once with
+ * the reason of the refusal ({@code "connection refused: 127.0.0.1:9200"}) instead of waiting for a
+ * connect timeout. A request refused by a node (nothing was sent) is sent again to a live node; one
+ * whose connection was reset is not (the node may have stored it). Node down/up are {@link
+ * RunEvents}, in the run record when the client belongs to a run. Nodes are named {@code
+ * host:port}, never with credentials.
  */
 public final class LogsClient implements AutoCloseable {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -44,8 +59,21 @@ public final class LogsClient implements AutoCloseable {
   private final HttpClient http;
   private final String authorization;
   private final AtomicInteger next = new AtomicInteger();
+  private final NodeWatch nodes;
 
-  private LogsClient(LogsClientOptions options) {
+  /**
+   * How long opening a connection may take before the node counts as down. A node that does not
+   * accept within this is unusable for a load test; 10 s (the JDK's usual choice) would hold every
+   * request sent meanwhile.
+   */
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+
+  /** How long the probe of a down node waits for {@code GET /} to answer. */
+  static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
+
+  private static final int PROBE_TIMEOUT_MS = (int) PROBE_TIMEOUT.toMillis();
+
+  private LogsClient(LogsClientOptions options, RunEvents events) {
     this.options = options;
     this.executor =
         Executors.newCachedThreadPool(
@@ -57,7 +85,7 @@ public final class LogsClient implements AutoCloseable {
     this.http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10))
+            .connectTimeout(CONNECT_TIMEOUT)
             .executor(executor)
             .build();
     if (options.apiKey() != null) {
@@ -69,10 +97,48 @@ public final class LogsClient implements AutoCloseable {
     } else {
       this.authorization = null;
     }
+    List<String> names = options.urls().stream().map(LogsClient::hostPort).toList();
+    this.nodes = new NodeWatch(names, this::probe, events, NodeWatch.Backoff.DEFAULT);
   }
 
+  /**
+   * A client outside a run: node down/up events are dropped.
+   *
+   * @param options the store
+   * @return the client; close it
+   */
   public static LogsClient open(LogsClientOptions options) {
-    return new LogsClient(options);
+    return new LogsClient(options, RunEvents.NONE);
+  }
+
+  /**
+   * A client whose node down/up events go to {@code events} (the run's recorder).
+   *
+   * @param options the store
+   * @param events where node down/up go
+   * @return the client; close it
+   */
+  public static LogsClient open(LogsClientOptions options, RunEvents events) {
+    return new LogsClient(options, events);
+  }
+
+  /** Which nodes are up: read-only use, e.g. by a test or a report of the client's state. */
+  public NodeWatch nodes() {
+    return nodes;
+  }
+
+  /**
+   * A URL's node as events and reasons name it: {@code host:port} (the scheme's default port when
+   * the URL has none), never with credentials.
+   */
+  static String hostPort(String url) {
+    URI uri = URI.create(url);
+    int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+    String host = uri.getHost();
+    if (host != null && host.contains(":") && !host.startsWith("[")) {
+      host = "[" + host + "]";
+    }
+    return host + ":" + port;
   }
 
   public LogsClientOptions options() {
@@ -92,7 +158,21 @@ public final class LogsClient implements AutoCloseable {
    */
   public CompletableFuture<BulkResult> bulk(
       String index, JsonBuffer body, boolean gzipped, int documents) {
-    String base = nextUrl();
+    return bulk(index, body, gzipped, documents, nodes.size());
+  }
+
+  /** {@code tries}: how many nodes a refused bulk may still be sent to. */
+  private CompletableFuture<BulkResult> bulk(
+      String index, JsonBuffer body, boolean gzipped, int documents, int tries) {
+    int node = nextNode();
+    if (nodes.isDown(node)) {
+      // every node is down: fail now with the reason, rather than after a connect timeout
+      String reason = nodes.reason(node);
+      return CompletableFuture.completedFuture(
+          new BulkResult(
+              0, documents, documents, 0, Map.of(reason, documents), reason, System.nanoTime()));
+    }
+    String base = options.urls().get(node);
     HttpRequest.Builder request =
         request(base + "/" + index + "/_bulk")
             .header("Content-Type", "application/x-ndjson")
@@ -105,7 +185,10 @@ public final class LogsClient implements AutoCloseable {
             (response, failure) -> {
               long end = System.nanoTime();
               if (failure != null) {
-                String reason = describe(failure, base);
+                String reason = fail(node, failure, base);
+                if (tries > 1 && refused(failure)) {
+                  return null; // nothing reached the node: send it to a live one
+                }
                 return new BulkResult(
                     0, documents, documents, 0, Map.of(reason, documents), reason, end);
               }
@@ -124,7 +207,12 @@ public final class LogsClient implements AutoCloseable {
                   Map.of(reason, documents),
                   reason,
                   end);
-            });
+            })
+        .thenCompose(
+            result ->
+                result != null
+                    ? CompletableFuture.completedFuture(result)
+                    : bulk(index, body, gzipped, documents, tries - 1));
   }
 
   /**
@@ -136,7 +224,17 @@ public final class LogsClient implements AutoCloseable {
    * @return the outcome; it never completes exceptionally
    */
   public CompletableFuture<SearchResult> search(String index, String body, String query) {
-    String base = nextUrl();
+    return search(index, body, query, nodes.size());
+  }
+
+  private CompletableFuture<SearchResult> search(
+      String index, String body, String query, int tries) {
+    int node = nextNode();
+    if (nodes.isDown(node)) {
+      return CompletableFuture.completedFuture(
+          new SearchResult(0, 0, -1, Map.of(), nodes.reason(node), System.nanoTime()));
+    }
+    String base = options.urls().get(node);
     String url = base + "/" + index + "/_search" + (query.isEmpty() ? "" : "?" + query);
     HttpRequest request =
         request(url)
@@ -148,7 +246,12 @@ public final class LogsClient implements AutoCloseable {
             (response, failure) -> {
               long end = System.nanoTime();
               if (failure != null) {
-                return new SearchResult(0, 0, -1, Map.of(), describe(failure, base), end);
+                String reason = fail(node, failure, base);
+                // a search changes nothing: any connection failure may be tried on a live node
+                if (tries > 1 && connectFailure(failure).isPresent()) {
+                  return null;
+                }
+                return new SearchResult(0, 0, -1, Map.of(), reason, end);
               }
               if (response.statusCode() / 100 != 2) {
                 return new SearchResult(
@@ -160,7 +263,12 @@ public final class LogsClient implements AutoCloseable {
                     end);
               }
               return parseSearch(response.body(), end);
-            });
+            })
+        .thenCompose(
+            result ->
+                result != null
+                    ? CompletableFuture.completedFuture(result)
+                    : search(index, body, query, tries - 1));
   }
 
   static SearchResult parseSearch(byte[] body, long end) {
@@ -277,9 +385,89 @@ public final class LogsClient implements AutoCloseable {
 
   // ------------------------------------------------------------------ plumbing
 
-  private String nextUrl() {
-    List<String> urls = options.urls();
-    return urls.get(Math.floorMod(next.getAndIncrement(), urls.size()));
+  /**
+   * The next live node in turn, or, when every node is down, the next node in turn (which the
+   * caller fails with at once).
+   */
+  private int nextNode() {
+    int size = nodes.size();
+    int first = Math.floorMod(next.getAndIncrement(), size);
+    for (int i = 0; i < size; i++) {
+      int node = (first + i) % size;
+      if (!nodes.isDown(node)) {
+        return node;
+      }
+    }
+    return first;
+  }
+
+  /**
+   * The reason a request to {@code node} failed with; a connection failure marks the node down
+   * ("connection refused: 127.0.0.1:9200").
+   */
+  private String fail(int node, Throwable failure, String base) {
+    Optional<String> kind = connectFailure(failure);
+    if (kind.isEmpty()) {
+      return describe(failure, base);
+    }
+    String name = nodes.node(node);
+    String reason = ConnectFailures.reason(kind.get(), name);
+    if (kind.get().equals(ConnectFailures.RESET)) {
+      // A reset may be one closed keep-alive connection of a live node, or a node that died with
+      // requests in flight: a new connection tells which, and names the node's state honestly
+      // ("connection refused") for the requests that will fail while it is down.
+      try {
+        NodeWatch.connect(name, PROBE_TIMEOUT_MS);
+        return reason;
+      } catch (IOException | RuntimeException down) {
+        nodes.markDown(
+            node,
+            ConnectFailures.reason(
+                ConnectFailures.kind(down).orElse(ConnectFailures.REFUSED), name));
+        return reason;
+      }
+    }
+    nodes.markDown(node, reason);
+    return reason;
+  }
+
+  /**
+   * The kind of connection failure, or empty for anything else: a request timeout on an open
+   * connection is the node being slow, not down.
+   */
+  private static Optional<String> connectFailure(Throwable failure) {
+    Throwable t = unwrap(failure);
+    if (t instanceof HttpConnectTimeoutException) {
+      return Optional.of(ConnectFailures.CONNECT_TIMEOUT);
+    }
+    if (t instanceof HttpTimeoutException) {
+      return Optional.empty();
+    }
+    return ConnectFailures.kind(t);
+  }
+
+  /** Whether nothing reached the node: its connection was refused or not accepted in time. */
+  private static boolean refused(Throwable failure) {
+    Optional<String> kind = connectFailure(failure);
+    return kind.isPresent()
+        && (kind.get().equals(ConnectFailures.REFUSED)
+            || kind.get().equals(ConnectFailures.CONNECT_TIMEOUT));
+  }
+
+  private static Throwable unwrap(Throwable failure) {
+    Throwable t = failure;
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  /** The probe of a down node: any HTTP answer to {@code GET /} (even 401) means it is back. */
+  private void probe(int node) throws IOException, InterruptedException {
+    String base = options.urls().get(node);
+    http.send(
+        request(base + "/").timeout(PROBE_TIMEOUT).GET().build(),
+        HttpResponse.BodyHandlers.discarding());
   }
 
   private HttpRequest.Builder request(String url) {
@@ -341,8 +529,9 @@ public final class LogsClient implements AutoCloseable {
 
   /**
    * A short, stable reason for a transport failure, which reports class as the network's ({@link
-   * io.fusillade.record.FailureClass}): "connection refused (URL)", "connect timeout (URL)",
-   * "request timeout", else "network: IOException (URL)".
+   * io.fusillade.record.FailureClass}): "connection refused: host:port", "connect timeout:
+   * host:port", "connection reset: host:port" (the names of {@link ConnectFailures}), "request
+   * timeout", else "network: IOException (URL)".
    */
   static String describe(Throwable failure, String base) {
     Throwable t = failure;
@@ -351,13 +540,17 @@ public final class LogsClient implements AutoCloseable {
     }
     String where = " (" + LogsClientOptions.mask(base) + ")";
     if (t instanceof HttpConnectTimeoutException) {
-      return "connect timeout" + where;
+      return ConnectFailures.reason(ConnectFailures.CONNECT_TIMEOUT, hostPort(base));
     }
     if (t instanceof HttpTimeoutException) {
       return "request timeout";
     }
     if (t instanceof ConnectException) {
-      return "connection refused" + where;
+      return ConnectFailures.reason(ConnectFailures.REFUSED, hostPort(base));
+    }
+    Optional<String> kind = ConnectFailures.kind(t);
+    if (kind.isPresent()) {
+      return ConnectFailures.reason(kind.get(), hostPort(base));
     }
     // any other transport failure (a reset, a closed stream) is the network's: say so, since the
     // exception's name alone would be read as the server's (io.fusillade.record.FailureClass)
@@ -367,6 +560,7 @@ public final class LogsClient implements AutoCloseable {
   /** Stops the client's threads. Requests still in flight complete as failures or are dropped. */
   @Override
   public void close() {
+    nodes.close();
     executor.shutdownNow();
   }
 

@@ -17,9 +17,11 @@ class LogsClientReasonsTest {
   @Test
   void transportFailuresAreTheNetworks() {
     assertThat(LogsClient.describe(new CompletionException(new ConnectException("x")), BASE))
-        .isEqualTo("connection refused (http://localhost:9200)");
+        .isEqualTo("connection refused: localhost:9200");
     assertThat(LogsClient.describe(new HttpConnectTimeoutException("x"), BASE))
-        .startsWith("connect timeout");
+        .isEqualTo("connect timeout: localhost:9200");
+    assertThat(LogsClient.describe(new IOException("Connection reset by peer"), BASE))
+        .isEqualTo("connection reset: localhost:9200");
     assertThat(LogsClient.describe(new HttpTimeoutException("x"), BASE))
         .isEqualTo("request timeout");
     assertThat(LogsClient.describe(new IOException("closed"), BASE))
@@ -29,10 +31,19 @@ class LogsClientReasonsTest {
           new ConnectException("x"),
           new HttpConnectTimeoutException("x"),
           new HttpTimeoutException("x"),
-          new IOException("x")
+          new IOException("x"),
+          new IOException("Connection reset by peer")
         }) {
       assertThat(FailureClass.of(LogsClient.describe(t, BASE))).isEqualTo(FailureClass.NETWORK);
     }
+  }
+
+  @Test
+  void nodesAreNamedHostAndPortWithoutCredentials() {
+    assertThat(LogsClient.hostPort("http://127.0.0.1:9200")).isEqualTo("127.0.0.1:9200");
+    assertThat(LogsClient.hostPort("https://search.example")).isEqualTo("search.example:443");
+    assertThat(LogsClient.hostPort("http://node/prefix")).isEqualTo("node:80");
+    assertThat(LogsClient.hostPort("http://[::1]:9200")).isEqualTo("[::1]:9200");
   }
 
   @Test

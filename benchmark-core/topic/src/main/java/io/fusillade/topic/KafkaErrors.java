@@ -12,6 +12,9 @@ public final class KafkaErrors {
   private KafkaErrors() {}
 
   public static String reason(Throwable error) {
+    if (error instanceof NodeDown down) {
+      return down.getMessage(); // "connection refused: 127.0.0.1:9092", numbers and all
+    }
     Throwable e = error;
     while ((e instanceof ExecutionException || e.getClass() == RuntimeException.class)
         && e.getCause() != null) {
@@ -27,5 +30,15 @@ public final class KafkaErrors {
     String text = e.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
     text = text.replaceAll("[0-9]+", "N");
     return text.length() > 160 ? text.substring(0, 160) : text;
+  }
+
+  /**
+   * A send failed at once because every broker endpoint is down ({@link BrokerWatch}); its message
+   * is the reason, e.g. {@code "connection refused: 127.0.0.1:9092"}.
+   */
+  static final class NodeDown extends RuntimeException {
+    NodeDown(String reason) {
+      super(reason, null, false, false); // thousands a second while down: no stack trace
+    }
   }
 }

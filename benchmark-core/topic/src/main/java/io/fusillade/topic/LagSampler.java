@@ -66,9 +66,14 @@ final class LagSampler {
     return current;
   }
 
-  /** Takes one sample; called once a second. */
-  void sample() {
-    Map<TopicPartition, Long> ends = endOffsets(900);
+  /**
+   * Takes one sample; called once a second.
+   *
+   * @param brokersDown every broker endpoint refuses connections: the lag is unknown (NaN) without
+   *     asking, rather than after the admin client's timeout
+   */
+  void sample(boolean brokersDown) {
+    Map<TopicPartition, Long> ends = brokersDown ? null : endOffsets(900);
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     if (ends == null) {
       current = Double.NaN;

@@ -50,6 +50,7 @@ public final class TopicClient implements AutoCloseable {
   private final RunRecorder recorder;
   private final Admin admin;
   private final TopicProducer producer;
+  private final BrokerWatch brokers;
   private final long startNanos = System.nanoTime();
   private final long openEpochMs = System.currentTimeMillis();
   private final Map<String, State> topics = new ConcurrentHashMap<>();
@@ -63,6 +64,7 @@ public final class TopicClient implements AutoCloseable {
     this.recorder = recorder;
     this.admin = Admin.create(options.adminProperties());
     this.producer = new TopicProducer(options.producerProperties());
+    this.brokers = new BrokerWatch(options.bootstrapServers(), recorder);
     this.sampler =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -118,6 +120,11 @@ public final class TopicClient implements AutoCloseable {
   /**
    * Sends one stamped message without blocking; {@code done} runs on the client's I/O thread (or at
    * once on this thread if the send fails immediately).
+   *
+   * <p>While every bootstrap endpoint refuses connections ({@link BrokerWatch}), the send fails at
+   * once with {@code "connection refused: host:port"} and never reaches the producer: it takes no
+   * sequence number and is not counted by the delivery verifier (it was never acknowledged, so it
+   * cannot be lost), and it does not wait in the producer's buffer for the delivery timeout.
    */
   public void send(
       ProducedTopic topic,
@@ -128,6 +135,11 @@ public final class TopicClient implements AutoCloseable {
       SendCompletion done) {
     if (firstSendNanos == 0) {
       firstSendNanos = startNanos;
+    }
+    String down = brokers.allDownReason();
+    if (down != null) {
+      done.completed(System.nanoTime(), new KafkaErrors.NodeDown(down));
+      return;
     }
     producer.send(topic, key, value, headers, startNanos, done);
   }
@@ -280,10 +292,11 @@ public final class TopicClient implements AutoCloseable {
   }
 
   private void sampleAll() {
+    boolean down = brokers.allDownReason() != null;
     for (State s : topics.values()) {
       if (s.lag != null) {
         try {
-          s.lag.sample();
+          s.lag.sample(down);
         } catch (RuntimeException e) {
           LOG.debug("Lag sample of {} failed: {}", s.spec.name(), e.toString());
         }
@@ -304,6 +317,7 @@ public final class TopicClient implements AutoCloseable {
     // The lag trend is judged while the load runs, not while consumers drain afterwards.
     loadEndSeconds = secondsSinceOpen();
     producer.close(Duration.ofSeconds(5));
+    brokers.close();
     for (State s : topics.values()) {
       if (s.group != null) {
         s.drained = drain(s);
@@ -325,6 +339,7 @@ public final class TopicClient implements AutoCloseable {
               }
             });
     sampler.shutdownNow();
+    brokers.close();
     producer.close(Duration.ZERO);
     admin.close(Duration.ZERO);
   }
@@ -432,6 +447,11 @@ public final class TopicClient implements AutoCloseable {
   @Override
   public String toString() {
     return "TopicClient[" + options + "]";
+  }
+
+  /** The brokers' up/down state, for tests. */
+  io.fusillade.health.NodeWatch brokers() {
+    return brokers.nodes();
   }
 
   /** For tests of the drain: the topics' names. */

@@ -35,6 +35,20 @@ class KafkaErrorsClassTest {
   }
 
   @Test
+  void aSendFailedWhileEveryBrokerIsDownNamesTheBrokerWithItsNumbers() {
+    String reason =
+        KafkaErrors.reason(new KafkaErrors.NodeDown("connection refused: 10.0.0.7:9092"));
+    assertThat(reason).isEqualTo("connection refused: 10.0.0.7:9092");
+    assertThat(FailureClass.of(reason)).isEqualTo(FailureClass.NETWORK);
+  }
+
+  @Test
+  void theWatchedEndpointsAreTheBootstrapListsHostsAndPorts() {
+    assertThat(BrokerWatch.endpoints(" a:9092, SASL_SSL://b:9093,,[::1]:9094 "))
+        .containsExactly("a:9092", "b:9093", "[::1]:9094");
+  }
+
+  @Test
   void brokerErrorsAreTheServers() {
     assertThat(classOf(new NotLeaderOrFollowerException("not the leader")))
         .isEqualTo(FailureClass.SERVER);

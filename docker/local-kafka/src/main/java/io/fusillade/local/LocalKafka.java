@@ -85,6 +85,17 @@ public final class LocalKafka implements AutoCloseable {
     nodes.get(index).stop();
   }
 
+  /**
+   * Starts broker {@code index} again after {@link #stopBroker(int)}, on the same ports and with
+   * the same log directory (its messages are kept), and returns once it runs; for failure tests
+   * that bring a node back. Starting a running broker does nothing.
+   *
+   * @throws IllegalStateException when the broker does not start, with Kafka's reason
+   */
+  public void restartBroker(int index) {
+    nodes.get(index).restart();
+  }
+
   /** Stops every broker and removes their directories. */
   @Override
   public void close() {
@@ -120,14 +131,34 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     abstract void stop();
+
+    abstract void restart();
   }
 
   private static final class InProcessNode extends Node {
+    private final Path propertiesFile;
+    private final String clusterId;
     private KafkaRaftServer server; // guarded by this
 
-    InProcessNode(int id, Path directory, KafkaRaftServer server) {
-      super(id, directory);
+    InProcessNode(int id, Path propertiesFile, String clusterId, KafkaRaftServer server) {
+      super(id, propertiesFile.getParent());
+      this.propertiesFile = propertiesFile;
+      this.clusterId = clusterId;
       this.server = server;
+    }
+
+    @Override
+    synchronized void restart() {
+      if (server != null) {
+        return;
+      }
+      try {
+        // the storage is formatted already: startNode keeps it (--ignore-formatted)
+        server = KafkaMain.startNode(propertiesFile, clusterId);
+      } catch (IOException | RuntimeException e) {
+        throw new IllegalStateException(
+            "the embedded Kafka broker " + id + " did not restart: " + e.getMessage(), e);
+      }
     }
 
     @Override
@@ -141,11 +172,47 @@ public final class LocalKafka implements AutoCloseable {
   }
 
   private static final class ProcessNode extends Node {
-    private final Process process;
+    private final ProcessBuilder command;
+    private volatile Process process;
 
-    ProcessNode(int id, Path directory, Process process) {
+    ProcessNode(int id, Path directory, ProcessBuilder command, Process process) {
       super(id, directory);
+      this.command = command;
       this.process = process;
+    }
+
+    /** Starts the node's JVM again (its log appended to) and waits until the node runs. */
+    @Override
+    synchronized void restart() {
+      if (process.isAlive()) {
+        return;
+      }
+      try {
+        Files.deleteIfExists(directory.resolve(KafkaMain.READY_FILE));
+        process =
+            command
+                .redirectOutput(
+                    ProcessBuilder.Redirect.appendTo(directory.resolve("broker.log").toFile()))
+                .start();
+        Files.writeString(
+            directory.resolve("data").resolve(PID_FILE), Long.toString(process.pid()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(directory.resolve(KafkaMain.READY_FILE))) {
+          if (!process.isAlive() || System.nanoTime() > deadline) {
+            throw new IllegalStateException(
+                "the embedded Kafka broker "
+                    + id
+                    + " did not restart: "
+                    + Builder.tail(directory.resolve("broker.log")));
+          }
+          TimeUnit.MILLISECONDS.sleep(50);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not restart the embedded Kafka broker " + id, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while restarting broker " + id, e);
+      }
     }
 
     @Override
@@ -270,7 +337,7 @@ public final class LocalKafka implements AutoCloseable {
           try {
             KafkaRaftServer server =
                 futures.get(id).get(startTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            nodes.add(new InProcessNode(id, files.get(id).getParent(), server));
+            nodes.add(new InProcessNode(id, files.get(id), clusterId, server));
           } catch (Exception e) {
             nodes.forEach(Node::stop);
             Throwable cause = e.getCause() != null ? e.getCause() : e;
@@ -299,7 +366,7 @@ public final class LocalKafka implements AutoCloseable {
                   + "<encoder><pattern>%d %-5level %logger{30} - %msg%n</pattern></encoder>"
                   + "</appender><root level=\"WARN\"><appender-ref ref=\"F\"/></root>"
                   + "</configuration>");
-          Process process =
+          ProcessBuilder command =
               new ProcessBuilder(
                       java.toString(),
                       "-Xmx" + heap,
@@ -313,11 +380,11 @@ public final class LocalKafka implements AutoCloseable {
                       clusterId,
                       owner)
                   .redirectErrorStream(true)
-                  .redirectOutput(directory.resolve("broker.log").toFile())
-                  .start();
+                  .redirectOutput(directory.resolve("broker.log").toFile());
+          Process process = command.start();
           Files.writeString(
               directory.resolve("data").resolve(PID_FILE), Long.toString(process.pid()));
-          nodes.add(new ProcessNode(id, directory, process));
+          nodes.add(new ProcessNode(id, directory, command, process));
         }
         long deadline = System.nanoTime() + startTimeout.toNanos();
         for (ProcessNode node : nodes) {

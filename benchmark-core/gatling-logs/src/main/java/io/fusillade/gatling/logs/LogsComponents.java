@@ -64,7 +64,8 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
   LogsComponents(LogsSettings settings, CoreComponents core, RunRecorder recorder) {
     super(core, recorder);
     this.settings = settings;
-    this.client = LogsClient.open(settings.clientOptions());
+    // node down/up go to the run record (the recorder is the run's RunEvents)
+    this.client = LogsClient.open(settings.clientOptions(), recorder);
     this.source = settings.logSource();
     this.nextDocument = new AtomicLong(settings.firstDocument());
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
