@@ -237,6 +237,27 @@ class RunSignalsTest {
     run.assertNoOrphans();
   }
 
+  /**
+   * A CI job's hard cancel: the CLI is killed (SIGKILL) and can pass nothing on. The Gatling JVM
+   * sees its parent gone and stops as on SIGTERM: record aborted, both reports, server stopped.
+   */
+  @Test
+  void aKilledCliStopsItsGatlingJvmAsOnSigterm() throws Exception {
+    Run run = new Run(SQL);
+    run.awaitLoad();
+    ProcessHandle gatling = ProcessHandle.of(run.gatlingPid).orElseThrow();
+    run.signalledAt = System.currentTimeMillis();
+    run.cli.destroyForcibly();
+    assertThat(gatling.onExit().get(60, TimeUnit.SECONDS).isAlive()).isFalse();
+    System.out.println(
+        "RunSignalsTest: the Gatling JVM ended "
+            + (System.currentTimeMillis() - run.signalledAt)
+            + " ms after its CLI was killed");
+    assertStopped(run, "stopped by SIGTERM", "by id");
+    assertThat(run.console()).contains("is gone: stopping the load as on SIGTERM");
+    run.assertNoOrphans();
+  }
+
   @Test
   void aSecondControlCExitsAtOnceAndLeavesAReadableRecord() throws Exception {
     secondControlC(SQL, "by id");

@@ -228,10 +228,47 @@ public final class FusilladeRun {
       // it ends the run and writes its report (see StopSignals).
       controller = core.controller();
       StopSignals.install(FusilladeRun::stopOnSignal);
+      watchParent();
       current = run;
       LOG.info("Fusillade run record: {}", run.directory().toAbsolutePath());
     }
     return current;
+  }
+
+  /**
+   * The system property {@link GatlingLauncher} sets to the pid of the JVM that forks Gatling
+   * ({@code fusillade run}).
+   */
+  static final String PARENT_PID_PROPERTY = "fusillade.parentPid";
+
+  /**
+   * Stops the run as a SIGTERM does when the process that forked this JVM ends first. {@code
+   * fusillade run} passes its signals on, but killed with SIGKILL (a CI job's hard cancel, the OOM
+   * killer) it cannot: without this the load would go on unattended to its end, against a system
+   * nobody watches any more. Does nothing when the JVM was not forked by {@link GatlingLauncher}.
+   */
+  private static void watchParent() {
+    String pid = System.getProperty(PARENT_PID_PROPERTY);
+    if (pid == null || pid.isBlank()) {
+      return;
+    }
+    long parentPid;
+    try {
+      parentPid = Long.parseLong(pid.strip());
+    } catch (NumberFormatException e) {
+      LOG.warn("Ignoring -D{}={}: not a pid", PARENT_PID_PROPERTY, pid);
+      return;
+    }
+    Runnable stop =
+        () -> {
+          System.out.println(
+              "Fusillade: the process that started this run (pid "
+                  + parentPid
+                  + ") is gone: stopping the load as on SIGTERM.");
+          System.out.flush();
+          StopSignals.raiseTerm();
+        };
+    ProcessHandle.of(parentPid).ifPresentOrElse(parent -> parent.onExit().thenRun(stop), stop);
   }
 
   /**

@@ -251,6 +251,8 @@ public record GatlingLauncher(
       command.add("-D" + RunOptions.BASE_DIRECTORY_PROPERTY + "=" + runsDirectory.toAbsolutePath());
     }
     properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+    // The fork stops its load when this JVM is gone (killed with SIGKILL): see FusilladeRun.
+    command.add("-D" + FusilladeRun.PARENT_PID_PROPERTY + "=" + ProcessHandle.current().pid());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add("io.gatling.app.Gatling");

@@ -66,6 +66,14 @@ final class StopSignals {
     }
   }
 
+  /**
+   * Sends this JVM a SIGTERM, as {@code kill -TERM} would: for a stop that must behave exactly as
+   * that signal does (see {@link FusilladeRun}'s watch of the process that forked it).
+   */
+  static void raiseTerm() {
+    Signal.raise(new Signal("TERM"));
+  }
+
   /** The first signal received, or null. */
   static synchronized Received first() {
     return first;
