@@ -48,6 +48,7 @@ final class RunMetrics implements IntervalListener, MultiCollector {
       Arrays.stream(BUCKETS_SECONDS).mapToLong(s -> Math.round(s * 1e6)).toArray();
   private static final String TOPIC_LAG_PREFIX = "topic.";
   private static final String TOPIC_LAG_SUFFIX = ".lag";
+  private static final String LAG_PREFIX = "lag.";
 
   private final String runId;
   private final String simulation;
@@ -229,10 +230,8 @@ final class RunMetrics implements IntervalListener, MultiCollector {
     List<GaugeDataPointSnapshot> other = new ArrayList<>();
     gauges.forEach(
         (name, value) -> {
-          if (name.startsWith(TOPIC_LAG_PREFIX) && name.endsWith(TOPIC_LAG_SUFFIX)) {
-            String topic =
-                name.substring(
-                    TOPIC_LAG_PREFIX.length(), name.length() - TOPIC_LAG_SUFFIX.length());
+          String topic = consumerLagTopic(name);
+          if (topic != null) {
             consumerLag.add(gaugePoint(Labels.of("topic", topic), value));
           } else {
             other.add(gaugePoint(Labels.of("name", name), value));
@@ -274,6 +273,22 @@ final class RunMetrics implements IntervalListener, MultiCollector {
             "The target arrival rate (requests per second) of the step in progress, by scenario.",
             targets));
     return new MetricSnapshots(out);
+  }
+
+  /**
+   * The topic of a consumer-lag gauge, as the reports read them ({@code topic.<t>.lag} from the
+   * topic client, {@code lag.<t>} from the topic protocols), or null for another gauge.
+   */
+  static String consumerLagTopic(String gauge) {
+    if (gauge.startsWith(TOPIC_LAG_PREFIX)
+        && gauge.endsWith(TOPIC_LAG_SUFFIX)
+        && gauge.length() > TOPIC_LAG_PREFIX.length() + TOPIC_LAG_SUFFIX.length()) {
+      return gauge.substring(TOPIC_LAG_PREFIX.length(), gauge.length() - TOPIC_LAG_SUFFIX.length());
+    }
+    if (gauge.startsWith(LAG_PREFIX) && gauge.length() > LAG_PREFIX.length()) {
+      return gauge.substring(LAG_PREFIX.length());
+    }
+    return null;
   }
 
   private static CounterDataPointSnapshot counterPoint(Labels labels, double value) {

@@ -66,6 +66,7 @@ class LiveMetricsTest {
       run.request("q").ko(now - 1 * MS, now, "connection refused");
       run.metric(InjectorLagMonitor.METRIC).recordMicros(2_000);
       run.gauge("topic.orders.lag", () -> 42);
+      run.gauge("lag.payments", () -> 7);
       run.gauge("cpu", () -> 12.5);
 
       // Recorded but not flushed: not shown yet (the endpoint shows the record, second by second).
@@ -92,6 +93,7 @@ class LiveMetricsTest {
           .contains("fusillade_request_latency_seconds_count{request=\"q\",status=\"ok\"} 2")
           .contains("fusillade_request_latency_seconds_count{request=\"q\",status=\"ko\"} 1")
           .contains("fusillade_consumer_lag_records{topic=\"orders\"} 42.0")
+          .contains("fusillade_consumer_lag_records{topic=\"payments\"} 7.0")
           .contains("fusillade_gauge{name=\"cpu\"} 12.5")
           .contains(
               "fusillade_metric_seconds_count{metric=\"" + InjectorLagMonitor.METRIC + "\"} 1")
