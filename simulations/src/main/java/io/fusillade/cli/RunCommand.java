@@ -2,6 +2,7 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.GatlingLauncher;
+import io.fusillade.gatling.metrics.InfluxPush;
 import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.local.LocalServers;
 import io.fusillade.record.RunSettings;
@@ -161,6 +162,17 @@ final class RunCommand implements Callable<Integer> {
           "With --metrics-port: keep the endpoint up this long after the run, so that a last"
               + " scrape sees its totals: 15s, 1m... (default 0s).")
   String metricsHold;
+
+  @Option(
+      names = "--influx-url",
+      paramLabel = "URL",
+      description =
+          "Push each second of the run to InfluxDB (line protocol) at this write URL:"
+              + " http://host:8086/write?db=NAME (1.x) or"
+              + " http://host:8086/api/v2/write?org=O&bucket=B (2.x, 3.x; token in "
+              + InfluxPush.TOKEN_VARIABLE
+              + ").")
+  String influxUrl;
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
@@ -396,6 +408,9 @@ final class RunCommand implements Callable<Integer> {
     if (metricsPort != null) {
       properties.put(LiveMetrics.PORT_PROPERTY, Integer.toString(metricsPort));
     }
+    if (influxUrl != null) {
+      properties.put(InfluxPush.URL_PROPERTY, influxUrl);
+    }
     if (metricsHold != null) {
       properties.put(
           LiveMetrics.HOLD_PROPERTY,
@@ -427,6 +442,13 @@ final class RunCommand implements Callable<Integer> {
         throw new FusilladeException(
             "--metrics-hold: \"" + metricsHold + "\" is not a duration (examples: 15s, 1m)");
       }
+    }
+    if (influxUrl != null
+        && !(influxUrl.startsWith("http://") || influxUrl.startsWith("https://"))) {
+      throw new FusilladeException(
+          "--influx-url: \""
+              + influxUrl
+              + "\" is not an http(s) URL (example: http://localhost:8086/write?db=fusillade)");
     }
     String[] names = {"--rate", "--users", "--peak", "--pool"};
     Integer[] values = {rate, users, peak, pool};

@@ -16,6 +16,8 @@ class MetricsOptionsTest {
         "--metrics-port=70000 | --metrics-port must be 0-65535, got 70000",
         "--metrics-port=-1 | --metrics-port must be 0-65535, got -1",
         "--metrics-hold=10s | --metrics-hold needs --metrics-port",
+        "--influx-url=localhost:8086 | --influx-url: \"localhost:8086\" is not an http(s) URL"
+            + " (example: http://localhost:8086/write?db=fusillade)",
       })
   void isAUserErrorNamingTheOption(String option, String message) {
     CliRun result = CliRun.of("run", "missing.yml", option);
