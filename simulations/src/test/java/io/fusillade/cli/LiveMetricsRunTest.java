@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
 import io.fusillade.local.LocalPostgres;
 import io.prometheus.metrics.expositionformats.generated.Metrics;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +27,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -37,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code fusillade run --metrics-port} serves the run live: scraped over HTTP while a real run
  * (embedded PostgreSQL, two stages, one query that always fails) is under way, the counters grow,
  * the step moves on, errors carry their reason and class, and at the end every counter and every
- * histogram count equals the run record's ({@code counters.jsonl}).
+ * histogram count equals the run record's ({@code counters.jsonl}); the InfluxDB push, to a small
+ * real HTTP receiver, adds up to the same totals.
  *
  * <p>The scrapes are parsed by the Prometheus Java client's own classes for the Prometheus
  * exposition format (its protobuf encoding: the client ships no parser of the text format); one
@@ -95,6 +102,17 @@ class LiveMetricsRunTest {
         """);
     int port = freePort();
     Path out = dir.resolve("out");
+    // A small real InfluxDB stand-in: keeps what is pushed, answers 204 as InfluxDB does.
+    List<String> pushed = new CopyOnWriteArrayList<>();
+    HttpServer influx = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    influx.createContext(
+        "/write",
+        exchange -> {
+          pushed.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+          exchange.sendResponseHeaders(204, -1);
+          exchange.close();
+        });
+    influx.start();
     CompletableFuture<CliRun> run =
         CompletableFuture.supplyAsync(
             () ->
@@ -111,7 +129,9 @@ class LiveMetricsRunTest {
                     "--metrics-port",
                     Integer.toString(port),
                     "--metrics-hold",
-                    "20s"));
+                    "20s",
+                    "--influx-url",
+                    "http://127.0.0.1:" + influx.getAddress().getPort() + "/write?db=fusillade"));
 
     // While it runs: scrape once a second.
     List<Double> okSeen = new ArrayList<>();
@@ -152,6 +172,7 @@ class LiveMetricsRunTest {
             "fusillade_requests_sent_total{request=\"by id\"} "
                 + (double) recordTotals(record.get()).get("by id")[0]);
     CliRun result = run.get(60, TimeUnit.SECONDS);
+    influx.stop(0);
     assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
 
     // It grew while the run ran, and the step moved from the first to the second.
@@ -179,6 +200,27 @@ class LiveMetricsRunTest {
       assertThat(sum(last, "fusillade_errors_total", request)).isEqualTo(t[3]);
     }
     assertThat(totals.get("by id")[1]).isPositive();
+    // The InfluxDB push: one POST a second, whose per-second counts add up to the same totals.
+    assertThat(pushed.size()).isGreaterThanOrEqualTo(8);
+    for (Map.Entry<String, long[]> e : totals.entrySet()) {
+      Pattern line =
+          Pattern.compile(
+              "(?m)^fusillade_requests,run=\\S+,request="
+                  + Pattern.quote(e.getKey().replace(" ", "\\ "))
+                  + " sent=(\\d+)i,ok=(\\d+)i,ko=(\\d+)i");
+      long[] summed = new long[3];
+      for (String body : pushed) {
+        Matcher m = line.matcher(body);
+        while (m.find()) {
+          for (int i = 0; i < 3; i++) {
+            summed[i] += Long.parseLong(m.group(i + 1));
+          }
+        }
+      }
+      assertThat(summed)
+          .as(e.getKey())
+          .containsExactly(e.getValue()[0], e.getValue()[1], e.getValue()[2]);
+    }
     assertThat(totals.get("divide")[2]).isPositive();
     // Division by zero is the server's error, and its reason says so.
     Metrics.MetricFamily errors = family(last, "fusillade_errors_total").orElseThrow();
