@@ -102,6 +102,21 @@ class LiveMetricsTest {
           .containsPattern(
               "fusillade_run_info\\{run_id=\"[^\"]+\",simulation=\"\",status=\"running\"} 1.0");
       assertThat(text).containsPattern("fusillade_injector_lag_seconds 0.002\\d*");
+      // OpenMetrics, which Prometheus asks for first, is served too.
+      HttpResponse<String> openMetrics =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create("http://localhost:" + metrics.port() + "/metrics"))
+                      .header("Accept", "application/openmetrics-text; version=1.0.0")
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(openMetrics.headers().firstValue("Content-Type").orElse(""))
+          .startsWith("application/openmetrics-text");
+      assertThat(openMetrics.body())
+          .contains("fusillade_requests_total{request=\"q\",status=\"ok\"} 2.0")
+          .contains("fusillade_run_info{")
+          .endsWith("# EOF\n");
 
       // Totals add up over flushes.
       run.request("q").ok(now - 3 * MS, now);
