@@ -1,12 +1,15 @@
 package io.fusillade.gatling.metrics;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.record.IntervalListener;
 import io.fusillade.record.RunRecorder;
+import io.fusillade.record.RunStatus;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,10 +53,26 @@ public final class LiveMetrics implements AutoCloseable {
 
   private final HTTPServer server;
   private final Duration hold;
+  private volatile long endedNanos; // when the run ended; 0 while it runs
+  private boolean closed; // guarded by this
 
   private LiveMetrics(HTTPServer server, Duration hold) {
     this.server = server;
     this.hold = hold;
+  }
+
+  /**
+   * Stops the endpoint once the run ended and the hold is over, from a thread of its own: the JDK's
+   * HTTP server runs a non-daemon thread, which must not keep a JVM alive after its run.
+   */
+  private final class StopAfterRun implements IntervalListener {
+    @Override
+    public void closed(RunStatus status) {
+      endedNanos = System.nanoTime();
+      Thread stopper = new Thread(LiveMetrics.this::close, "fusillade-metrics-stop");
+      stopper.setDaemon(true);
+      stopper.start();
+    }
   }
 
   /**
@@ -94,13 +113,16 @@ public final class LiveMetrics implements AutoCloseable {
           "the metrics endpoint cannot listen on port " + port + " (" + PORT_PROPERTY + "): " + e);
     }
     run.listen(metrics);
+    LiveMetrics live = new LiveMetrics(server, hold);
+    run.listen(live.new StopAfterRun());
     LOG.info("Fusillade live metrics: http://localhost:{}/metrics", server.getPort());
-    return new LiveMetrics(server, hold);
+    return live;
   }
 
   /**
-   * Starts the endpoint when {@value #PORT_PROPERTY} is set, and stops it when the JVM exits (after
-   * {@value #HOLD_PROPERTY} seconds). Returns null when the property is not set.
+   * Starts the endpoint when {@value #PORT_PROPERTY} is set; it stops {@value #HOLD_PROPERTY}
+   * seconds after the run ended, and a JVM that exits sooner waits for that. Returns null when the
+   * property is not set.
    *
    * @throws FusilladeException naming the property when its value is not a port number, or the port
    *     cannot be listened on
@@ -150,16 +172,25 @@ public final class LiveMetrics implements AutoCloseable {
     return server.getPort();
   }
 
-  /** Keeps serving for the hold given at start, then stops the endpoint. */
+  /**
+   * Stops the endpoint when the hold given at start is over: counted from the run's end when it
+   * ended, else from now. The run's end stops it by itself; a second call waits for the first.
+   */
   @Override
-  public void close() {
-    if (!hold.isZero()) {
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    long ended = endedNanos;
+    long waitNanos = ended == 0 ? hold.toNanos() : ended + hold.toNanos() - System.nanoTime();
+    if (waitNanos > 0) {
       try {
-        Thread.sleep(hold.toMillis());
+        TimeUnit.NANOSECONDS.sleep(waitNanos);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     }
     server.close();
+    closed = true;
   }
 }

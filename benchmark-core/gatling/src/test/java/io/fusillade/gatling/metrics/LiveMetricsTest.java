@@ -8,6 +8,7 @@ import io.fusillade.health.InjectorLagMonitor;
 import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.RunStatus;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -55,8 +56,10 @@ class LiveMetricsTest {
                     "steps",
                     List.of(
                         Map.of("rate", 10, "seconds", 60), Map.of("rate", 20, "seconds", 60)))));
+    int port;
     try (RunRecorder run = open();
-        LiveMetrics metrics = LiveMetrics.start(run, 0, parameters, Duration.ZERO)) {
+        LiveMetrics metrics = LiveMetrics.start(run, 0, parameters, Duration.ofMillis(500))) {
+      port = metrics.port();
       long now = System.nanoTime();
       run.request("q").sent();
       run.request("q").sent();
@@ -130,6 +133,20 @@ class LiveMetricsTest {
           .containsPattern("fusillade_run_info\\{[^}]*status=\"aborted\"} 0.0")
           .doesNotContain("fusillade_injection_step{");
     }
+    // The hold is over: the endpoint is gone.
+    assertThatThrownBy(() -> scrape(port)).isInstanceOf(ConnectException.class);
+  }
+
+  @Test
+  void theEndOfTheRunStopsTheEndpointAfterTheHold() throws Exception {
+    RunRecorder run = open();
+    LiveMetrics metrics = LiveMetrics.start(run, 0, Map.of(), Duration.ofMillis(200));
+    run.request("q").ok(0, 1);
+    run.close();
+    assertThat(scrape(metrics.port())).contains("status=\"completed\"");
+    Thread.sleep(600);
+    // Nobody closed it: the run's end did, so a JVM is not kept alive by its server thread.
+    assertThatThrownBy(() -> scrape(metrics.port())).isInstanceOf(ConnectException.class);
   }
 
   @Test
