@@ -55,7 +55,7 @@ class ArchitectureTest {
         .layer("local")
         .definedBy("io.fusillade.local..")
         .layer("gatling")
-        .definedBy("io.fusillade.gatling")
+        .definedBy("io.fusillade.gatling", "io.fusillade.gatling.metrics")
         .layer("gatling-sql")
         .definedBy("io.fusillade.gatling.sql..")
         .layer("gatling-topic")

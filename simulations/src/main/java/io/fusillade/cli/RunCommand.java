@@ -2,6 +2,8 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.GatlingLauncher;
+import io.fusillade.gatling.metrics.InfluxPush;
+import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.local.LocalServers;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
@@ -21,7 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -142,6 +146,33 @@ final class RunCommand implements Callable<Integer> {
       defaultValue = "fusillade-results",
       description = "Where reports go (default: ${DEFAULT-VALUE}).")
   Path output;
+
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description =
+          "Serve live Prometheus metrics of the run on http://host:PORT/metrics while it runs"
+              + " (0: any free port, printed at the start).")
+  Integer metricsPort;
+
+  @Option(
+      names = "--metrics-hold",
+      paramLabel = "DURATION",
+      description =
+          "With --metrics-port: keep the endpoint up this long after the run, so that a last"
+              + " scrape sees its totals: 15s, 1m... (default 0s).")
+  String metricsHold;
+
+  @Option(
+      names = "--influx-url",
+      paramLabel = "URL",
+      description =
+          "Push each second of the run to InfluxDB (line protocol) at this write URL:"
+              + " http://host:8086/write?db=NAME (1.x) or"
+              + " http://host:8086/api/v2/write?org=O&bucket=B (2.x, 3.x; token in "
+              + InfluxPush.TOKEN_VARIABLE
+              + ").")
+  String influxUrl;
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
@@ -339,6 +370,7 @@ final class RunCommand implements Callable<Integer> {
     GatlingLauncher launcher =
         GatlingLauncher.of(simulation)
             .withProperties(settings.toSystemProperties())
+            .withProperties(metricsProperties())
             .withRunsDirectory(output)
             .withResults(output.resolve("gatling"));
     int gatling;
@@ -372,6 +404,23 @@ final class RunCommand implements Callable<Integer> {
     return code;
   }
 
+  /** The live metrics' system properties for the Gatling JVM ({@link LiveMetrics}). */
+  private Map<String, String> metricsProperties() {
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (metricsPort != null) {
+      properties.put(LiveMetrics.PORT_PROPERTY, Integer.toString(metricsPort));
+    }
+    if (influxUrl != null) {
+      properties.put(InfluxPush.URL_PROPERTY, influxUrl);
+    }
+    if (metricsHold != null) {
+      properties.put(
+          LiveMetrics.HOLD_PROPERTY,
+          Double.toString(SettingValues.parseDuration(metricsHold).toMillis() / 1000.0));
+    }
+    return properties;
+  }
+
   /** How long an embedded server left by a dead Gatling JVM gets to stop before it is killed. */
   private static final Duration ORPHAN_GRACE = Duration.ofSeconds(10);
 
@@ -380,6 +429,29 @@ final class RunCommand implements Callable<Integer> {
    * the workload's own settings are checked the same way when it is loaded.
    */
   private void checkNumbers() {
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      throw new FusilladeException("--metrics-port must be 0-65535, got " + metricsPort);
+    }
+    if (metricsHold != null && metricsPort == null) {
+      throw new FusilladeException("--metrics-hold needs --metrics-port");
+    }
+    if (metricsHold != null) {
+      try {
+        if (SettingValues.parseDuration(metricsHold).isNegative()) {
+          throw new IllegalArgumentException();
+        }
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException(
+            "--metrics-hold: \"" + metricsHold + "\" is not a duration (examples: 15s, 1m)");
+      }
+    }
+    if (influxUrl != null
+        && !(influxUrl.startsWith("http://") || influxUrl.startsWith("https://"))) {
+      throw new FusilladeException(
+          "--influx-url: \""
+              + influxUrl
+              + "\" is not an http(s) URL (example: http://localhost:8086/write?db=fusillade)");
+    }
     String[] names = {"--rate", "--users", "--peak", "--pool"};
     Integer[] values = {rate, users, peak, pool};
     for (int i = 0; i < names.length; i++) {

@@ -1,5 +1,7 @@
 package io.fusillade.gatling;
 
+import io.fusillade.gatling.metrics.InfluxPush;
+import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.health.InjectorLagMonitor;
 import io.fusillade.record.RunAnalysis;
 import io.fusillade.record.RunOptions;
@@ -208,6 +210,18 @@ public final class FusilladeRun {
       // The injection profile's target rate, unless the simulation recorded one itself.
       parameters.putAll(InjectionProfiles.parameters(core, parameters));
       RunRecorder run = RunRecorder.open(RunOptions.of(name).withParameters(parameters));
+      // The live endpoint and the InfluxDB push when asked for (-Dfusillade.metrics.port,
+      // -Dfusillade.influx.url), fed by the record's flushes; a port that cannot be listened on or
+      // a bad URL fails the run before it starts.
+      Map<String, Object> shown = new LinkedHashMap<>(parameters);
+      shown.put("simulation", name);
+      try {
+        LiveMetrics.fromSystemProperties(run, shown);
+        InfluxPush.fromSystemProperties(run);
+      } catch (RuntimeException e) {
+        run.close(RunStatus.FAILED, e.getMessage());
+        throw e;
+      }
       List<EventExecutor> loops = new ArrayList<>();
       core.eventLoopGroup().forEach(loops::add);
       InjectorLagMonitor.install(run, loops, InjectorLagMonitor.DEFAULT_PERIOD, lagThreshold());

@@ -37,9 +37,12 @@ final class IntervalWriter implements AutoCloseable {
   private final Map<StripedRecorder, Interval> intervals = new HashMap<>();
   private final Map<Object, Long> lastTotals = new HashMap<>();
   private final Map<String, Histogram> totals = new HashMap<>();
+  private final IntervalListeners listeners;
 
-  IntervalWriter(Path directory, long startEpochMs) throws IOException {
+  IntervalWriter(Path directory, long startEpochMs, IntervalListeners listeners)
+      throws IOException {
     this.startEpochMs = startEpochMs;
+    this.listeners = listeners;
     this.lastFlushEpochMs = startEpochMs;
     this.histogramFile = directory.resolve(RunFiles.HISTOGRAMS);
     this.countersFile = directory.resolve(RunFiles.COUNTERS);
@@ -104,6 +107,7 @@ final class IntervalWriter implements AutoCloseable {
       long sent = delta(channel, "sent", channel.sentTotal());
       long bytes = delta(channel, "bytes", channel.bytesTotal());
       ObjectNode errors = null;
+      Map<String, Long> errorCounts = listeners.isEmpty() ? null : new HashMap<>();
       for (Map.Entry<String, Long> reason : channel.reasons().totals().entrySet()) {
         long count =
             delta(channel.name() + "\u0000" + reason.getKey(), "reason", reason.getValue());
@@ -112,10 +116,21 @@ final class IntervalWriter implements AutoCloseable {
             errors = JSON.createObjectNode();
           }
           errors.put(reason.getKey(), count);
+          if (errorCounts != null) {
+            errorCounts.put(reason.getKey(), count);
+          }
         }
       }
       if (ok + ko + sent + bytes == 0 && errors == null) {
         continue;
+      }
+      if (errorCounts != null) {
+        listeners.request(
+            channel.name(),
+            sent,
+            intervals.get(channel.okRecorder()).reuse,
+            koRecorder == null ? null : intervals.get(koRecorder).reuse,
+            errorCounts);
       }
       ObjectNode entry = requests.putObject(channel.name());
       entry.put("sent", sent);
@@ -134,11 +149,14 @@ final class IntervalWriter implements AutoCloseable {
       long count = logInterval(metric.recorder(), Tags.metric(metric.name()), now);
       if (count > 0) {
         metricCounts.put(metric.name(), count);
+        listeners.metric(metric.name(), intervals.get(metric.recorder()).reuse);
       }
     }
     ObjectNode counterDeltas = line.putObject("counters");
     for (Counter counter : counters) {
-      counterDeltas.put(counter.name(), delta(counter, "total", counter.total()));
+      long increase = delta(counter, "total", counter.total());
+      counterDeltas.put(counter.name(), increase);
+      listeners.counter(counter.name(), increase);
     }
     ObjectNode gaugeValues = line.putObject("gauges");
     gauges.forEach(
@@ -151,8 +169,10 @@ final class IntervalWriter implements AutoCloseable {
           }
           if (Double.isFinite(value)) {
             gaugeValues.put(name, value);
+            listeners.gauge(name, value);
           }
         });
+    listeners.intervalEnd(now, (now - startEpochMs) / 1000.0);
 
     try {
       counterLines.write(JSON.writeValueAsString(line));

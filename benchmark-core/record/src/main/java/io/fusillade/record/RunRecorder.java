@@ -85,6 +85,7 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
   private final List<Runnable> finishHooks = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> writeFailureListeners = new CopyOnWriteArrayList<>();
   private String writeFailure; // guarded by this: why the record stopped being written, or null
+  private final IntervalListeners listeners = new IntervalListeners();
 
   private final IntervalWriter writer;
   private final EventWriter events;
@@ -109,7 +110,7 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
     this.directory =
         runDirectory != null ? runDirectory : createRunDirectory(options, startEpochMs);
     this.runId = directory.getFileName().toString();
-    this.writer = new IntervalWriter(directory, startEpochMs);
+    this.writer = new IntervalWriter(directory, startEpochMs, listeners);
     this.events = new EventWriter(directory);
     writeManifest(RunStatus.RUNNING, null, null);
     this.flusher =
@@ -221,6 +222,14 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
   /** A value sampled once per second (consumer lag, pool usage). Replaces a gauge of that name. */
   public void gauge(String name, DoubleSupplier supplier) {
     gauges.put(name, supplier);
+  }
+
+  /**
+   * Feeds {@code listener} every interval the recorder flushes from now on, and the run's end: see
+   * {@link IntervalListener}. This adds no work per request.
+   */
+  public void listen(IntervalListener listener) {
+    listeners.add(listener);
   }
 
   /** Adds a parameter to {@code run.json}, for values known only once the run has started. */
@@ -447,6 +456,7 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
       }
       events.close();
     }
+    listeners.closed(written);
     if (Thread.currentThread() != shutdownHook) {
       try {
         Runtime.getRuntime().removeShutdownHook(shutdownHook);

@@ -1,0 +1,115 @@
+package io.fusillade.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A listener sees each flushed interval as the record writes it, and the run's end. */
+class IntervalListenerTest {
+  private static final long MS = 1_000_000L;
+
+  @TempDir Path base;
+
+  /** Sums what it is told, as a live exporter would. */
+  private static final class Totals implements IntervalListener {
+    final Map<String, Long> sent = new HashMap<>();
+    final Map<String, Long> ok = new HashMap<>();
+    final Map<String, Long> ko = new HashMap<>();
+    final Map<String, Long> errors = new HashMap<>();
+    final Map<String, Long> metricCounts = new HashMap<>();
+    final Map<String, Long> counters = new HashMap<>();
+    final Map<String, Double> gauges = new HashMap<>();
+    final List<Double> ends = new ArrayList<>();
+    RunStatus closed;
+
+    @Override
+    public void request(
+        String name, long s, Histogram okLatencies, Histogram koLatencies, Map<String, Long> e) {
+      sent.merge(name, s, Long::sum);
+      ok.merge(name, okLatencies.getTotalCount(), Long::sum);
+      ko.merge(name, koLatencies == null ? 0 : koLatencies.getTotalCount(), Long::sum);
+      e.forEach((reason, count) -> errors.merge(reason, count, Long::sum));
+    }
+
+    @Override
+    public void metric(String name, Histogram interval) {
+      metricCounts.merge(name, interval.getTotalCount(), Long::sum);
+    }
+
+    @Override
+    public void counter(String name, long delta) {
+      counters.merge(name, delta, Long::sum);
+    }
+
+    @Override
+    public void gauge(String name, double value) {
+      gauges.put(name, value);
+    }
+
+    @Override
+    public void intervalEnd(long epochMs, double elapsedSeconds) {
+      ends.add(elapsedSeconds);
+    }
+
+    @Override
+    public void closed(RunStatus status) {
+      closed = status;
+    }
+  }
+
+  @Test
+  void everyIntervalAndTheEndReachTheListener() {
+    Totals totals = new Totals();
+    RunRecorder run =
+        RunRecorder.open(
+            RunOptions.of("listened")
+                .withBaseDirectory(base)
+                .withFlushInterval(Duration.ofHours(1)));
+    run.listen(totals);
+    run.listen(
+        new IntervalListener() {
+          @Override
+          public void request(
+              String name, long sent, Histogram ok, Histogram ko, Map<String, Long> errors) {
+            throw new IllegalStateException("a broken listener");
+          }
+        });
+    long now = System.nanoTime();
+    RequestChannel q = run.request("q");
+    q.sent();
+    q.ok(now - 2 * MS, now);
+    q.ko(now - 5 * MS, now, "HTTP 503");
+    run.metric("lag").recordMicros(10);
+    run.counter("rows").add(7);
+    run.gauge("depth", () -> 3.5);
+    run.flush();
+    assertThat(totals.ok).containsEntry("q", 1L);
+    assertThat(totals.ko).containsEntry("q", 1L);
+    assertThat(totals.ends).hasSize(1);
+
+    q.sent();
+    q.ok(now - 2 * MS, now);
+    run.counter("rows").add(3);
+    run.close(); // the last interval, then the end
+
+    assertThat(totals.sent).containsEntry("q", 2L);
+    assertThat(totals.ok).containsEntry("q", 2L);
+    assertThat(totals.ko).containsEntry("q", 1L);
+    assertThat(totals.errors).isEqualTo(Map.of("HTTP 503", 1L));
+    assertThat(totals.metricCounts).containsEntry("lag", 1L);
+    assertThat(totals.counters).containsEntry("rows", 10L);
+    assertThat(totals.gauges).containsEntry("depth", 3.5);
+    assertThat(totals.ends).hasSize(2);
+    assertThat(totals.closed).isEqualTo(RunStatus.COMPLETED);
+    // The broken listener stopped neither the others nor the record.
+    assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+  }
+}
