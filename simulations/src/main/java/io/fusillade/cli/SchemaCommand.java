@@ -25,6 +25,8 @@ import picocli.CommandLine.Spec;
       "Creates, fills or drops a workload's tables.",
       "up creates the tables and indexes of a workload, fill fills them, down drops them.",
       "Filling uses PostgreSQL's COPY, batched inserts elsewhere, and prints rows/s.",
+      "Filling and index creation show progress (rows/s, % done, ETA) after 2 s: one line",
+      "redrawn on a terminal, one line every 10 s otherwise (see --progress).",
       "The password comes from the environment variable " + DatabaseOptions.PASSWORD_VARIABLE + "."
     })
 final class SchemaCommand implements Callable<Integer> {
@@ -40,6 +42,8 @@ final class SchemaCommand implements Callable<Integer> {
   Long seed;
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
+
+  @Mixin ProgressOptions progress = new ProgressOptions();
 
   @Option(names = "--url", paramLabel = "URL", description = DatabaseOptions.JDBC_URL)
   void urls(List<String> urls) {
@@ -63,7 +67,7 @@ final class SchemaCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection =
         DatabaseOptions.connect(url, db.user(workload), db.password(workload))) {
-      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out);
+      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out, progress.settings());
       switch (action) {
         case "up" -> tool.up(workload);
         case "fill" ->
