@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
       "Creates, fills or drops a workload's tables.",
       "up creates the tables and indexes of a workload, fill fills them, down drops them.",
       "Filling uses PostgreSQL's COPY, batched inserts elsewhere, and prints rows/s.",
-      "Filling and index creation show progress (rows/s, % done, ETA) after 2 s: one line",
+      "Filling and index creation show progress (rows/s, %% done, ETA) after 2 s: one line",
       "redrawn on a terminal, one line every 10 s otherwise (see --progress).",
       "The password comes from the environment variable " + DatabaseOptions.PASSWORD_VARIABLE + "."
     })
