@@ -1,6 +1,7 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.progress.Progress;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.schema.Dialect;
 import io.fusillade.workload.schema.SchemaTool;
@@ -55,6 +56,8 @@ final class SchemaCommand implements Callable<Integer> {
     if (!List.of("up", "fill", "down").contains(action)) {
       throw new FusilladeException("schema: unknown action \"" + action + "\" (up, fill or down)");
     }
+    // A wrong --progress or FUSILLADE_PROGRESS is a user error before any database is reached.
+    Progress.Settings progressSettings = progress.settings();
     Workload workload = WorkloadFiles.load(file);
     DatabaseOptions db = database;
     List<String> urls = db.urls(workload);
@@ -67,7 +70,7 @@ final class SchemaCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection =
         DatabaseOptions.connect(url, db.user(workload), db.password(workload))) {
-      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out, progress.settings());
+      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out, progressSettings);
       switch (action) {
         case "up" -> tool.up(workload);
         case "fill" ->
