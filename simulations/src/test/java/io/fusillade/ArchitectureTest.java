@@ -39,6 +39,7 @@ class ArchitectureTest {
             "io.fusillade",
             "io.fusillade.record..",
             "io.fusillade.health..",
+            "io.fusillade.progress..",
             "io.fusillade.system..")
         .layer("gen")
         .definedBy("io.fusillade.gen..")

@@ -1,6 +1,7 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.progress.Progress;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.schema.Dialect;
 import io.fusillade.workload.schema.SchemaTool;
@@ -25,6 +26,8 @@ import picocli.CommandLine.Spec;
       "Creates, fills or drops a workload's tables.",
       "up creates the tables and indexes of a workload, fill fills them, down drops them.",
       "Filling uses PostgreSQL's COPY, batched inserts elsewhere, and prints rows/s.",
+      "Filling and index creation show progress (rows/s, %% done, ETA) after 2 s: one line",
+      "redrawn on a terminal, one line every 10 s otherwise (see --progress).",
       "The password comes from the environment variable " + DatabaseOptions.PASSWORD_VARIABLE + "."
     })
 final class SchemaCommand implements Callable<Integer> {
@@ -41,6 +44,8 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
+  @Mixin ProgressOptions progress = new ProgressOptions();
+
   @Option(names = "--url", paramLabel = "URL", description = DatabaseOptions.JDBC_URL)
   void urls(List<String> urls) {
     database.urls = urls;
@@ -51,6 +56,8 @@ final class SchemaCommand implements Callable<Integer> {
     if (!List.of("up", "fill", "down").contains(action)) {
       throw new FusilladeException("schema: unknown action \"" + action + "\" (up, fill or down)");
     }
+    // A wrong --progress or FUSILLADE_PROGRESS is a user error before any database is reached.
+    Progress.Settings progressSettings = progress.settings();
     Workload workload = WorkloadFiles.load(file);
     DatabaseOptions db = database;
     List<String> urls = db.urls(workload);
@@ -63,7 +70,7 @@ final class SchemaCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection =
         DatabaseOptions.connect(url, db.user(workload), db.password(workload))) {
-      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out);
+      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out, progressSettings);
       switch (action) {
         case "up" -> tool.up(workload);
         case "fill" ->

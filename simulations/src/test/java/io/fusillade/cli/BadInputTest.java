@@ -263,6 +263,17 @@ class BadInputTest {
             "--rows",
             "-1"),
         c("schema: unknown action", 2, "sideways", "schema", "sideways", "@good.yml"),
+        c(
+            "schema: bad --progress",
+            2,
+            "--progress must be auto, tty, plain or none, not \"fancy\"",
+            "schema",
+            "fill",
+            "@good.yml",
+            "--url",
+            "jdbc:postgresql://127.0.0.1:1/app",
+            "--progress",
+            "fancy"),
         c("bad --cv-warning", 2, "--cv-warning", "intervals", "@runs/good", "--cv-warning", "x"),
         c(
             "bad --alpha",

@@ -3,14 +3,18 @@ package io.fusillade.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.progress.Progress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fusillade schema up|fill|down} and {@code run}'s user errors, on a real PostgreSQL. */
 @Tag("slow")
@@ -59,6 +63,57 @@ class SchemaCommandTest {
     CliRun down = CliRun.of("schema", "down", WORKLOAD.toString(), "--url", url);
     assertThat(down.exitCode()).as(down.err()).isZero();
     assertThat(count("select count(*) from pg_tables where tablename = 'cars_q'")).isZero();
+  }
+
+  @Test
+  void aLongFillPrintsPlainProgressLinesWithoutATerminalThenItsSummary(@TempDir Path dir)
+      throws Exception {
+    // The plain interval is 10 s; the test hook shortens it (and the 2 s of quiet) to 200 ms so
+    // that a fill of a few seconds shows several lines.
+    Path workload = dir.resolve("big.yml");
+    Files.writeString(
+        workload,
+        """
+        tables_schema:
+          - name: progress_t
+            row_count: 400000
+            columns:
+              - {name: id, type: Integer, distribution: Uniform, range: [0, 400000], unique: true}
+              - {name: note, type: String, distribution: Uniform, range: [20, 40]}
+            primary_keys: [id]
+        indexes:
+          - {name: progress_note_index, table_name: progress_t, columns_names: [note]}
+        """);
+    String url = postgres.jdbcUrl();
+    System.setProperty(Progress.Settings.INTERVAL_PROPERTY, "200");
+    CliRun fill;
+    CliRun up;
+    try {
+      up = CliRun.of("schema", "up", workload.toString(), "--url", url);
+      assertThat(up.exitCode()).as(up.err()).isZero();
+      // The output is a StringWriter and the test JVM has no terminal: auto means plain.
+      fill = CliRun.of("schema", "fill", workload.toString(), "--url", url);
+    } finally {
+      System.clearProperty(Progress.Settings.INTERVAL_PROPERTY);
+      CliRun.of("schema", "down", workload.toString(), "--url", url);
+    }
+    assertThat(fill.exitCode()).as(fill.err()).isZero();
+    assertThat(fill.out()).doesNotContain("\r");
+    List<String> lines = fill.out().lines().toList();
+    assertThat(lines)
+        .last()
+        .asString()
+        .matches("filled progress_t: 400,000 rows in [0-9.]+ s, [0-9,]+ rows/s");
+    List<String> progress = lines.subList(0, lines.size() - 1);
+    assertThat(progress)
+        .isNotEmpty()
+        .allMatch(
+            line ->
+                line.matches(
+                    "filling progress_t: [0-9,]+ of 400,000 rows \\([0-9.]+%\\), [0-9,]+ rows/s,"
+                        + " ETA ([0-9]+ s|[0-9]+ min [0-9]+ s|\\?), [0-9]+ s elapsed"),
+            "a plain progress line");
+    assertThat(up.out()).contains("created index progress_note_index in ");
   }
 
   @Test

@@ -8,6 +8,11 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Draft201909;
+import com.networknt.schema.dialect.Draft7;
+import com.networknt.schema.keyword.NonValidationKeyword;
+import com.networknt.schema.keyword.UnknownKeywordFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -46,7 +51,7 @@ record ComposeSchema(String name, Schema schema) {
       // Its location as base: the specification's schema has a relative $id (compose_spec.json).
       SchemaLocation location = SchemaLocation.of(path.toAbsolutePath().toUri().toString());
       return new ComposeSchema(
-          path.toString(), registry().getSchema(location, in, InputFormat.JSON));
+          path.toString(), specificationRegistry().getSchema(location, in, InputFormat.JSON));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -55,6 +60,27 @@ record ComposeSchema(String name, Schema schema) {
   private static SchemaRegistry registry() {
     // Both schemas are draft 7; the dialect is also the default for one that does not say.
     return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7);
+  }
+
+  /**
+   * The registry for the Compose Specification's schema. The one Debian's docker-compose ships says
+   * draft 2019-09 but still uses draft 4's {@code id} keyword (the draft-6+ {@code $id}'s
+   * predecessor). The validator knows {@code id} as a keyword without a validator in 2019-09 and
+   * refuses the schema ("No suitable validator for id"); its unknown-keyword handling does not
+   * apply, since {@code id} is not unknown to it. So 2019-09 here is the library's own dialect with
+   * {@code id} declared an annotation that validates nothing, as any keyword a draft does not
+   * define is; the schema file stays as shipped. Draft 7 stays the default for a schema that names
+   * no dialect.
+   */
+  private static SchemaRegistry specificationRegistry() {
+    Dialect draft201909 =
+        Dialect.builder(Draft201909.getInstance())
+            .keyword(new NonValidationKeyword("id"))
+            .unknownKeywordFactory(UnknownKeywordFactory.getInstance())
+            .build();
+    return SchemaRegistry.withDialects(
+        List.of(Draft7.getInstance(), draft201909),
+        builder -> builder.defaultDialectId(Draft7.getInstance().getId()));
   }
 
   /** The problems of a compose file's YAML text, one line each; empty when it is valid. */
@@ -68,6 +94,11 @@ record ComposeSchema(String name, Schema schema) {
     if (document == null || document.isMissingNode()) {
       return List.of("empty document");
     }
+    return problems(document);
+  }
+
+  /** The problems of a parsed compose file, one line each; empty when it is valid. */
+  List<String> problems(JsonNode document) {
     return schema.validate(document).stream().map(ComposeSchema::line).toList();
   }
 

@@ -1,6 +1,7 @@
 package io.fusillade.workload.schema;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.progress.Progress;
 import io.fusillade.workload.Index;
 import io.fusillade.workload.Table;
 import io.fusillade.workload.Workload;
@@ -11,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code schema up | fill | down}: creates a workload's tables and indexes, fills the tables with
@@ -21,11 +21,23 @@ public final class SchemaTool {
   private final Connection connection;
   private final Dialect dialect;
   private final PrintWriter out;
+  private final Progress.Settings progressSettings;
 
+  /** A tool that shows progress as {@link Progress.Mode#AUTO} decides. */
   public SchemaTool(Connection connection, Dialect dialect, PrintWriter out) {
+    this(connection, dialect, out, Progress.Settings.of(Progress.Mode.AUTO));
+  }
+
+  /**
+   * A tool printing to {@code out}, with the progress of filling and index creation shown as {@code
+   * progress} says.
+   */
+  public SchemaTool(
+      Connection connection, Dialect dialect, PrintWriter out, Progress.Settings progress) {
     this.connection = connection;
     this.dialect = dialect;
     this.out = out;
+    this.progressSettings = progress;
   }
 
   /** Creates the tables, then the indexes. */
@@ -35,19 +47,36 @@ public final class SchemaTool {
       out.println("created table " + table.name());
     }
     for (Index index : workload.indexes()) {
-      execute(SchemaDdl.createIndex(index), "create index " + index.name());
-      out.println("created index " + index.name());
+      // One statement, no row counts: the progress shows the elapsed time of a long build.
+      Progress progress =
+          Progress.of("creating index " + index.name(), out, progressSettings)
+              .summary("created index " + index.name())
+              .start();
+      try {
+        execute(SchemaDdl.createIndex(index), "create index " + index.name());
+      } catch (RuntimeException e) {
+        progress.abandon();
+        throw e;
+      }
+      progress.close();
     }
     out.flush();
   }
 
-  /** Fills every table with its {@code row_count} rows for {@code seed}; prints rows/s. */
+  /**
+   * Fills every table with its {@code row_count} rows for {@code seed}: progress while it runs
+   * (rows/s, % done, ETA), then {@code "filled TABLE: N rows in S s, R rows/s"}.
+   */
   public long fill(Workload workload, long seed) {
     WorkloadData data = new WorkloadData(workload, seed);
     long total = 0;
     for (Table table : workload.tables()) {
-      long start = System.nanoTime();
-      long[] lastPrint = {start};
+      Progress progress =
+          Progress.of("filling " + table.name(), out, progressSettings)
+              .total(table.rowCount(), "rows")
+              .summary("filled " + table.name())
+              .start();
+      long[] reported = {0};
       long rows;
       try {
         rows =
@@ -56,21 +85,13 @@ public final class SchemaTool {
                 table.name(),
                 data.rows(table.name()),
                 table.rowCount(),
+                // The filler reports rows written so far; the progress counts increments.
                 written -> {
-                  long now = System.nanoTime();
-                  if (now - lastPrint[0] >= 1_000_000_000L) {
-                    lastPrint[0] = now;
-                    out.printf(
-                        Locale.ROOT,
-                        "filling %s: %,d of %,d rows, %,.0f rows/s%n",
-                        table.name(),
-                        written,
-                        table.rowCount(),
-                        written / ((now - start) / 1e9));
-                    out.flush();
-                  }
+                  progress.add(written - reported[0]);
+                  reported[0] = written;
                 });
       } catch (SQLException e) {
+        progress.abandon();
         throw new FusilladeException(
             "cannot fill table "
                 + table.name()
@@ -79,16 +100,12 @@ public final class SchemaTool {
                 + ": "
                 + e.getMessage(),
             e);
+      } catch (RuntimeException e) {
+        progress.abandon();
+        throw e;
       }
-      double seconds = (System.nanoTime() - start) / 1e9;
-      out.printf(
-          Locale.ROOT,
-          "filled %s: %,d rows in %.1f s, %,.0f rows/s%n",
-          table.name(),
-          rows,
-          seconds,
-          rows / Math.max(seconds, 1e-9));
-      out.flush();
+      progress.add(rows - reported[0]);
+      progress.close();
       total += rows;
     }
     return total;
