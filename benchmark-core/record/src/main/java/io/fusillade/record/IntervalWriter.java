@@ -37,10 +37,9 @@ final class IntervalWriter implements AutoCloseable {
   private final Map<StripedRecorder, Interval> intervals = new HashMap<>();
   private final Map<Object, Long> lastTotals = new HashMap<>();
   private final Map<String, Histogram> totals = new HashMap<>();
-  private final IntervalListeners listeners;
+  private final FlushListeners listeners;
 
-  IntervalWriter(Path directory, long startEpochMs, IntervalListeners listeners)
-      throws IOException {
+  IntervalWriter(Path directory, long startEpochMs, FlushListeners listeners) throws IOException {
     this.startEpochMs = startEpochMs;
     this.listeners = listeners;
     this.lastFlushEpochMs = startEpochMs;

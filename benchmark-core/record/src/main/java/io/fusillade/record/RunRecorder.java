@@ -85,7 +85,7 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
   private final List<Runnable> finishHooks = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> writeFailureListeners = new CopyOnWriteArrayList<>();
   private String writeFailure; // guarded by this: why the record stopped being written, or null
-  private final IntervalListeners listeners = new IntervalListeners();
+  private final FlushListeners listeners = new FlushListeners();
 
   private final IntervalWriter writer;
   private final EventWriter events;
@@ -226,9 +226,9 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
 
   /**
    * Feeds {@code listener} every interval the recorder flushes from now on, and the run's end: see
-   * {@link IntervalListener}. This adds no work per request.
+   * {@link FlushListener}. This adds no work per request.
    */
-  public void listen(IntervalListener listener) {
+  public void listen(FlushListener listener) {
     listeners.add(listener);
   }
 

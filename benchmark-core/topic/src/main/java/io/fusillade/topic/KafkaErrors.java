@@ -27,6 +27,11 @@ public final class KafkaErrors {
     if (e instanceof TimeoutException && message.startsWith("Expiring")) {
       return "delivery timeout: not acknowledged within delivery.timeout.ms";
     }
+    if (e instanceof TimeoutException && message.contains("not present in metadata")) {
+      // The producer lost the topic's metadata (its broker went down before BrokerWatch's next
+      // look) and could not fetch it again within max.block.ms, which Fusillade sets to 0.
+      return "metadata timeout: topic leader unknown within max.block.ms (broker unreachable)";
+    }
     String text = e.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
     text = text.replaceAll("[0-9]+", "N");
     return text.length() > 160 ? text.substring(0, 160) : text;

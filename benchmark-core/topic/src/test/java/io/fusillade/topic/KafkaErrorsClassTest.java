@@ -28,8 +28,12 @@ class KafkaErrorsClassTest {
   void timeoutsAndLostConnectionsAreTheNetworks() {
     assertThat(classOf(new TimeoutException("Expiring 3 record(s) for t-0: 120001 ms has passed")))
         .isEqualTo(FailureClass.NETWORK);
-    assertThat(classOf(new TimeoutException("Topic t not present in metadata after 60000 ms.")))
-        .isEqualTo(FailureClass.NETWORK);
+    TimeoutException metadata =
+        new TimeoutException("Topic t not present in metadata after 60 ms.");
+    assertThat(KafkaErrors.reason(metadata))
+        .isEqualTo(
+            "metadata timeout: topic leader unknown within max.block.ms (broker unreachable)");
+    assertThat(classOf(metadata)).isEqualTo(FailureClass.NETWORK);
     assertThat(classOf(new NetworkException("Disconnected from node 1")))
         .isEqualTo(FailureClass.NETWORK);
   }

@@ -2,7 +2,7 @@ package io.fusillade.gatling.metrics;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.record.FailureClass;
-import io.fusillade.record.IntervalListener;
+import io.fusillade.record.FlushListener;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.RunStatus;
 import java.net.URI;
@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * interval after a full queue is dropped and counted. A failed push is logged (the first, then
  * every hundredth).
  */
-public final class InfluxPush implements IntervalListener, AutoCloseable {
+public final class InfluxPush implements FlushListener, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InfluxPush.class);
 
   /** The system property that turns the push on: the write URL. */

@@ -1,7 +1,7 @@
 package io.fusillade.gatling.metrics;
 
 import io.fusillade.FusilladeException;
-import io.fusillade.record.IntervalListener;
+import io.fusillade.record.FlushListener;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.RunStatus;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * scraper asks.
  *
  * <p>The values come from the run recorder's once-a-second flush ({@link
- * io.fusillade.record.IntervalListener}): watching a run adds no work per request, and what the
+ * io.fusillade.record.FlushListener}): watching a run adds no work per request, and what the
  * endpoint shows is what the run record holds, up to the last second.
  *
  * <p>A simulation gets one with {@code -Dfusillade.metrics.port=9464} ({@link #PORT_PROPERTY});
@@ -65,7 +65,7 @@ public final class LiveMetrics implements AutoCloseable {
    * Stops the endpoint once the run ended and the hold is over, from a thread of its own: the JDK's
    * HTTP server runs a non-daemon thread, which must not keep a JVM alive after its run.
    */
-  private final class StopAfterRun implements IntervalListener {
+  private final class StopAfterRun implements FlushListener {
     @Override
     public void closed(RunStatus status) {
       endedNanos = System.nanoTime();

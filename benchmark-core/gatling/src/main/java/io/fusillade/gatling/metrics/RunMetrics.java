@@ -2,7 +2,7 @@ package io.fusillade.gatling.metrics;
 
 import io.fusillade.health.InjectorLagMonitor;
 import io.fusillade.record.FailureClass;
-import io.fusillade.record.IntervalListener;
+import io.fusillade.record.FlushListener;
 import io.fusillade.record.RunStatus;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
@@ -27,8 +27,8 @@ import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * A run's totals as Prometheus metrics: fed once a second by the recorder's flush ({@link
- * IntervalListener}, nothing per request), read by the scrapes ({@link MultiCollector}). The
- * numbers are those of the run record: a scrape after the last flush shows the record's totals.
+ * FlushListener}, nothing per request), read by the scrapes ({@link MultiCollector}). The numbers
+ * are those of the run record: a scrape after the last flush shows the record's totals.
  *
  * <p>Latencies are classic histograms with fixed buckets ({@link #BUCKETS_SECONDS}), not native
  * ones: the text format that Prometheus scrapes by default, and any Prometheus or Grafana without
@@ -37,7 +37,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * goes in the bucket of its HdrHistogram value (within 1% of the measured one), so the counts equal
  * the record's exactly.
  */
-final class RunMetrics implements IntervalListener, MultiCollector {
+final class RunMetrics implements FlushListener, MultiCollector {
   /** The latency buckets' upper bounds, in seconds (then +Inf). */
   static final double[] BUCKETS_SECONDS = {
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60

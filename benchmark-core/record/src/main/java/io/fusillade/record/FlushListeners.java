@@ -12,13 +12,13 @@ import org.slf4j.LoggerFactory;
  * The listeners of one run, called as one: a listener that throws is logged (once) and skipped, so
  * that watching the run never stops its record.
  */
-final class IntervalListeners implements IntervalListener {
-  private static final Logger LOG = LoggerFactory.getLogger(IntervalListeners.class);
+final class FlushListeners implements FlushListener {
+  private static final Logger LOG = LoggerFactory.getLogger(FlushListeners.class);
 
-  private final List<IntervalListener> listeners = new CopyOnWriteArrayList<>();
-  private final List<IntervalListener> warned = new CopyOnWriteArrayList<>();
+  private final List<FlushListener> listeners = new CopyOnWriteArrayList<>();
+  private final List<FlushListener> warned = new CopyOnWriteArrayList<>();
 
-  void add(IntervalListener listener) {
+  void add(FlushListener listener) {
     listeners.add(listener);
   }
 
@@ -26,8 +26,8 @@ final class IntervalListeners implements IntervalListener {
     return listeners.isEmpty();
   }
 
-  private void each(Consumer<IntervalListener> call) {
-    for (IntervalListener listener : listeners) {
+  private void each(Consumer<FlushListener> call) {
+    for (FlushListener listener : listeners) {
       try {
         call.accept(listener);
       } catch (RuntimeException e) {

@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A listener sees each flushed interval as the record writes it, and the run's end. */
-class IntervalListenerTest {
+class FlushListenerTest {
   private static final long MS = 1_000_000L;
 
   @TempDir Path base;
 
   /** Sums what it is told, as a live exporter would. */
-  private static final class Totals implements IntervalListener {
+  private static final class Totals implements FlushListener {
     final Map<String, Long> sent = new HashMap<>();
     final Map<String, Long> ok = new HashMap<>();
     final Map<String, Long> ko = new HashMap<>();
@@ -75,7 +75,7 @@ class IntervalListenerTest {
                 .withFlushInterval(Duration.ofHours(1)));
     run.listen(totals);
     run.listen(
-        new IntervalListener() {
+        new FlushListener() {
           @Override
           public void request(
               String name, long sent, Histogram ok, Histogram ko, Map<String, Long> errors) {

@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
 /**
  * Receives what the run recorded in each flushed interval (once a second), as it is written to the
  * run record: the way to watch a run live (the Prometheus endpoint of {@code fusillade-gatling})
- * without adding work per request. Register one with {@link RunRecorder#listen(IntervalListener)}.
+ * without adding work per request. Register one with {@link RunRecorder#listen(FlushListener)}.
  *
  * <p>The calls of one interval come in this order, on the recorder's flushing thread and under its
  * lock: {@link #request} for every request name that moved, {@link #metric} for every metric that
@@ -19,7 +19,7 @@ import org.HdrHistogram.Histogram;
  * <p>Latencies are in microseconds, from the intended start (see {@link RequestChannel}), exactly
  * as written to {@code latency.hlog}; counts are the interval's, not totals.
  */
-public interface IntervalListener {
+public interface FlushListener {
 
   /**
    * One request name's interval.
