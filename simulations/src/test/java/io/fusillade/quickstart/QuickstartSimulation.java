@@ -9,12 +9,14 @@ import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import io.fusillade.containers.Servers;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
-import io.fusillade.local.LocalKafka;
-import io.fusillade.local.LocalOpenSearch;
+import io.fusillade.local.KafkaServer;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.local.PostgresServer;
+import io.fusillade.local.SearchServer;
 import io.fusillade.logs.IndexSpec;
 import io.fusillade.logs.LogProfile;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -22,12 +24,14 @@ import io.gatling.javaapi.core.ProtocolBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -44,7 +48,8 @@ import java.util.stream.Stream;
  * <p>Settings: {@code -Drate=200 -Dduration=30s -Drows=10000 -Dseed=42 -Dpool=8}, {@code
  * -Dphases=sql,logs,topics} (leave one out to skip it); {@code -Dsql.url=jdbc:postgresql://...}
  * (with {@code -Dsql.user}, and the password in the environment variable {@code
- * FUSILLADE_SQL_PASSWORD}) runs it against your own PostgreSQL instead.
+ * FUSILLADE_SQL_PASSWORD}) runs it against your own PostgreSQL instead; {@code
+ * -Dfusillade.servers=containers} starts its servers in Docker containers instead of embedded ones.
  */
 public class QuickstartSimulation extends Simulation {
   private final int rate = SimulationProperties.integer("rate", 200);
@@ -59,12 +64,13 @@ public class QuickstartSimulation extends Simulation {
       List.of(SimulationProperties.string("phases", "sql,logs,topics").split(","));
   // Closed at the end of the run after the protocols' clients, which are registered later
   // (closeAtEnd is last in, first out): consumers drain while the broker still runs.
-  private final LocalPostgres postgres =
-      externalUrl == null ? FusilladeRun.closeAtEnd(LocalPostgres.start()) : null;
-  private final LocalOpenSearch openSearch =
-      phases.contains("logs") ? FusilladeRun.closeAtEnd(LocalOpenSearch.start()) : null;
-  private final LocalKafka kafkaBroker =
-      phases.contains("topics") ? FusilladeRun.closeAtEnd(LocalKafka.start()) : null;
+  // Embedded servers, or containers with -Dfusillade.servers=containers (and a Docker engine).
+  private final PostgresServer postgres =
+      externalUrl == null ? FusilladeRun.closeAtEnd(Servers.postgres()) : null;
+  private final SearchServer openSearch =
+      phases.contains("logs") ? FusilladeRun.closeAtEnd(Servers.openSearch()) : null;
+  private final KafkaServer kafkaBroker =
+      phases.contains("topics") ? FusilladeRun.closeAtEnd(Servers.kafka(1)) : null;
 
   private final SqlProtocolBuilder database =
       postgres != null
@@ -92,7 +98,9 @@ public class QuickstartSimulation extends Simulation {
     if (postgres != null) {
       createTable(postgres);
       // The server's CPU and memory beside the injector's, in the run record.
-      postgres.pid().ifPresent(pid -> FusilladeRun.watchProcess(pid, "postgres"));
+      if (postgres instanceof LocalPostgres local) {
+        local.pid().ifPresent(pid -> FusilladeRun.watchProcess(pid, "postgres"));
+      }
     }
     // Service-level checks: `fusillade report` turns each into a JUnit test case.
     FusilladeRun.checks(
@@ -102,7 +110,8 @@ public class QuickstartSimulation extends Simulation {
             "rows", rows,
             "seed", seed,
             "pool", pool,
-            "target", postgres != null ? "embedded" : "external"));
+            "target",
+                postgres != null ? Servers.kind().name().toLowerCase(Locale.ROOT) : "external"));
     PopulationBuilder phase = lookups.injectOpen(constantUsersPerSec(rate).during(duration));
     List<ProtocolBuilder> protocols = new ArrayList<>(List.of(database));
     if (openSearch != null) {
@@ -132,8 +141,9 @@ public class QuickstartSimulation extends Simulation {
     setUp(phase).protocols(protocols);
   }
 
-  private void createTable(LocalPostgres server) {
-    try (Connection connection = server.connect();
+  private void createTable(PostgresServer server) {
+    try (Connection connection =
+            DriverManager.getConnection(server.jdbcUrl(), server.user(), server.password());
         Statement statement = connection.createStatement()) {
       statement.execute(
           "create table accounts (id integer primary key, owner text not null,"

@@ -37,7 +37,7 @@ import org.apache.kafka.common.Uuid;
  * Builder#heap(String)}), so that a benchmark measures the broker and the load generator apart; a
  * child notices when its owner dies and stops, and a later start reaps any that could not.
  */
-public final class LocalKafka implements AutoCloseable {
+public final class LocalKafka implements KafkaServer {
   private static final String DIRECTORY_PREFIX = "fusillade-kafka-";
   private static final String PID_FILE = "kafka.pid";
 

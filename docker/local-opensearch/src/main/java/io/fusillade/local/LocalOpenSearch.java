@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * about 7 s on two cores (15 s on the very first run): share one node per test class. Its heap is
  * this JVM's heap.
  */
-public final class LocalOpenSearch implements AutoCloseable {
+public final class LocalOpenSearch implements SearchServer {
   private static final String NETTY_PROCESSORS =
       "opensearch.set.netty.runtime.available.processors";
   private static final Logger LOG = LoggerFactory.getLogger(LocalOpenSearch.class);

@@ -38,7 +38,7 @@ import javax.sql.DataSource;
  * }
  * }</pre>
  */
-public final class LocalPostgres implements AutoCloseable {
+public final class LocalPostgres implements PostgresServer {
   /** The superuser of the embedded server; it trusts local connections, so no password. */
   public static final String USER = "postgres";
 

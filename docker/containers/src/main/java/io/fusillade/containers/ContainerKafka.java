@@ -1,0 +1,173 @@
+package io.fusillade.containers;
+
+import io.fusillade.local.KafkaServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.lifecycle.Startables;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * A Kafka cluster in KRaft mode in containers, each broker also a controller, with the durability
+ * settings of the queue team's rules when it has three brokers or more: replication factor 3,
+ * {@code min.insync.replicas} 2 (producers then ask {@code acks=all}).
+ *
+ * <p>A client outside Docker reaches each broker at the port the engine publishes, so that port is
+ * chosen before the broker starts and advertised by it; brokers talk to each other on a private
+ * network. All brokers start together, since a KRaft quorum forms only with its voters up.
+ */
+public final class ContainerKafka implements KafkaServer {
+  /** The image used unless {@link Builder#image} says otherwise (the Apache Kafka project's). */
+  public static final String DEFAULT_IMAGE = "apache/kafka:4.3.1";
+
+  private static final int CLIENT_PORT = 9092;
+  private static final Duration STARTUP = Duration.ofMinutes(2);
+
+  private final Network network;
+  private final List<GenericContainer<?>> brokers;
+  private final String bootstrapServers;
+
+  private ContainerKafka(
+      Network network, List<GenericContainer<?>> brokers, String bootstrapServers) {
+    this.network = network;
+    this.brokers = brokers;
+    this.bootstrapServers = bootstrapServers;
+  }
+
+  /** One broker from {@value #DEFAULT_IMAGE}. */
+  public static ContainerKafka start() {
+    return builder().start();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public String bootstrapServers() {
+    return bootstrapServers;
+  }
+
+  @Override
+  public int brokers() {
+    return brokers.size();
+  }
+
+  @Override
+  public void close() {
+    brokers.forEach(GenericContainer::stop);
+    network.close();
+  }
+
+  @Override
+  public String toString() {
+    return "Kafka in containers (" + brokers.size() + " brokers) at " + bootstrapServers;
+  }
+
+  /** How to start it: the image and the number of brokers. */
+  public static final class Builder {
+    private String image = DEFAULT_IMAGE;
+    private int brokers = 1;
+
+    private Builder() {}
+
+    /** An image configured like {@code apache/kafka} (its {@code KAFKA_*} environment). */
+    public Builder image(String image) {
+      this.image = image;
+      return this;
+    }
+
+    /** How many brokers (1 by default; 3 for replication factor 3). */
+    public Builder brokers(int brokers) {
+      if (brokers < 1) {
+        throw new IllegalArgumentException("a Kafka cluster needs at least one broker: " + brokers);
+      }
+      this.brokers = brokers;
+      return this;
+    }
+
+    public ContainerKafka start() {
+      Network network = Network.newNetwork();
+      DockerImageName name = DockerImageName.parse(image);
+      String host = Docker.host();
+      String clusterId = clusterId();
+      String voters =
+          IntStream.rangeClosed(1, brokers)
+              .mapToObj(id -> id + "@kafka" + id + ":9093")
+              .collect(Collectors.joining(","));
+      int replication = Math.min(brokers, 3);
+      String minInSync = String.valueOf(brokers >= 3 ? 2 : 1);
+      List<GenericContainer<?>> containers = new ArrayList<>();
+      List<String> endpoints = new ArrayList<>();
+      for (int id = 1; id <= brokers; id++) {
+        int hostPort = freePort();
+        endpoints.add(host + ":" + hostPort);
+        GenericContainer<?> broker =
+            new GenericContainer<>(name)
+                .withNetwork(network)
+                .withNetworkAliases("kafka" + id)
+                .withEnv("CLUSTER_ID", clusterId)
+                .withEnv("KAFKA_NODE_ID", String.valueOf(id))
+                .withEnv("KAFKA_PROCESS_ROLES", "broker,controller")
+                .withEnv("KAFKA_CONTROLLER_QUORUM_VOTERS", voters)
+                .withEnv("KAFKA_LISTENERS", "CLIENT://:9092,CONTROLLER://:9093,BROKER://:9094")
+                .withEnv(
+                    "KAFKA_ADVERTISED_LISTENERS",
+                    "CLIENT://" + host + ":" + hostPort + ",BROKER://kafka" + id + ":9094")
+                .withEnv(
+                    "KAFKA_LISTENER_SECURITY_PROTOCOL_MAP",
+                    "CLIENT:PLAINTEXT,CONTROLLER:PLAINTEXT,BROKER:PLAINTEXT")
+                .withEnv("KAFKA_CONTROLLER_LISTENER_NAMES", "CONTROLLER")
+                .withEnv("KAFKA_INTER_BROKER_LISTENER_NAME", "BROKER")
+                .withEnv("KAFKA_DEFAULT_REPLICATION_FACTOR", String.valueOf(replication))
+                .withEnv("KAFKA_MIN_INSYNC_REPLICAS", minInSync)
+                .withEnv("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", String.valueOf(replication))
+                .withEnv(
+                    "KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR", String.valueOf(replication))
+                .withEnv("KAFKA_TRANSACTION_STATE_LOG_MIN_ISR", minInSync)
+                .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")
+                .withExposedPorts(CLIENT_PORT)
+                .waitingFor(
+                    Wait.forLogMessage(".*Kafka Server started.*", 1).withStartupTimeout(STARTUP));
+        // The advertised port must be the published one, so it is fixed before the start.
+        broker.setPortBindings(List.of(hostPort + ":" + CLIENT_PORT));
+        containers.add(broker);
+      }
+      try {
+        Startables.deepStart(containers).join();
+      } catch (RuntimeException e) {
+        containers.forEach(GenericContainer::stop);
+        network.close();
+        throw e;
+      }
+      return new ContainerKafka(network, List.copyOf(containers), String.join(",", endpoints));
+    }
+
+    /** A KRaft cluster id: 16 random bytes in URL-safe base64 without padding. */
+    private static String clusterId() {
+      UUID uuid = UUID.randomUUID();
+      ByteBuffer bytes = ByteBuffer.allocate(16);
+      bytes.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+    }
+
+    private static int freePort() {
+      try (ServerSocket socket = new ServerSocket(0)) {
+        return socket.getLocalPort();
+      } catch (IOException e) {
+        throw new UncheckedIOException("no free port for a Kafka broker", e);
+      }
+    }
+  }
+}

@@ -1,0 +1,200 @@
+package io.fusillade.containers;
+
+import io.fusillade.local.PostgresServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.lifecycle.Startables;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * PostgreSQL in containers: a primary and, if asked, streaming replicas that answer reads. Like the
+ * embedded server it trusts its connections (user {@value #USER}, no password), so no password is
+ * ever in a URL, a property or a report.
+ *
+ * <p>The replicas are cloned from the primary with {@code pg_basebackup -R} on a private Docker
+ * network and follow it by streaming replication; {@link #replicaJdbcUrls()} lists them.
+ */
+public final class ContainerPostgres implements PostgresServer {
+  /** The image used unless {@link Builder#image} says otherwise. */
+  public static final String DEFAULT_IMAGE = "postgres:18.6";
+
+  public static final String USER = "postgres";
+  public static final String DATABASE = "postgres";
+
+  private static final int PORT = 5432;
+  private static final Duration STARTUP = Duration.ofMinutes(2);
+
+  private final Network network;
+  private final GenericContainer<?> primary;
+  private final List<GenericContainer<?>> replicas;
+
+  private ContainerPostgres(
+      Network network, GenericContainer<?> primary, List<GenericContainer<?>> replicas) {
+    this.network = network;
+    this.primary = primary;
+    this.replicas = replicas;
+  }
+
+  /** A primary without replicas, from {@value #DEFAULT_IMAGE}. */
+  public static ContainerPostgres start() {
+    return builder().start();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public String jdbcUrl() {
+    return url(primary);
+  }
+
+  @Override
+  public String user() {
+    return USER;
+  }
+
+  /** Empty: the containers trust their connections, like the embedded server. */
+  @Override
+  public String password() {
+    return "";
+  }
+
+  @Override
+  public List<String> replicaJdbcUrls() {
+    return replicas.stream().map(ContainerPostgres::url).toList();
+  }
+
+  @Override
+  public void close() {
+    replicas.forEach(GenericContainer::stop);
+    primary.stop();
+    network.close();
+  }
+
+  @Override
+  public String toString() {
+    return "PostgreSQL in containers at " + jdbcUrl() + " with " + replicas.size() + " replica(s)";
+  }
+
+  private static String url(GenericContainer<?> container) {
+    return "jdbc:postgresql://"
+        + container.getHost()
+        + ":"
+        + container.getMappedPort(PORT)
+        + "/"
+        + DATABASE;
+  }
+
+  /** How to start it: the image, the number of replicas, server settings. */
+  public static final class Builder {
+    private String image = DEFAULT_IMAGE;
+    private int replicas;
+    private final Map<String, String> settings = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /** The PostgreSQL image (an official {@code postgres} image or one built like it). */
+    public Builder image(String image) {
+      this.image = image;
+      return this;
+    }
+
+    /** How many streaming replicas follow the primary (0 by default). */
+    public Builder replicas(int replicas) {
+      if (replicas < 0) {
+        throw new IllegalArgumentException("replicas must be 0 or more: " + replicas);
+      }
+      this.replicas = replicas;
+      return this;
+    }
+
+    /** A server setting of the primary ({@code -c name=value}), e.g. {@code shared_buffers}. */
+    public Builder setting(String name, String value) {
+      settings.put(name, value);
+      return this;
+    }
+
+    /** Starts the primary, then its replicas side by side; waits until each accepts connections. */
+    public ContainerPostgres start() {
+      Network network = Network.newNetwork();
+      DockerImageName name = DockerImageName.parse(image);
+      Map<String, String> all = new LinkedHashMap<>();
+      all.put("wal_level", "replica");
+      all.put("max_wal_senders", String.valueOf(Math.max(10, replicas + 2)));
+      all.put("hot_standby", "on");
+      all.putAll(settings);
+      String command =
+          "postgres "
+              + all.entrySet().stream()
+                  .map(e -> "-c " + e.getKey() + "=" + e.getValue())
+                  .collect(Collectors.joining(" "));
+      GenericContainer<?> primary =
+          new GenericContainer<>(name)
+              .withNetwork(network)
+              .withNetworkAliases("primary")
+              .withEnv("POSTGRES_HOST_AUTH_METHOD", "trust")
+              .withEnv("POSTGRES_USER", USER)
+              .withEnv("POSTGRES_DB", DATABASE)
+              // the image trusts "host all all all"; replication connections need their own line
+              .withCopyToContainer(
+                  Transferable.of(
+                      "echo 'host replication all all trust' >> \"$PGDATA/pg_hba.conf\"\n", 0755),
+                  "/docker-entrypoint-initdb.d/replication.sh")
+              .withCommand(command)
+              .withExposedPorts(PORT)
+              // the image's entrypoint starts the server twice: once to initialise, then for good
+              .waitingFor(
+                  Wait.forLogMessage(".*database system is ready to accept connections.*\\s", 2)
+                      .withStartupTimeout(STARTUP));
+      List<GenericContainer<?>> started = new ArrayList<>();
+      try {
+        primary.start();
+        for (int i = 0; i < replicas; i++) {
+          started.add(replica(name, network));
+        }
+        Startables.deepStart(started).join();
+        return new ContainerPostgres(network, primary, List.copyOf(started));
+      } catch (RuntimeException e) {
+        started.forEach(GenericContainer::stop);
+        primary.stop();
+        network.close();
+        throw e;
+      }
+    }
+
+    private static GenericContainer<?> replica(DockerImageName name, Network network) {
+      // The image's entrypoint runs any command but "postgres" as given, as root: clone the
+      // primary (retrying while it finishes starting), then run the copy as a hot standby.
+      String script =
+          String.join(
+              "\n",
+              "set -e",
+              "dir=/var/lib/postgresql/replica",
+              "until pg_basebackup -h primary -p "
+                  + PORT
+                  + " -U "
+                  + USER
+                  + " -D $dir -R -X stream;"
+                  + " do rm -rf $dir; sleep 1; done",
+              "chown -R postgres:postgres $dir",
+              "chmod 700 $dir",
+              "exec gosu postgres postgres -D $dir -c hot_standby=on");
+      return new GenericContainer<>(name)
+          .withNetwork(network)
+          .withCommand("bash", "-c", script)
+          .withExposedPorts(PORT)
+          .waitingFor(
+              Wait.forLogMessage(".*ready to accept read-only connections.*\\s", 1)
+                  .withStartupTimeout(STARTUP));
+    }
+  }
+}

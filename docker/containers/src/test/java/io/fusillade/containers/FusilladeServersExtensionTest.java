@@ -1,0 +1,152 @@
+package io.fusillade.containers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import io.fusillade.local.PostgresServer;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+/**
+ * The extension as a test class sees it: each case runs a small annotated class through the JUnit
+ * Platform and looks at what happened before, during and after it.
+ */
+class FusilladeServersExtensionTest {
+  private static final String SELF_TEST = "fusillade.extension.selfTest";
+
+  /** What the inner class saw, for the outer test to check. */
+  static final List<String> seen = new ArrayList<>();
+
+  @BeforeEach
+  void enableInnerClasses() {
+    seen.clear();
+    System.setProperty(SELF_TEST, "true");
+  }
+
+  @AfterEach
+  void disableInnerClasses() {
+    System.clearProperty(SELF_TEST);
+    System.clearProperty(Servers.PROPERTY);
+  }
+
+  /** Runs only when launched by the test below. */
+  @FusilladeServers(postgres = true)
+  @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
+  static class DeclaresPostgres {
+    @Test
+    void getsItAsAParameterAndAProperty(PostgresServer db) throws Exception {
+      seen.add(db.jdbcUrl());
+      seen.add(System.getProperty(FusilladeServers.POSTGRES_URL));
+      try (Connection connection = DriverManager.getConnection(db.jdbcUrl(), db.user(), "");
+          ResultSet rows = connection.createStatement().executeQuery("select 6 * 7")) {
+        rows.next();
+        seen.add(rows.getString(1));
+      }
+    }
+  }
+
+  /** Runs only when launched by the test below. */
+  @FusilladeServers(postgres = true)
+  @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
+  static class AsksForKafkaItDidNotDeclare {
+    @Test
+    void cannotHaveIt(io.fusillade.local.KafkaServer kafka) {
+      seen.add("ran");
+    }
+  }
+
+  @Test
+  @Tag("slow")
+  void startsTheDeclaredServerHandsItOverAndStopsItAfterTheClass() {
+    TestExecutionSummary summary = run(DeclaresPostgres.class, new ArrayList<>());
+
+    assertThat(summary.getTestsSucceededCount()).as(failures(summary)).isEqualTo(1);
+    String url = seen.get(0);
+    assertThat(url).startsWith("jdbc:postgresql://");
+    assertThat(seen).containsExactly(url, url, "42");
+    // after the class: the property is gone and nothing listens where the server was
+    assertThat(System.getProperty(FusilladeServers.POSTGRES_URL)).isNull();
+    URI address = URI.create(url.substring("jdbc:".length()));
+    assertThatThrownBy(
+            () -> {
+              try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(address.getHost(), address.getPort()), 2_000);
+              }
+            })
+        .as("the server at %s was stopped", url)
+        .isInstanceOf(java.io.IOException.class);
+  }
+
+  @Test
+  @Tag("slow")
+  void aServerTheClassDidNotDeclareIsAClearFailure() {
+    TestExecutionSummary summary = run(AsksForKafkaItDidNotDeclare.class, new ArrayList<>());
+
+    assertThat(summary.getTestsFailedCount()).isEqualTo(1);
+    assertThat(seen).isEmpty();
+    assertThat(summary.getFailures().get(0).getException())
+        .hasMessageContaining("no KafkaServer was started: declare it in @FusilladeServers on ")
+        .hasMessageContaining("AsksForKafkaItDidNotDeclare");
+  }
+
+  @Test
+  void containersWithoutDockerSkipTheClassWithTheReason() {
+    assumeFalse(Docker.available(), "a Docker engine answers here");
+    System.setProperty(Servers.PROPERTY, "containers");
+    List<String> skipped = new ArrayList<>();
+
+    TestExecutionSummary summary = run(DeclaresPostgres.class, skipped);
+
+    assertThat(summary.getTestsSucceededCount() + summary.getTestsFailedCount()).isZero();
+    assertThat(summary.getContainersAbortedCount()).isEqualTo(1);
+    assertThat(seen).isEmpty();
+    assertThat(skipped)
+        .singleElement()
+        .asString()
+        .contains("-Dfusillade.servers=containers needs a Docker engine");
+  }
+
+  private static TestExecutionSummary run(Class<?> testClass, List<String> abortReasons) {
+    LauncherDiscoveryRequest request =
+        LauncherDiscoveryRequestBuilder.request().selectors(selectClass(testClass)).build();
+    SummaryGeneratingListener summary = new SummaryGeneratingListener();
+    TestExecutionListener aborts =
+        new TestExecutionListener() {
+          @Override
+          public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            if (result.getStatus() == TestExecutionResult.Status.ABORTED) {
+              abortReasons.add(result.getThrowable().map(Throwable::getMessage).orElse(""));
+            }
+          }
+        };
+    LauncherFactory.create().execute(request, summary, aborts);
+    return summary.getSummary();
+  }
+
+  private static String failures(TestExecutionSummary summary) {
+    StringBuilder text = new StringBuilder();
+    summary.getFailures().forEach(f -> text.append(f.getException()).append('\n'));
+    return text.toString();
+  }
+}
