@@ -38,6 +38,7 @@ class ArchitectureTest {
         .definedBy(
             "io.fusillade",
             "io.fusillade.record..",
+            "io.fusillade.abort..",
             "io.fusillade.health..",
             "io.fusillade.progress..",
             "io.fusillade.system..")

@@ -33,6 +33,9 @@ public final class FusilladeCommand implements Runnable {
   /** Exit code of a failed check or a regression. */
   public static final int CHECK_FAILED = 3;
 
+  /** Exit code of a run stopped by one of its abort rules ({@code fusillade run --abort-when}). */
+  public static final int ABORTED = 4;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {

@@ -1,6 +1,8 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.abort.AbortRule;
+import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.GatlingLauncher;
 import io.fusillade.gatling.metrics.InfluxPush;
 import io.fusillade.gatling.metrics.LiveMetrics;
@@ -62,6 +64,8 @@ import picocli.CommandLine.Spec;
       "options do not. Its checks: and --check are evaluated after the run: exit code 3 when one",
       "fails, 1 when the run crashed. Without either, default checks apply (errors < 1%%,",
       "injector not saturated...: the console names them); checks: [] opts out.",
+      "An abort: list or --abort-when stops the run when a rule holds ('errors > 5%% over 10s'):",
+      "the record says aborted with the rule, the reports are written, the exit code is 4.",
       "Ctrl-C or SIGTERM stops the load, writes the reports and exits 130 or 143; a second",
       "Ctrl-C exits at once."
     })
@@ -174,6 +178,19 @@ final class RunCommand implements Callable<Integer> {
               + ").")
   String influxUrl;
 
+  @Option(
+      names = "--abort-when",
+      paramLabel = "RULE",
+      description =
+          "Stop the run while it is under way when a rule holds over its window, beside the"
+              + " workload's abort: list: 'errors > 5%% over 10s', 'p99 > 2s over 30s'"
+              + " (repeatable). The run ends as aborted, its reports are written, and the"
+              + " command exits 4.")
+  List<String> abortWhen = new ArrayList<>();
+
+  /** The abort rules of the run: the workload's, then --abort-when's; set by {@link #call}. */
+  private List<String> abortRules = List.of();
+
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
   @Option(
@@ -207,6 +224,16 @@ final class RunCommand implements Callable<Integer> {
     checkNumbers();
     Workload workload = WorkloadFiles.load(file);
     RunChecks.validate(workload, checks);
+    List<String> rules = new ArrayList<>();
+    workload.abort().forEach(rule -> rules.add(rule.text()));
+    for (String rule : abortWhen) {
+      try {
+        rules.add(AbortRule.parse(rule).text());
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--abort-when: " + e.getMessage());
+      }
+    }
+    abortRules = List.copyOf(rules);
     int kinds =
         (workload.queries().isEmpty() ? 0 : 1)
             + (workload.logs().isPresent() ? 1 : 0)
@@ -371,6 +398,10 @@ final class RunCommand implements Callable<Integer> {
         GatlingLauncher.of(simulation)
             .withProperties(settings.toSystemProperties())
             .withProperties(metricsProperties())
+            .withProperties(
+                abortRules.isEmpty()
+                    ? Map.of()
+                    : Map.of(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules)))
             .withRunsDirectory(output)
             .withResults(output.resolve("gatling"));
     int gatling;
@@ -390,6 +421,15 @@ final class RunCommand implements Callable<Integer> {
     }
     // However the Gatling JVM ended, no embedded server of the run outlives it.
     LocalServers.stopOrphans(ORPHAN_GRACE);
+    if (gatling == FusilladeRun.ABORTED_EXIT && signal.isEmpty()) {
+      err.println(
+          "fusillade: the run was stopped by its abort rule"
+              + RunChecks.newRun(output, before).map(p -> ": run record " + p).orElse("")
+              + "; exit code "
+              + FusilladeCommand.ABORTED);
+      err.flush();
+      return FusilladeCommand.ABORTED;
+    }
     int code = RunChecks.exitCode(output, before, exitCode(gatling), err);
     if (signal.isPresent()) {
       err.println(

@@ -47,6 +47,34 @@ class RunCheckOptionsTest {
   }
 
   @Test
+  void aBadAbortRuleInTheFileOrAnOptionIsAUserErrorBeforeAnythingRuns() throws Exception {
+    Path file = file("queries:\n  - sql: select 1\nabort:\n  - errors > 5 over 10s\n");
+    CliRun inFile = CliRun.of("run", file.toString(), "--url", "jdbc:postgresql://127.0.0.1:1/x");
+    assertThat(inFile.exitCode()).isEqualTo(2);
+    assertThat(inFile.err().strip())
+        .contains(
+            file
+                + ":4:5 abort[0]: abort rule 'errors > 5 over 10s': an error share is a"
+                + " percentage")
+        .doesNotContain("\tat ");
+
+    Path good = file("queries:\n  - sql: select 1\n");
+    CliRun option =
+        CliRun.of(
+            "run",
+            good.toString(),
+            "--url",
+            "jdbc:postgresql://127.0.0.1:1/x",
+            "--abort-when",
+            "errors > 5%");
+    assertThat(option.exitCode()).isEqualTo(2);
+    assertThat(option.err().strip())
+        .isEqualTo(
+            "fusillade: --abort-when: abort rule 'errors > 5%' is not of the form 'errors > 5%"
+                + " over 10s' or 'p99 > 2s over 30s'");
+  }
+
+  @Test
   void aBrokenLoadSectionIsListedWithItsLine() throws Exception {
     Path file = file("queries:\n  - sql: select 1\nload: {mode: queue, rate: 5}\n");
     CliRun result = CliRun.of("run", file.toString());

@@ -1,5 +1,7 @@
 package io.fusillade.gatling;
 
+import io.fusillade.abort.AbortRule;
+import io.fusillade.abort.AbortWatch;
 import io.fusillade.gatling.metrics.InfluxPush;
 import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.health.InjectorLagMonitor;
@@ -84,6 +86,8 @@ public final class FusilladeRun {
   private static String crash; // guarded by FusilladeRun.class: why the run failed, or null
   private static Object controller; // guarded by FusilladeRun.class: Gatling's, to stop the run
   private static StopSignals.Received stoppedBy; // guarded by FusilladeRun.class, or null
+  private static final List<AbortRule> abortRules = new ArrayList<>();
+  private static String abortedBy; // guarded by FusilladeRun.class: the broken abort rule, or null
   // Set by the first request a Fusillade action starts: Gatling's controller has started the
   // run, so it takes a stop (before that, a stop message would kill it and hang the run).
   private static volatile boolean injecting;
@@ -101,6 +105,21 @@ public final class FusilladeRun {
    * The JVM's exit code when the run failed (crashed, or sent no request): Gatling's crash code.
    */
   public static final int RUN_FAILED_EXIT = 1;
+
+  /**
+   * The JVM's exit code when an abort rule stopped the run ({@link #abortWhen}); {@code fusillade
+   * run} exits with it too.
+   */
+  public static final int ABORTED_EXIT = 4;
+
+  /**
+   * The system property of abort rules, one a line, beside those of {@link #abortWhen}: how {@code
+   * fusillade run --abort-when} and a workload's {@code abort:} reach the Gatling JVM.
+   */
+  public static final String ABORT_PROPERTY = "fusillade.abort";
+
+  /** The kind of the run record's event written when an abort rule stops the run. */
+  public static final String ABORT_EVENT = "run-aborted";
 
   /** How long the exit code waits for the JVM's other shutdown hooks before it is set. */
   private static final long OTHER_HOOKS_WAIT_MS = 5_000;
@@ -168,6 +187,24 @@ public final class FusilladeRun {
   }
 
   /**
+   * Stops the run while it is under way when a condition holds over a window of its last seconds:
+   * {@code "errors > 5% over 10s"} (failures of the system under test or the network, never the
+   * injector's own), {@code "p99 > 2s over 30s"} (OK requests' latency from their intended start).
+   * Judged on the live record at the end of every second; the first broken rule stops the load
+   * within a second or two, as Ctrl-C does: the record says {@code aborted} with the rule and the
+   * value, Gatling's and Fusillade's reports are written, and the JVM exits with {@value
+   * #ABORTED_EXIT}. Call it from the simulation's constructor.
+   *
+   * @param rules the rules, e.g. {@code "errors > 5% over 10s"}
+   * @throws IllegalArgumentException naming a rule that cannot be read, and the form
+   */
+  public static synchronized void abortWhen(String... rules) {
+    for (String text : rules) {
+      abortRules.add(AbortRule.parse(text));
+    }
+  }
+
+  /**
    * Remembers which simulation is being built, from the call stack: the first class that extends
    * Gatling's {@code Simulation}. Protocol and action builders call this; it costs a stack walk at
    * build time only.
@@ -218,6 +255,15 @@ public final class FusilladeRun {
       try {
         LiveMetrics.fromSystemProperties(run, shown);
         InfluxPush.fromSystemProperties(run);
+        List<AbortRule> rules = new ArrayList<>(abortRules);
+        for (String line : System.getProperty(ABORT_PROPERTY, "").split("\n")) {
+          if (!line.isBlank()) {
+            rules.add(AbortRule.parse(line));
+          }
+        }
+        if (!rules.isEmpty()) {
+          run.listen(new AbortWatch(rules, FusilladeRun::abortOnRule));
+        }
       } catch (RuntimeException e) {
         run.close(RunStatus.FAILED, e.getMessage());
         throw e;
@@ -381,6 +427,7 @@ public final class FusilladeRun {
     List<AutoCloseable> resources;
     String failure;
     StopSignals.Received signal;
+    String rule;
     synchronized (FusilladeRun.class) {
       run = current;
       if (run == null) {
@@ -390,6 +437,9 @@ public final class FusilladeRun {
       failure = crash;
       signal = stoppedBy;
       stoppedBy = null;
+      rule = abortedBy;
+      abortedBy = null;
+      abortRules.clear();
       controller = null;
       closeAtEnd.clear();
       current = null;
@@ -398,6 +448,13 @@ public final class FusilladeRun {
       parameters.clear();
       watched.clear();
       checks.clear();
+    }
+    if (rule != null && !aborted) {
+      // As on a signal: close the record at the stop, then the clients the users still hold.
+      run.close(RunStatus.ABORTED, abortedReason(rule));
+      closeAll(resources);
+      printAtExitAborted(run, rule);
+      return;
     }
     if (signal != null && !aborted) {
       // Gatling stopped the run on a signal: its users may still be sending, so close the record
@@ -423,6 +480,79 @@ public final class FusilladeRun {
       run.close();
     }
     printAtExit(run, null);
+  }
+
+  /** The reason of a run stopped by a broken abort rule, in {@code run.json}. */
+  static String abortedReason(String rule) {
+    return "stopped by its abort rule: " + rule;
+  }
+
+  /**
+   * An abort rule broke ({@link AbortWatch}, on the recorder's flushing thread, under its lock):
+   * from another thread, mark the record and ask Gatling to stop as on a signal. When Gatling
+   * cannot take the stop (the run has not started injecting), the JVM exits: the shutdown hook
+   * closes the record as aborted.
+   */
+  private static void abortOnRule(String rule) {
+    Thread stopper =
+        new Thread(
+            () -> {
+              RunRecorder run;
+              Object gatling;
+              synchronized (FusilladeRun.class) {
+                if (current == null || stoppedBy != null || abortedBy != null) {
+                  return; // ending already
+                }
+                abortedBy = rule;
+                run = current;
+                gatling = injecting ? controller : null;
+              }
+              run.event(ABORT_EVENT, "run", rule);
+              System.out.println(
+                  "Fusillade: abort rule broken: "
+                      + rule
+                      + ": stopping the load; Gatling's report and Fusillade's follow.");
+              if (gatling == null || !stopLoad(gatling, abortedReason(rule))) {
+                System.exit(ABORTED_EXIT);
+              }
+            },
+            "fusillade-abort");
+    stopper.setDaemon(true);
+    stopper.start();
+  }
+
+  /**
+   * Prints the summary when the JVM exits after an abort rule stopped the run, and sets the exit
+   * code {@value #ABORTED_EXIT} (unless {@value #FAIL_BUILD_PROPERTY} is false).
+   */
+  private static void printAtExitAborted(RunRecorder run, String rule) {
+    Thread printer =
+        new Thread(
+            () -> {
+              printSummary(run, System.out);
+              if (failBuild()) {
+                System.out.println(
+                    "Fusillade: exit code "
+                        + ABORTED_EXIT
+                        + " (the run was "
+                        + abortedReason(rule)
+                        + ").");
+                exitWith(ABORTED_EXIT);
+              } else {
+                System.out.println(
+                    "WARNING: the run was "
+                        + abortedReason(rule)
+                        + "; -D"
+                        + FAIL_BUILD_PROPERTY
+                        + "=false keeps the exit code at Gatling's.");
+              }
+            },
+            "fusillade-summary");
+    try {
+      Runtime.getRuntime().addShutdownHook(printer);
+    } catch (IllegalStateException alreadyExiting) {
+      printer.run();
+    }
   }
 
   /** The reason of a run stopped by {@code signal}, in {@code run.json}. */

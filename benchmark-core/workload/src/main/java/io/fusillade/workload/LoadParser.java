@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import com.fasterxml.jackson.core.JsonToken;
+import io.fusillade.abort.AbortRule;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Spike;
 import io.fusillade.record.RunSettings.Stage;
@@ -126,6 +127,30 @@ final class LoadParser extends FieldReader {
       checks.add(new CheckText(text.strip(), items.get(i).location(), path));
     }
     return checks;
+  }
+
+  /**
+   * The {@code abort} list: rules that stop the run while it is under way, each read here so that a
+   * bad one is named by its line and column before anything starts.
+   *
+   * @param top the file's mapping
+   */
+  List<AbortRule> abortRules(MapNode top) {
+    List<AbortRule> rules = new ArrayList<>();
+    List<YamlNode> items = list(top, "", "abort");
+    for (int i = 0; i < items.size(); i++) {
+      String path = "abort[" + i + "]";
+      String text = scalarString(items.get(i), path);
+      if (text == null) {
+        continue;
+      }
+      try {
+        rules.add(AbortRule.parse(text));
+      } catch (IllegalArgumentException e) {
+        problem(items.get(i), path, e.getMessage());
+      }
+    }
+    return rules;
   }
 
   private Spike spike(MapNode load) {

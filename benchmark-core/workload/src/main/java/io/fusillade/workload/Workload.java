@@ -1,5 +1,6 @@
 package io.fusillade.workload;
 
+import io.fusillade.abort.AbortRule;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -24,6 +25,8 @@ import java.util.OptionalLong;
  * @param checksDeclared whether the file has a {@code checks} key at all: {@code checks: []} (or an
  *     empty {@code checks:}) declares that the run has no checks, which {@code fusillade run} tells
  *     apart from a file that says nothing (that one gets default checks)
+ * @param abort the {@code abort} list: rules that stop the run while it is under way ({@code errors
+ *     > 5% over 10s}), read and checked
  */
 public record Workload(
     String file,
@@ -38,7 +41,8 @@ public record Workload(
     List<TopicWorkload> topics,
     Load load,
     List<CheckText> checks,
-    boolean checksDeclared) {
+    boolean checksDeclared,
+    List<AbortRule> abort) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -54,6 +58,7 @@ public record Workload(
     load = load == null ? Load.NONE : load;
     checks = checks == null ? List.of() : List.copyOf(checks);
     checksDeclared = checksDeclared || !checks.isEmpty();
+    abort = abort == null ? List.of() : List.copyOf(abort);
   }
 
   /**

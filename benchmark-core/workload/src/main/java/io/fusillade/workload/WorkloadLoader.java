@@ -1,5 +1,6 @@
 package io.fusillade.workload;
 
+import io.fusillade.abort.AbortRule;
 import io.fusillade.workload.YamlNode.MapNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -49,7 +50,8 @@ public final class WorkloadLoader {
           "kafka",
           "topics",
           "load",
-          "checks");
+          "checks",
+          "abort");
 
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
@@ -162,6 +164,7 @@ public final class WorkloadLoader {
     LoadParser loadParser = new LoadParser(fields);
     Load load = loadParser.load(top, name);
     List<CheckText> checks = loadParser.checks(top);
+    List<AbortRule> abort = loadParser.abortRules(top);
 
     if (problems.isEmpty()
         && Stream.of("tables_schema", "queries", "logs", "topics")
@@ -185,7 +188,8 @@ public final class WorkloadLoader {
         topics,
         load,
         checks,
-        FieldReader.field(top, "checks") != null);
+        FieldReader.field(top, "checks") != null,
+        abort);
   }
 
   private String defaultName() {

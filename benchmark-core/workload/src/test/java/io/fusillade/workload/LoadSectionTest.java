@@ -189,6 +189,28 @@ class LoadSectionTest {
   }
 
   @Test
+  void abortRulesAreReadAndABadOneIsNamedAtItsPlace() {
+    Workload w =
+        valid(
+            QUERY
+                + """
+                abort:
+                  - errors > 5% over 10s
+                  - abort when p99 > 2s over 30s
+                """);
+    assertThat(w.abort()).extracting(r -> r.metric()).containsExactly("errors", "p99");
+    assertThat(w.abort().get(1).limit()).isEqualTo(2000.0);
+    assertThat(valid(QUERY).abort()).isEmpty();
+
+    LoadResult bad = parse(QUERY + "abort:\n  - errors > 5% over 10s\n  - errors over 5%\n");
+    assertThat(bad.problems())
+        .singleElement()
+        .hasToString(
+            "w.yml:5:5 abort[1]: abort rule 'errors over 5%' is not of the form 'errors > 5% over"
+                + " 10s' or 'p99 > 2s over 30s'");
+  }
+
+  @Test
   void anEmptyChecksListIsDeclaredAndNoKeyIsNot() {
     // fusillade run gives default checks to a workload that says nothing, not to checks: []
     assertThat(valid(QUERY).checksDeclared()).isFalse();
