@@ -15,6 +15,7 @@ import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.logs.LogsWorkloadMapping;
 import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
+import io.fusillade.scenarios.sql.SqlTarget;
 import io.fusillade.scenarios.topic.TopicWorkloadSimulation;
 import io.fusillade.sql.SqlEngine;
 import io.fusillade.workload.LogIngest;
@@ -134,7 +135,10 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--balance",
-      description = "round-robin, random or weighted:2,1,1 (default round-robin).")
+      description =
+          "How queries are spread over the --url nodes: round-robin (the default), random,"
+              + " weighted:2,1,1 (one weight per node) or consistent-hash (each query's first"
+              + " parameter is its key: one key, one node).")
   String balance;
 
   @Option(
@@ -188,6 +192,22 @@ final class RunCommand implements Callable<Integer> {
               + " command exits 4.")
   List<String> abortWhen = new ArrayList<>();
 
+  @Option(
+      names = "--failover",
+      paramLabel = "DURATION",
+      description =
+          "SQL: the longest wait between two probes of a node that is down, before it takes"
+              + " queries again: 500ms, 5s... (default 2s).")
+  String failover;
+
+  @Option(
+      names = "--watch-process",
+      paramLabel = "NAME",
+      description =
+          "Record the CPU and memory of the processes of this command name (and their children)"
+              + " beside the machine's, e.g. postgres (repeatable).")
+  List<String> watchProcesses = new ArrayList<>();
+
   /** The abort rules of the run: the workload's, then --abort-when's; set by {@link #call}. */
   private List<String> abortRules = List.of();
 
@@ -222,6 +242,23 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     checkNumbers();
+    if (failover != null) {
+      try {
+        if (SettingValues.parseDuration(failover).isNegative()) {
+          throw new IllegalArgumentException("negative");
+        }
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException(
+            "--failover: \"" + failover + "\" is not a duration (examples: 500ms, 2s, 1m)");
+      }
+    }
+    if (balance != null) {
+      try {
+        SqlTarget.balance(balance);
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--balance: " + e.getMessage());
+      }
+    }
     Workload workload = WorkloadFiles.load(file);
     RunChecks.validate(workload, checks);
     List<String> rules = new ArrayList<>();
@@ -305,6 +342,7 @@ final class RunCommand implements Callable<Integer> {
           "--pool",
           "--engine",
           "--balance",
+          "--failover",
           "--setup",
           "--teardown",
           "--user");
@@ -397,7 +435,9 @@ final class RunCommand implements Callable<Integer> {
     GatlingLauncher launcher =
         GatlingLauncher.of(simulation)
             .withProperties(settings.toSystemProperties())
+            .withProperties(forwardedProperties(System.getProperties()))
             .withProperties(metricsProperties())
+            .withProperties(runProperties())
             .withProperties(
                 abortRules.isEmpty()
                     ? Map.of()
@@ -442,6 +482,34 @@ final class RunCommand implements Callable<Integer> {
       return signal.get().exitCode();
     }
     return code;
+  }
+
+  /**
+   * The {@code fusillade.*} settings given to this JVM ({@code -D} in {@code FUSILLADE_JAVA_OPTS}:
+   * {@code fusillade.failover}, {@code fusillade.system.processes}, {@code
+   * fusillade.injector.lagThreshold}...), for the Gatling JVM, where they take effect; what the
+   * command sets itself comes after them and wins. The pid of the parent is the launcher's own.
+   */
+  static Map<String, String> forwardedProperties(java.util.Properties mine) {
+    Map<String, String> forwarded = new java.util.TreeMap<>();
+    for (String name : mine.stringPropertyNames()) {
+      if (name.startsWith("fusillade.") && !name.equals(FusilladeRun.PARENT_PID_PROPERTY)) {
+        forwarded.put(name, mine.getProperty(name));
+      }
+    }
+    return forwarded;
+  }
+
+  /** {@code --failover} and {@code --watch-process} as the Gatling JVM reads them. */
+  private Map<String, String> runProperties() {
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (failover != null) {
+      properties.put("fusillade.failover", failover);
+    }
+    if (!watchProcesses.isEmpty()) {
+      properties.put("fusillade.system.processes", String.join(",", watchProcesses));
+    }
+    return properties;
   }
 
   /** The live metrics' system properties for the Gatling JVM ({@link LiveMetrics}). */

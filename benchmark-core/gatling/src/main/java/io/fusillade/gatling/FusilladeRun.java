@@ -299,7 +299,7 @@ public final class FusilladeRun {
    * The system property {@link GatlingLauncher} sets to the pid of the JVM that forks Gatling
    * ({@code fusillade run}).
    */
-  static final String PARENT_PID_PROPERTY = "fusillade.parentPid";
+  public static final String PARENT_PID_PROPERTY = "fusillade.parentPid";
 
   /**
    * Stops the run as a SIGTERM does when the process that forked this JVM ends first. {@code

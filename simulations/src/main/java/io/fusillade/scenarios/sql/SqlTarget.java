@@ -41,7 +41,7 @@ import java.util.Locale;
  *       a down node, such as {@code 5s}; 2 s by default).
  * </ul>
  */
-final class SqlTarget {
+public final class SqlTarget {
   private SqlTarget() {}
 
   /** Starts what is needed and returns the protocol; resources close with the run. */
@@ -89,7 +89,7 @@ final class SqlTarget {
         .password(password)
         .poolSize(settings.pool() != null ? settings.pool() : 8)
         .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
-        .balance(balance(settings.balance() != null ? settings.balance() : "round-robin"))
+        .balance(balanceProperty(settings.balance() != null ? settings.balance() : "round-robin"))
         .connectionTimeout(
             SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
         .failover(SimulationProperties.duration("fusillade.failover", null));
@@ -120,8 +120,29 @@ final class SqlTarget {
     }
   }
 
-  static SqlBalance balance(String spec) {
+  private static SqlBalance balanceProperty(String spec) {
+    try {
+      return balance(spec);
+    } catch (IllegalArgumentException e) {
+      throw new FusilladeException("system property fusillade.balance: " + e.getMessage());
+    }
+  }
+
+  /** The balancing strategies {@link #balance} reads, for messages and help. */
+  public static final String BALANCES = "round-robin, random, weighted:2,1,1 or consistent-hash";
+
+  /**
+   * Reads a balancing strategy as {@code fusillade run --balance} spells it: {@code round-robin},
+   * {@code random}, {@code weighted:2,1,1} (one weight per URL), {@code consistent-hash} (each
+   * query's first parameter is its key: the same key always goes to the same node).
+   *
+   * @throws IllegalArgumentException naming the text and the choices
+   */
+  public static SqlBalance balance(String spec) {
     String value = spec.strip().toLowerCase(Locale.ROOT);
+    if (value.equals("consistent-hash")) {
+      return SqlBalance.consistentHashOnFirstValue();
+    }
     if (value.equals("round-robin") || value.equals("roundrobin")) {
       return SqlBalance.roundRobin();
     }
@@ -139,9 +160,6 @@ final class SqlTarget {
         // fall through to the error
       }
     }
-    throw new FusilladeException(
-        "system property fusillade.balance="
-            + spec
-            + " is not one of round-robin, random, weighted:2,1,1");
+    throw new IllegalArgumentException("'" + spec + "' is not one of " + BALANCES);
   }
 }

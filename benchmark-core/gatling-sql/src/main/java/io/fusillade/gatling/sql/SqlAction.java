@@ -49,7 +49,8 @@ final class SqlAction extends FusilladeAction<SqlAction.Prepared> {
 
   @Override
   protected Prepared resolve(Session session, String name) {
-    return new Prepared(resolver.resolve(session, name), components.key(session));
+    ResolvedRequest request = resolver.resolve(session, name);
+    return new Prepared(request, components.key(session, request));
   }
 
   /** The request's own name: a {@link SqlCallBuilder call} decides it with the rest. */

@@ -48,6 +48,20 @@ public final class SqlBalance {
     return new SqlBalance("consistent hashing", null, keyExpression);
   }
 
+  /**
+   * Consistent hashing on each request's first bound value: the key of a workload's queries ({@code
+   * fusillade run --balance consistent-hash}) and of {@link SqlDsl#sqlCall} requests, whose values
+   * are not in the session. A request without values goes to the node of key 0.
+   */
+  public static SqlBalance consistentHashOnFirstValue() {
+    return new SqlBalance("consistent hashing on the first value", null, null);
+  }
+
+  /** Whether the key is each request's first value ({@link #consistentHashOnFirstValue}). */
+  boolean onFirstValue() {
+    return kind.equals("consistent hashing on the first value");
+  }
+
   /** The expression of the key, or null when the strategy needs none. */
   String keyExpression() {
     return keyExpression;
@@ -68,7 +82,8 @@ public final class SqlBalance {
         }
         yield Balancer.weightedRoundRobin(weights);
       }
-      case "consistent hashing" -> Balancer.consistentHash(nodeNames, 160);
+      case "consistent hashing", "consistent hashing on the first value" ->
+          Balancer.consistentHash(nodeNames, 160);
       default -> Balancer.roundRobin(nodes);
     };
   }

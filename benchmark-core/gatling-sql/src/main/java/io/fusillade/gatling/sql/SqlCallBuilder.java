@@ -37,7 +37,11 @@ public final class SqlCallBuilder implements ActionBuilder {
               translated.computeIfAbsent(resolved.sql(), SqlPlaceholders::toJdbc);
           Object[] values = jdbc.bind(resolved.params().toArray());
           return new ResolvedRequest(
-              resolved.name(), Statements.query(jdbc.sql(), values), List.of());
+              resolved.name(),
+              Statements.query(jdbc.sql(), values),
+              List.of(),
+              null,
+              resolved.params().isEmpty() ? null : resolved.params().get(0));
         });
   }
 }

@@ -34,6 +34,7 @@ import java.util.function.BiFunction;
 public final class SqlComponents extends SessionlessComponents implements AutoCloseable {
   private final SqlCluster cluster;
   private final Expression<Object> key;
+  private final boolean keyFromFirstValue;
   private final LatencyMetric[] nodeLatency;
   private final Counter[] nodeOk;
   private final Counter[] nodeKo;
@@ -52,6 +53,7 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
             recorder);
     String keyExpression = protocol.balance().keyExpression();
     this.key = keyExpression == null ? null : Expression.el(keyExpression);
+    this.keyFromFirstValue = protocol.balance().onFirstValue();
     List<String> labels = cluster.labels();
     int recorded = labels.size() > 1 ? labels.size() : 0;
     nodeLatency = new LatencyMetric[recorded];
@@ -87,12 +89,22 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     return cluster;
   }
 
-  /** The balancing key of a request: 0 unless the protocol hashes on a session value. */
-  long key(Session session) {
-    if (key == null) {
+  /**
+   * The balancing key of a request: 0 unless the protocol hashes on a session value or on the
+   * request's first value.
+   */
+  long key(Session session, ResolvedRequest request) {
+    Object value;
+    if (keyFromFirstValue) {
+      value = request.firstValue();
+    } else if (key != null) {
+      value = key.resolve(session);
+    } else {
       return 0;
     }
-    Object value = key.resolve(session);
+    if (value == null) {
+      return 0;
+    }
     return value instanceof Number number ? number.longValue() : Seeds.hash(String.valueOf(value));
   }
 
