@@ -209,7 +209,7 @@ final class RunCommand implements Callable<Integer> {
   List<String> watchProcesses = new ArrayList<>();
 
   /** The abort rules of the run: the workload's, then --abort-when's; set by {@link #call}. */
-  private List<String> abortRules = List.of();
+  List<String> abortRules = List.of();
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
@@ -226,14 +226,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Mode given =
-        switch (mode == null ? "" : mode) {
-          case "" -> null;
-          case "queue" -> Mode.QUEUE;
-          case "rate" -> Mode.RATE;
-          default ->
-              throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
-        };
+    givenMode(); // a wrong --mode fails first
     if (engine != null) {
       try {
         SqlEngine.of(engine);
@@ -261,16 +254,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Workload workload = WorkloadFiles.load(file);
     RunChecks.validate(workload, checks);
-    List<String> rules = new ArrayList<>();
-    workload.abort().forEach(rule -> rules.add(rule.text()));
-    for (String rule : abortWhen) {
-      try {
-        rules.add(AbortRule.parse(rule).text());
-      } catch (IllegalArgumentException e) {
-        throw new FusilladeException("--abort-when: " + e.getMessage());
-      }
-    }
-    abortRules = List.copyOf(rules);
+    abortRules = abortRules(workload);
     int kinds =
         (workload.queries().isEmpty() ? 0 : 1)
             + (workload.logs().isPresent() ? 1 : 0)
@@ -296,13 +280,47 @@ final class RunCommand implements Callable<Integer> {
       DatabaseOptions.checkReachable(url, database.user(workload), database.password(workload));
     }
 
+    RunSettings settings = sqlSettings(workload);
+    Mode chosen = settings.mode();
+    return launch(chosen == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class, settings);
+  }
+
+  /** {@code --mode}, or null when not given. */
+  private Mode givenMode() {
+    return switch (mode == null ? "" : mode) {
+      case "" -> null;
+      case "queue" -> Mode.QUEUE;
+      case "rate" -> Mode.RATE;
+      default -> throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
+    };
+  }
+
+  /** The workload's abort rules, then {@code --abort-when}'s, each checked. */
+  List<String> abortRules(Workload workload) {
+    List<String> rules = new ArrayList<>();
+    workload.abort().forEach(rule -> rules.add(rule.text()));
+    for (String rule : abortWhen) {
+      try {
+        rules.add(AbortRule.parse(rule).text());
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--abort-when: " + e.getMessage());
+      }
+    }
+    return List.copyOf(rules);
+  }
+
+  /**
+   * What an SQL run of {@code workload} hands its Gatling JVM: the options over the file's load
+   * section, with the checks it declares (the defaults said on the console when it has none).
+   */
+  RunSettings sqlSettings(Workload workload) {
     // The options over the file's load section (the runner merges them the same way).
     RunSettings settings =
         workload
             .load()
             .under(
                 RunSettings.NONE
-                    .withMode(given)
+                    .withMode(givenMode())
                     .withRate(rate)
                     .withDuration(duration == null ? null : SettingValues.parseDuration(duration))
                     .withSpike(
@@ -326,8 +344,7 @@ final class RunCommand implements Callable<Integer> {
             // from ${env:...} (and may hold a password) never reaches its command line.
             .withUrls(database.urls)
             .withUser(database.user);
-    settings = settings.withChecks(checks(workload, DefaultChecks.sql(settings)));
-    return launch(chosen == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class, settings);
+    return settings.withChecks(checks(workload, DefaultChecks.sql(settings)));
   }
 
   /** Options of SQL workloads only: an error with a logs section rather than silently ignored. */
@@ -434,14 +451,7 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     GatlingLauncher launcher =
         GatlingLauncher.of(simulation)
-            .withProperties(settings.toSystemProperties())
-            .withProperties(forwardedProperties(System.getProperties()))
-            .withProperties(metricsProperties())
-            .withProperties(runProperties())
-            .withProperties(
-                abortRules.isEmpty()
-                    ? Map.of()
-                    : Map.of(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules)))
+            .withProperties(forkProperties(settings))
             .withRunsDirectory(output)
             .withResults(output.resolve("gatling"));
     int gatling;
@@ -482,6 +492,24 @@ final class RunCommand implements Callable<Integer> {
       return signal.get().exitCode();
     }
     return code;
+  }
+
+  /**
+   * Every system property the Gatling JVM gets: the {@code fusillade.*} settings of this JVM, then
+   * the run's settings, the live metrics', {@code --failover}'s and {@code --watch-process}'s and
+   * the abort rules (a later one wins). {@code RunOptionsForwardingTest} holds that every option of
+   * the command reaches it, or is one the command itself acts on.
+   */
+  Map<String, String> forkProperties(RunSettings settings) {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.putAll(forwardedProperties(System.getProperties()));
+    properties.putAll(settings.toSystemProperties());
+    properties.putAll(metricsProperties());
+    properties.putAll(runProperties());
+    if (!abortRules.isEmpty()) {
+      properties.put(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules));
+    }
+    return properties;
   }
 
   /**

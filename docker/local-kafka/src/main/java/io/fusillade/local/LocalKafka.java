@@ -96,6 +96,23 @@ public final class LocalKafka implements KafkaServer {
     nodes.get(index).restart();
   }
 
+  /**
+   * Freezes broker {@code index} (SIGSTOP of its JVM), for stall tests: its connections stay open
+   * and what clients send it waits, unanswered, until {@link #resumeBroker(int)}. Unlike {@link
+   * #stopBroker(int)}, nothing is refused: a client sees a broker that has stopped answering.
+   *
+   * @throws UnsupportedOperationException when the brokers run in this JVM (freezing it would
+   *     freeze the caller): start them with {@link Builder#separateProcess(boolean)}
+   */
+  public void pauseBroker(int index) {
+    nodes.get(index).signal("STOP");
+  }
+
+  /** Lets broker {@code index} run again after {@link #pauseBroker(int)} (SIGCONT). */
+  public void resumeBroker(int index) {
+    nodes.get(index).signal("CONT");
+  }
+
   /** Stops every broker and removes their directories. */
   @Override
   public void close() {
@@ -133,6 +150,16 @@ public final class LocalKafka implements KafkaServer {
     abstract void stop();
 
     abstract void restart();
+
+    /** Sends the node's JVM signal {@code name} (STOP, CONT). */
+    void signal(String name) {
+      throw new UnsupportedOperationException(
+          "broker "
+              + id
+              + " runs in this JVM, which SIG"
+              + name
+              + " would freeze too: start the cluster with separateProcess(true)");
+    }
   }
 
   private static final class InProcessNode extends Node {
@@ -212,6 +239,26 @@ public final class LocalKafka implements KafkaServer {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while restarting broker " + id, e);
+      }
+    }
+
+    @Override
+    void signal(String name) {
+      try {
+        Process kill =
+            new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .redirectErrorStream(true)
+                .start();
+        String said = new String(kill.getInputStream().readAllBytes()).strip();
+        if (kill.waitFor() != 0) {
+          throw new IllegalStateException(
+              "could not send SIG" + name + " to broker " + id + ": " + said);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not send SIG" + name + " to broker " + id, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while signalling broker " + id, e);
       }
     }
 

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -15,6 +16,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -52,6 +54,40 @@ class LocalKafkaTest {
         ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(10));
         assertThat(records.count()).isEqualTo(1);
         assertThat(records.iterator().next().value()).isEqualTo("hello");
+      }
+      // Freezing a broker in this JVM would freeze the caller: refused, saying what to do instead.
+      assertThatThrownBy(() -> kafka.pauseBroker(0))
+          .isInstanceOf(UnsupportedOperationException.class)
+          .hasMessageContaining("separateProcess(true)");
+    }
+  }
+
+  @Tag("slow") // starts a broker in its own JVM
+  @Test
+  void aBrokerInItsOwnJvmPausedAnswersNothingUntilResumed() throws Exception {
+    try (LocalKafka kafka = LocalKafka.builder().separateProcess(true).start()) {
+      try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
+          KafkaProducer<String, String> producer =
+              new KafkaProducer<>(
+                  Map.of("bootstrap.servers", kafka.bootstrapServers()),
+                  new StringSerializer(),
+                  new StringSerializer())) {
+        admin
+            .createTopics(List.of(new NewTopic("p", 1, (short) 1)))
+            .all()
+            .get(30, TimeUnit.SECONDS);
+        producer.send(new ProducerRecord<>("p", "k", "before")).get(30, TimeUnit.SECONDS);
+        kafka.pauseBroker(0);
+        Future<RecordMetadata> during;
+        try {
+          during = producer.send(new ProducerRecord<>("p", "k", "during"));
+          Thread.sleep(1500);
+          assertThat(during).as("a send to a frozen broker").isNotDone();
+          assertThat(accepts(kafka.port(0))).as("its port still accepts").isTrue();
+        } finally {
+          kafka.resumeBroker(0);
+        }
+        assertThat(during.get(30, TimeUnit.SECONDS).offset()).isEqualTo(1);
       }
     }
   }

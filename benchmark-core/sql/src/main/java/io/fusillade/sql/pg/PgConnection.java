@@ -66,7 +66,12 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   private PgAuth.Scram scram;
   private int statementCount;
 
-  private PgConnection(PgAddress address, PgLoop owner) {
+  /**
+   * A connection not yet on a channel: {@link #open} puts it on a socket; the JMH benchmark of the
+   * client puts it on an {@code EmbeddedChannel}, to time the encoding and decoding without a
+   * server.
+   */
+  PgConnection(PgAddress address, PgLoop owner) {
     this.address = address;
     this.owner = owner;
   }
