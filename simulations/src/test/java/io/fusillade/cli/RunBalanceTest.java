@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +80,16 @@ class RunBalanceTest {
                     .orElseThrow());
       }
       assertThat(record.seconds()).anyMatch(s -> s.gauges().containsKey("process.postgres.cpu"));
+      // The server said what it is, and which settings differ from its defaults (the embedded one
+      // runs without fsync), for compare to name a changed setting.
+      assertThat(record.manifest().parameters().get("sql.server"))
+          .asInstanceOf(InstanceOfAssertFactories.map(String.class, Object.class))
+          .containsEntry("product", "PostgreSQL")
+          .containsKey("version")
+          .extractingByKey("settings")
+          .asInstanceOf(InstanceOfAssertFactories.map(String.class, Object.class))
+          .containsEntry("fsync", "off")
+          .doesNotContainKey("port");
 
       Set<Integer> onFirst = keys(first);
       Set<Integer> onSecond = keys(second);

@@ -23,13 +23,16 @@ import java.util.TreeMap;
  * @param levelParameter the parameter that gives a run's level
  * @param units per metric name, its unit
  * @param warnings about the runs as a whole
+ * @param parameterDifferences the run parameters set differently for the two sides ({@link
+ *     ParameterDifferences}): a server setting, the seed, the rate
  */
 public record RunComparison(
     List<Comparison> comparisons,
     List<SteppedComparison> stepped,
     String levelParameter,
     Map<String, String> units,
-    List<String> warnings) {
+    List<String> warnings,
+    List<String> parameterDifferences) {
 
   /** The default level parameter. */
   public static final String LEVEL = "level";
@@ -77,7 +80,13 @@ public record RunComparison(
             Comparison.compare(template.metric(), values(b, name), values(c, name), settings));
       }
     }
-    return new RunComparison(comparisons, stepped, levelParameter, units, warnings);
+    return new RunComparison(
+        comparisons,
+        stepped,
+        levelParameter,
+        units,
+        warnings,
+        ParameterDifferences.between(baseline, candidate));
   }
 
   private static double[] values(List<Map<String, MetricValue>> runs, String name) {
@@ -124,6 +133,10 @@ public record RunComparison(
   public String render() {
     StringBuilder out = new StringBuilder();
     String nl = System.lineSeparator();
+    if (!parameterDifferences.isEmpty()) {
+      out.append("Set differently (baseline → candidate):").append(nl);
+      parameterDifferences.forEach(line -> out.append("  ").append(line).append(nl));
+    }
     if (!comparisons.isEmpty()) {
       List<String[]> table = new ArrayList<>();
       table.add(

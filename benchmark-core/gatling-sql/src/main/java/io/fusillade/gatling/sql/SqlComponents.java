@@ -8,6 +8,7 @@ import io.fusillade.record.LatencyMetric;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.Status;
 import io.fusillade.sql.NodeHealth;
+import io.fusillade.sql.ServerIdentity;
 import io.fusillade.sql.SqlClient;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlCluster;
@@ -19,8 +20,13 @@ import io.gatling.core.CoreComponents;
 import io.gatling.core.config.NettyConfiguration;
 import io.gatling.core.session.Session;
 import io.gatling.netty.util.Transports;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The SQL protocol's per-run state: the cluster (a pool and workers per node), the run recorder,
@@ -32,6 +38,8 @@ import java.util.function.BiFunction;
  * only recorded once, under their names.
  */
 public final class SqlComponents extends SessionlessComponents implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(SqlComponents.class);
+
   private final SqlCluster cluster;
   private final Expression<Object> key;
   private final boolean keyFromFirstValue;
@@ -67,6 +75,22 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     recorder.parameter("sql.nodes", labels);
     recorder.parameter("sql.balance", protocol.balance().toString());
     recorder.parameter("sql.engine", protocol.engine().name().toLowerCase(java.util.Locale.ROOT));
+    recordServer(protocol.nodes().get(0), recorder);
+  }
+
+  /**
+   * The first node's product, version and changed settings as the {@code sql.server} parameter
+   * ({@link ServerIdentity}), so that {@code fusillade compare} can name a setting that differs
+   * between two runs. Asked once, over a connection of its own; a server that will not say (a
+   * driver without metadata, a role that cannot read {@code pg_settings}) only leaves it out.
+   */
+  private static void recordServer(SqlClientOptions node, RunRecorder recorder) {
+    try (Connection connection =
+        DriverManager.getConnection(node.url(), node.user(), node.password())) {
+      recorder.parameter("sql.server", ServerIdentity.of(connection));
+    } catch (SQLException | RuntimeException e) {
+      LOG.info("The server's version and settings are not recorded: {}", e.getMessage());
+    }
   }
 
   /**
