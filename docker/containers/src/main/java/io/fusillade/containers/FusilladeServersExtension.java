@@ -59,6 +59,9 @@ public final class FusilladeServersExtension
           started.add(PostgresServer.class, Servers.postgres(kind, wanted.postgresReplicas()));
       started.property(FusilladeServers.POSTGRES_URL, db.jdbcUrl());
       started.property(FusilladeServers.POSTGRES_USER, db.user());
+      // and under the names the existing simulations read, so they need no change
+      started.property(FusilladeServers.SIMULATION_SQL_URL, db.jdbcUrl());
+      started.property(FusilladeServers.SIMULATION_SQL_USER, db.user());
       if (!db.replicaJdbcUrls().isEmpty()) {
         started.property(
             FusilladeServers.POSTGRES_REPLICA_URLS, String.join(",", db.replicaJdbcUrls()));
@@ -72,6 +75,7 @@ public final class FusilladeServersExtension
     if (wanted.openSearch()) {
       SearchServer search = started.add(SearchServer.class, Servers.openSearch(kind));
       started.property(FusilladeServers.SEARCH_URL, search.baseUrl());
+      started.property(FusilladeServers.SIMULATION_LOGS_URL, search.baseUrl());
     }
   }
 
