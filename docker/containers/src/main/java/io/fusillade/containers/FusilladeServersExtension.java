@@ -32,6 +32,11 @@ public final class FusilladeServersExtension
     final List<AutoCloseable> servers = new ArrayList<>();
     final Map<Class<?>, Object> byType = new HashMap<>();
     final Map<String, String> previousProperties = new HashMap<>();
+    final Class<?> owner;
+
+    Started(Class<?> owner) {
+      this.owner = owner;
+    }
 
     <T extends AutoCloseable> T add(Class<T> type, T server) {
       servers.add(server);
@@ -47,12 +52,17 @@ public final class FusilladeServersExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    Class<?> testClass = context.getRequiredTestClass();
     FusilladeServers wanted =
-        AnnotationSupport.findAnnotation(context.getRequiredTestClass(), FusilladeServers.class)
-            .orElseThrow();
+        AnnotationSupport.findAnnotation(testClass, FusilladeServers.class).orElse(null);
+    if (wanted == null) {
+      // A @Nested class inherits the extension but not the annotation: it shares its enclosing
+      // class's servers (the store is looked up through the enclosing contexts).
+      return;
+    }
     Servers.Kind kind = Servers.kind();
     Assumptions.assumeTrue(kind == Servers.Kind.EMBEDDED || Docker.available(), Docker.UNAVAILABLE);
-    Started started = new Started();
+    Started started = new Started(testClass);
     context.getStore(NAMESPACE).put(Started.class, started);
     if (wanted.postgres() || wanted.postgresReplicas() > 0) {
       PostgresServer db =
@@ -81,10 +91,11 @@ public final class FusilladeServersExtension
 
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
-    Started started = context.getStore(NAMESPACE).remove(Started.class, Started.class);
-    if (started == null) {
-      return;
+    Started started = context.getStore(NAMESPACE).get(Started.class, Started.class);
+    if (started == null || started.owner != context.getRequiredTestClass()) {
+      return; // nothing started, or the enclosing class's servers, closed after that class
     }
+    context.getStore(NAMESPACE).remove(Started.class);
     started.previousProperties.forEach(
         (name, value) -> {
           if (value == null) {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -72,6 +73,29 @@ class FusilladeServersExtensionTest {
   /** Runs only when launched by the test below. */
   @FusilladeServers(postgres = true)
   @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
+  static class HasANestedClass {
+    @Test
+    void outer(PostgresServer db) {
+      seen.add("outer " + db.jdbcUrl());
+    }
+
+    @Nested
+    class Inner {
+      @Test
+      void inner(PostgresServer db) {
+        seen.add("inner " + db.jdbcUrl());
+      }
+    }
+
+    @Test
+    void outerAgain(PostgresServer db) {
+      seen.add("outer " + db.jdbcUrl());
+    }
+  }
+
+  /** Runs only when launched by the test below. */
+  @FusilladeServers(postgres = true)
+  @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
   static class AsksForKafkaItDidNotDeclare {
     @Test
     void cannotHaveIt(io.fusillade.local.KafkaServer kafka) {
@@ -104,6 +128,20 @@ class FusilladeServersExtensionTest {
             })
         .as("the server at %s was stopped", url)
         .isInstanceOf(java.io.IOException.class);
+  }
+
+  @Test
+  @Tag("slow")
+  void aNestedClassSharesTheServerOfItsEnclosingClass() {
+    TestExecutionSummary summary = run(HasANestedClass.class, new ArrayList<>());
+
+    assertThat(summary.getTestsSucceededCount()).as(failures(summary)).isEqualTo(3);
+    assertThat(seen).hasSize(3);
+    String url = seen.get(0).substring("outer ".length());
+    assertThat(seen)
+        .as("one server for the class and its nested class")
+        .containsExactlyInAnyOrder("outer " + url, "outer " + url, "inner " + url);
+    assertThat(System.getProperty(FusilladeServers.POSTGRES_URL)).isNull();
   }
 
   @Test
