@@ -159,7 +159,7 @@ public final class ContainerPostgres implements PostgresServer {
       try {
         primary.start();
         for (int i = 0; i < replicas; i++) {
-          started.add(replica(name, network));
+          started.add(replica(name, network, all));
         }
         Startables.deepStart(started).join();
         return new ContainerPostgres(network, primary, List.copyOf(started));
@@ -171,7 +171,14 @@ public final class ContainerPostgres implements PostgresServer {
       }
     }
 
-    private static GenericContainer<?> replica(DockerImageName name, Network network) {
+    private static GenericContainer<?> replica(
+        DockerImageName name, Network network, Map<String, String> settings) {
+      // A hot standby refuses to start when max_connections, max_wal_senders and the like are
+      // below the primary's, and -c settings are not in the base backup: give it the same ones.
+      String options =
+          settings.entrySet().stream()
+              .map(e -> " -c '" + e.getKey() + "=" + e.getValue().replace("'", "") + "'")
+              .collect(Collectors.joining());
       // The image's entrypoint runs any command but "postgres" as given, as root: clone the
       // primary (retrying while it finishes starting), then run the copy as a hot standby.
       String script =
@@ -187,7 +194,7 @@ public final class ContainerPostgres implements PostgresServer {
                   + " do rm -rf $dir; sleep 1; done",
               "chown -R postgres:postgres $dir",
               "chmod 700 $dir",
-              "exec gosu postgres postgres -D $dir -c hot_standby=on");
+              "exec gosu postgres postgres -D $dir" + options);
       return new GenericContainer<>(name)
           .withNetwork(network)
           .withCommand("bash", "-c", script)

@@ -51,6 +51,22 @@ public @interface FusilladeServers {
   /** The search server's base URL. */
   String SEARCH_URL = "fusillade.search.url";
 
+  /**
+   * The primary's JDBC URL again, under the name the project's SQL simulations already read ({@code
+   * QuickstartSimulation}, {@code PointSelectSimulation}: {@code -Dsql.url}), so they run against
+   * the class's server unchanged.
+   */
+  String SIMULATION_SQL_URL = "sql.url";
+
+  /** The PostgreSQL user under the name the SQL simulations read ({@code -Dsql.user}). */
+  String SIMULATION_SQL_USER = "sql.user";
+
+  /**
+   * The search server's base URL under the name the logs simulations read ({@code -Dlogs.url},
+   * {@code LogChecksSimulation}).
+   */
+  String SIMULATION_LOGS_URL = "logs.url";
+
   /** Start a PostgreSQL server. */
   boolean postgres() default false;
 

@@ -32,6 +32,11 @@ public final class FusilladeServersExtension
     final List<AutoCloseable> servers = new ArrayList<>();
     final Map<Class<?>, Object> byType = new HashMap<>();
     final Map<String, String> previousProperties = new HashMap<>();
+    final Class<?> owner;
+
+    Started(Class<?> owner) {
+      this.owner = owner;
+    }
 
     <T extends AutoCloseable> T add(Class<T> type, T server) {
       servers.add(server);
@@ -47,18 +52,26 @@ public final class FusilladeServersExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    Class<?> testClass = context.getRequiredTestClass();
     FusilladeServers wanted =
-        AnnotationSupport.findAnnotation(context.getRequiredTestClass(), FusilladeServers.class)
-            .orElseThrow();
+        AnnotationSupport.findAnnotation(testClass, FusilladeServers.class).orElse(null);
+    if (wanted == null) {
+      // A @Nested class inherits the extension but not the annotation: it shares its enclosing
+      // class's servers (the store is looked up through the enclosing contexts).
+      return;
+    }
     Servers.Kind kind = Servers.kind();
     Assumptions.assumeTrue(kind == Servers.Kind.EMBEDDED || Docker.available(), Docker.UNAVAILABLE);
-    Started started = new Started();
+    Started started = new Started(testClass);
     context.getStore(NAMESPACE).put(Started.class, started);
     if (wanted.postgres() || wanted.postgresReplicas() > 0) {
       PostgresServer db =
           started.add(PostgresServer.class, Servers.postgres(kind, wanted.postgresReplicas()));
       started.property(FusilladeServers.POSTGRES_URL, db.jdbcUrl());
       started.property(FusilladeServers.POSTGRES_USER, db.user());
+      // and under the names the existing simulations read, so they need no change
+      started.property(FusilladeServers.SIMULATION_SQL_URL, db.jdbcUrl());
+      started.property(FusilladeServers.SIMULATION_SQL_USER, db.user());
       if (!db.replicaJdbcUrls().isEmpty()) {
         started.property(
             FusilladeServers.POSTGRES_REPLICA_URLS, String.join(",", db.replicaJdbcUrls()));
@@ -72,15 +85,17 @@ public final class FusilladeServersExtension
     if (wanted.openSearch()) {
       SearchServer search = started.add(SearchServer.class, Servers.openSearch(kind));
       started.property(FusilladeServers.SEARCH_URL, search.baseUrl());
+      started.property(FusilladeServers.SIMULATION_LOGS_URL, search.baseUrl());
     }
   }
 
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
-    Started started = context.getStore(NAMESPACE).remove(Started.class, Started.class);
-    if (started == null) {
-      return;
+    Started started = context.getStore(NAMESPACE).get(Started.class, Started.class);
+    if (started == null || started.owner != context.getRequiredTestClass()) {
+      return; // nothing started, or the enclosing class's servers, closed after that class
     }
+    context.getStore(NAMESPACE).remove(Started.class);
     started.previousProperties.forEach(
         (name, value) -> {
           if (value == null) {

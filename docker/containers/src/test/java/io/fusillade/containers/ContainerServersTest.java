@@ -38,7 +38,9 @@ class ContainerServersTest {
 
   @Test
   void aRowWrittenOnThePrimaryIsReadOnItsReplica() throws Exception {
-    try (ContainerPostgres db = ContainerPostgres.builder().replicas(1).start()) {
+    // max_connections above the default: a standby below the primary's value would not start
+    try (ContainerPostgres db =
+        ContainerPostgres.builder().replicas(1).setting("max_connections", "200").start()) {
       assertThat(db.password()).isEmpty();
       try (Connection primary = DriverManager.getConnection(db.jdbcUrl(), db.user(), "");
           Statement statement = primary.createStatement()) {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -48,6 +49,7 @@ class FusilladeServersExtensionTest {
   void disableInnerClasses() {
     System.clearProperty(SELF_TEST);
     System.clearProperty(Servers.PROPERTY);
+    System.clearProperty("sql.url");
   }
 
   /** Runs only when launched by the test below. */
@@ -58,11 +60,36 @@ class FusilladeServersExtensionTest {
     void getsItAsAParameterAndAProperty(PostgresServer db) throws Exception {
       seen.add(db.jdbcUrl());
       seen.add(System.getProperty(FusilladeServers.POSTGRES_URL));
+      seen.add(System.getProperty("sql.url"));
+      seen.add(System.getProperty("sql.user"));
       try (Connection connection = DriverManager.getConnection(db.jdbcUrl(), db.user(), "");
           ResultSet rows = connection.createStatement().executeQuery("select 6 * 7")) {
         rows.next();
         seen.add(rows.getString(1));
       }
+    }
+  }
+
+  /** Runs only when launched by the test below. */
+  @FusilladeServers(postgres = true)
+  @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
+  static class HasANestedClass {
+    @Test
+    void outer(PostgresServer db) {
+      seen.add("outer " + db.jdbcUrl());
+    }
+
+    @Nested
+    class Inner {
+      @Test
+      void inner(PostgresServer db) {
+        seen.add("inner " + db.jdbcUrl());
+      }
+    }
+
+    @Test
+    void outerAgain(PostgresServer db) {
+      seen.add("outer " + db.jdbcUrl());
     }
   }
 
@@ -79,14 +106,19 @@ class FusilladeServersExtensionTest {
   @Test
   @Tag("slow")
   void startsTheDeclaredServerHandsItOverAndStopsItAfterTheClass() {
+    // a value set before the class is replaced while it runs and put back after it
+    System.setProperty("sql.url", "jdbc:postgresql://before/kept");
     TestExecutionSummary summary = run(DeclaresPostgres.class, new ArrayList<>());
 
     assertThat(summary.getTestsSucceededCount()).as(failures(summary)).isEqualTo(1);
     String url = seen.get(0);
     assertThat(url).startsWith("jdbc:postgresql://");
-    assertThat(seen).containsExactly(url, url, "42");
-    // after the class: the property is gone and nothing listens where the server was
+    // the URL as a parameter, as fusillade.postgres.url and as the simulations' own sql.url/user
+    assertThat(seen).containsExactly(url, url, url, "postgres", "42");
+    // after the class: the properties are as before and nothing listens where the server was
     assertThat(System.getProperty(FusilladeServers.POSTGRES_URL)).isNull();
+    assertThat(System.getProperty("sql.url")).isEqualTo("jdbc:postgresql://before/kept");
+    assertThat(System.getProperty("sql.user")).isNull();
     URI address = URI.create(url.substring("jdbc:".length()));
     assertThatThrownBy(
             () -> {
@@ -96,6 +128,20 @@ class FusilladeServersExtensionTest {
             })
         .as("the server at %s was stopped", url)
         .isInstanceOf(java.io.IOException.class);
+  }
+
+  @Test
+  @Tag("slow")
+  void aNestedClassSharesTheServerOfItsEnclosingClass() {
+    TestExecutionSummary summary = run(HasANestedClass.class, new ArrayList<>());
+
+    assertThat(summary.getTestsSucceededCount()).as(failures(summary)).isEqualTo(3);
+    assertThat(seen).hasSize(3);
+    String url = seen.get(0).substring("outer ".length());
+    assertThat(seen)
+        .as("one server for the class and its nested class")
+        .containsExactlyInAnyOrder("outer " + url, "outer " + url, "inner " + url);
+    assertThat(System.getProperty(FusilladeServers.POSTGRES_URL)).isNull();
   }
 
   @Test
