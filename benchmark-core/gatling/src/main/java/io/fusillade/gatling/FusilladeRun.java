@@ -467,7 +467,8 @@ public final class FusilladeRun {
     if (aborted) {
       // Virtual users may still be sending: close the record before the clients they use, so
       // that it ends at the signal rather than with errors from closed pools.
-      run.close(RunStatus.ABORTED, RunRecorder.ABORTED_BY_SHUTDOWN);
+      run.close(
+          RunStatus.ABORTED, rule != null ? abortedReason(rule) : RunRecorder.ABORTED_BY_SHUTDOWN);
       closeAll(resources);
       // The JVM is exiting on a signal: its exit code says so already.
       printSummary(run, System.out);
