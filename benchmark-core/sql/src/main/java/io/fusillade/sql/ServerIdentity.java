@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * instead of a team wondering why the candidate is faster.
  *
  * <p>Left out: settings that differ from one start of the same server to the next without changing
- * what it does (its port, its directories and files), and what the client session set for itself.
+ * what it does (its port, its directories and files), what the client session set for itself, and
+ * secrets (a passphrase command; a password in a connection string is replaced by {@code ***}).
  */
 public final class ServerIdentity {
   /** Settings that name where a server is rather than how it works. */
@@ -36,6 +37,16 @@ public final class ServerIdentity {
           "application_name");
 
   private ServerIdentity() {}
+
+  /**
+   * A setting's value with any {@code password=...} of a connection string hidden (a replica's
+   * {@code primary_conninfo} may hold one): run.json is published with reports.
+   */
+  static String withoutPassword(String value) {
+    return value == null
+        ? null
+        : value.replaceAll("(?i)(password\\s*=\\s*)('[^']*'|\\S+)", "$1***");
+  }
 
   /**
    * Reads the identity of the server {@code connection} is connected to.
@@ -58,8 +69,8 @@ public final class ServerIdentity {
                       + " where source not in ('default', 'override', 'client', 'session')")) {
         while (rows.next()) {
           String name = rows.getString(1);
-          if (!LOCATION_SETTINGS.contains(name)) {
-            settings.put(name, rows.getString(2) + rows.getString(3));
+          if (!LOCATION_SETTINGS.contains(name) && !name.contains("passphrase")) {
+            settings.put(name, withoutPassword(rows.getString(2)) + rows.getString(3));
           }
         }
       }
