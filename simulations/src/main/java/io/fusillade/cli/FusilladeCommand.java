@@ -7,7 +7,9 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code fusillade} command line. Exit codes: 0 success, 1 an internal error (a bug: with a
- * stack trace), 2 a user error (a one-line message, no stack trace), 3 a check failed.
+ * stack trace), 2 a user error (a one-line message, no stack trace), 3 a check failed (or a limit
+ * below {@code --expect-at-least}), 4 a run stopped by its abort rule, 5 a limit search that the
+ * injector limited.
  */
 @Command(
     name = "fusillade",
@@ -16,6 +18,8 @@ import picocli.CommandLine.Command;
     description = "Load testing for data systems: SQL, topics and log ingestion.",
     subcommands = {
       RunCommand.class,
+      LimitCommand.class,
+      LadderCommand.class,
       SchemaCommand.class,
       SummaryCommand.class,
       ReportCommand.class,

@@ -70,7 +70,7 @@ import picocli.CommandLine.Spec;
       "Ctrl-C or SIGTERM stops the load, writes the reports and exits 130 or 143; a second",
       "Ctrl-C exits at once."
     })
-final class RunCommand implements Callable<Integer> {
+class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload YAML file.")
@@ -281,8 +281,17 @@ final class RunCommand implements Callable<Integer> {
     }
 
     RunSettings settings = sqlSettings(workload);
-    Mode chosen = settings.mode();
-    return launch(chosen == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class, settings);
+    return launch(sqlSimulation(settings.mode()), settings);
+  }
+
+  /** The simulation that runs an SQL workload in {@code mode}. */
+  Class<?> sqlSimulation(Mode mode) {
+    return mode == Mode.QUEUE ? SqlQueueRun.class : SqlRateRun.class;
+  }
+
+  /** System properties of the Gatling JVM beside the run's settings ({@code fusillade limit}'s). */
+  Map<String, String> extraProperties() {
+    return Map.of();
   }
 
   /** {@code --mode}, or null when not given. */
@@ -428,7 +437,7 @@ final class RunCommand implements Callable<Integer> {
    * runner adds); when there are none and the file has no {@code checks} key, the defaults for this
    * kind of run, said on the console before the run. {@code checks: []} opts out of the defaults.
    */
-  private List<String> checks(Workload workload, DefaultChecks defaults) {
+  List<String> checks(Workload workload, DefaultChecks defaults) {
     if (!checks.isEmpty() || workload.checksDeclared()) {
       return checks;
     }
@@ -445,7 +454,7 @@ final class RunCommand implements Callable<Integer> {
    * exits 1. SIGINT and SIGTERM meanwhile stop the run, and a second one exits at once ({@link
    * ForkSignals}): the exit code is then the signal's (130, 143).
    */
-  private int launch(Class<?> simulation, RunSettings settings) throws Exception {
+  int launch(Class<?> simulation, RunSettings settings) throws Exception {
     Files.createDirectories(output);
     Set<Path> before = RunChecks.runs(output);
     PrintWriter err = spec.commandLine().getErr();
@@ -491,6 +500,16 @@ final class RunCommand implements Callable<Integer> {
       err.flush();
       return signal.get().exitCode();
     }
+    return finished(RunChecks.newRun(output, before), code);
+  }
+
+  /**
+   * The exit code of a run that ended by itself, from the checks' ({@code code}); {@code fusillade
+   * limit} adds the search's verdict.
+   *
+   * @param run the run's record directory, when one was written
+   */
+  int finished(Optional<Path> run, int code) throws Exception {
     return code;
   }
 
@@ -506,6 +525,7 @@ final class RunCommand implements Callable<Integer> {
     properties.putAll(settings.toSystemProperties());
     properties.putAll(metricsProperties());
     properties.putAll(runProperties());
+    properties.putAll(extraProperties());
     if (!abortRules.isEmpty()) {
       properties.put(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules));
     }

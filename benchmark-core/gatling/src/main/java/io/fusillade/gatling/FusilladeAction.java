@@ -68,9 +68,18 @@ public abstract class FusilladeAction<T> implements Action {
   protected abstract void send(Exchange exchange, T request);
 
   @Override
-  public final void execute(Session session) {
+  public final void execute(Session arrived) {
     // Entered now: resolving the request is part of its latency.
     long entered = System.nanoTime();
+    Session session = arrived;
+    if (LimitPacer.active) {
+      // An arrival of a limit search: its latency counts from when it was due, waits included.
+      scala.Option<Object> due = session.attributes().get(LimitPacer.DUE_ATTRIBUTE);
+      if (due.isDefined()) {
+        entered = Math.min(entered, (Long) due.get());
+        session = session.remove(LimitPacer.DUE_ATTRIBUTE);
+      }
+    }
     FusilladeRun.noteInjecting(); // a volatile read: the run can now be stopped on a signal
     String name;
     try {

@@ -358,7 +358,7 @@ public final class FusilladeRun {
         run, new SystemSampler.Options(defaults.procRoot(), defaults.sysBlock(), processes, steal));
   }
 
-  private static Duration lagThreshold() {
+  static Duration lagThreshold() {
     String value = System.getProperty("fusillade.injector.lagThreshold");
     if (value == null) {
       return InjectorLagMonitor.DEFAULT_THRESHOLD;

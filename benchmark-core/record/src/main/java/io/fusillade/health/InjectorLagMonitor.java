@@ -94,7 +94,10 @@ public final class InjectorLagMonitor implements AutoCloseable {
           long end = System.nanoTime();
           InjectorHealth health =
               InjectorHealth.of(
-                  monitor.judged.after(end), threshold, monitor.judged.warmUpNanos(end) / 1e6);
+                  monitor.judged.after(end),
+                  threshold,
+                  monitor.judged.warmUpNanos(end) / 1e6,
+                  monitor.loops.size());
           run.health(HEALTH_KEY, health);
           if (health.saturated()) {
             run.flag(SATURATED_WARNING);
@@ -159,6 +162,15 @@ public final class InjectorLagMonitor implements AutoCloseable {
      * @param warmUpMs the warm-up left out of {@code lagMicros}, recorded beside the verdict
      */
     public static InjectorHealth of(Histogram lagMicros, Duration threshold, double warmUpMs) {
+      return of(lagMicros, threshold, warmUpMs, 1);
+    }
+
+    /**
+     * The same, for ticks of {@code loops} event loops: one stall of the whole machine delays a
+     * tick of every loop at once, so it takes {@value #MIN_LATE_TICKS} late ticks per loop.
+     */
+    public static InjectorHealth of(
+        Histogram lagMicros, Duration threshold, double warmUpMs, int loops) {
       double thresholdMs = threshold.toNanos() / 1e6;
       if (lagMicros.getTotalCount() == 0) {
         return new InjectorHealth(0, 0, 0, 0, thresholdMs, false, warmUpMs);
@@ -166,7 +178,8 @@ public final class InjectorLagMonitor implements AutoCloseable {
       double p99 = lagMicros.getValueAtPercentile(99.0) / 1000.0;
       // Over fewer than 100 ticks (a run of a second or two) the p99 is the largest lag: one tick
       // the machine delayed (another process scheduled for 20 ms) would flag a healthy run. A
-      // saturated injector lags again and again: it takes two late ticks.
+      // saturated injector lags again and again: it takes two late ticks (per event loop: a stall
+      // of the machine delays every loop's tick at once).
       long thresholdMicros = threshold.toNanos() / 1_000;
       long late =
           lagMicros.getCountBetweenValues(
@@ -177,7 +190,7 @@ public final class InjectorLagMonitor implements AutoCloseable {
           p99,
           lagMicros.getMaxValue() / 1000.0,
           thresholdMs,
-          p99 > thresholdMs && late >= MIN_LATE_TICKS,
+          p99 > thresholdMs && late >= (long) MIN_LATE_TICKS * Math.max(1, loops),
           warmUpMs);
     }
   }

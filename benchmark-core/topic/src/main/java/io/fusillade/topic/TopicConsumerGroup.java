@@ -191,6 +191,11 @@ final class TopicConsumerGroup implements AutoCloseable {
                 now = System.nanoTime();
               }
               handle(r, now);
+              if (pause > 0) {
+                // A slow reader's position moves message by message, not a whole poll at once:
+                // its lag then shows its rate, not the sawtooth of its batches.
+                positions.set(tp.partition(), r.offset() + 1);
+              }
             }
             positions.set(tp.partition(), list.get(list.size() - 1).offset() + 1);
           }

@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
+import io.fusillade.limit.LimitSettings;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -27,6 +28,8 @@ import java.util.OptionalLong;
  *     apart from a file that says nothing (that one gets default checks)
  * @param abort the {@code abort} list: rules that stop the run while it is under way ({@code errors
  *     > 5% over 10s}), read and checked
+ * @param limit the {@code limit} section: how {@code fusillade limit} searches for the maximum
+ *     sustainable rate, if the file says
  */
 public record Workload(
     String file,
@@ -42,7 +45,8 @@ public record Workload(
     Load load,
     List<CheckText> checks,
     boolean checksDeclared,
-    List<AbortRule> abort) {
+    List<AbortRule> abort,
+    Optional<LimitSettings> limit) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -59,6 +63,7 @@ public record Workload(
     checks = checks == null ? List.of() : List.copyOf(checks);
     checksDeclared = checksDeclared || !checks.isEmpty();
     abort = abort == null ? List.of() : List.copyOf(abort);
+    limit = limit == null ? Optional.empty() : limit;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
+import io.fusillade.limit.LimitSettings;
 import io.fusillade.workload.YamlNode.MapNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -51,7 +52,8 @@ public final class WorkloadLoader {
           "topics",
           "load",
           "checks",
-          "abort");
+          "abort",
+          "limit");
 
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
@@ -165,6 +167,7 @@ public final class WorkloadLoader {
     Load load = loadParser.load(top, name);
     List<CheckText> checks = loadParser.checks(top);
     List<AbortRule> abort = loadParser.abortRules(top);
+    Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
 
     if (problems.isEmpty()
         && Stream.of("tables_schema", "queries", "logs", "topics")
@@ -189,7 +192,8 @@ public final class WorkloadLoader {
         load,
         checks,
         FieldReader.field(top, "checks") != null,
-        abort);
+        abort,
+        limit);
   }
 
   private String defaultName() {

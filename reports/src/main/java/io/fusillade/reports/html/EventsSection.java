@@ -3,6 +3,7 @@ package io.fusillade.reports.html;
 import static io.fusillade.reports.html.Html.escape;
 
 import io.fusillade.reports.runs.EventRows;
+import io.fusillade.reports.runs.LimitResults;
 import io.fusillade.reports.runs.RunData;
 import java.util.List;
 
@@ -22,7 +23,9 @@ final class EventsSection {
    * @param run the run
    */
   static void table(StringBuilder h, RunData run) {
-    List<EventRows> events = EventRows.of(run);
+    // The limit search's own events are its table (LimitSection).
+    List<EventRows> events =
+        EventRows.of(run).stream().filter(e -> !LimitResults.isLimitEvent(e.kind())).toList();
     if (events.isEmpty()) {
       return;
     }

@@ -77,6 +77,7 @@ public final class ReportPage {
       h.append("<div class=\"banner flag\">WARNING: ").append(escape(flag)).append("</div>\n");
     }
     checks(h, checks);
+    LimitSection.render(h, run);
     requests(h, run);
     TopicSection.tables(h, TopicResults.of(run));
     EventsSection.table(h, run);

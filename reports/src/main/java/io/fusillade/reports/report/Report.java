@@ -181,6 +181,9 @@ public record Report(RunData run, List<CheckResult> results) {
     ObjectNode classes = root.putObject("koByClass");
     koByClass.forEach((c, n) -> classes.put(c.label(), n));
     root.set("topics", JSON.valueToTree(TopicResults.toMap(TopicResults.of(run))));
+    // the limit search: verdict, rate found, sustained, one-line summary and every step
+    io.fusillade.reports.runs.LimitResults.of(run)
+        .ifPresent(result -> root.set("limit", JSON.valueToTree(result.toMap())));
     // node down and up (events.jsonl), every one: seconds from the start, kind, node, detail
     ArrayNode events = root.putArray("events");
     for (io.fusillade.reports.runs.EventRows e : io.fusillade.reports.runs.EventRows.of(run)) {

@@ -1,6 +1,7 @@
 package io.fusillade.reports.runs;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.limit.LimitResult;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunFiles;
 import io.fusillade.reports.stats.Metric;
@@ -29,7 +30,9 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code MB/s} when requests carried bytes, and {@code <counter>/s} for every counter (such
  *       as documents or messages): the total over the run's duration;
  *   <li>{@code p50} and {@code p99} of every topic's end-to-end latency, named {@code p99 [e2e
- *       events]}.
+ *       events]};
+ *   <li>{@code limit}: a limit search's maximum sustainable rate (or the maximum it was allowed,
+ *       when the system sustained it), so {@code trend} follows the limit across builds.
  * </ul>
  *
  * Rates and counters are better higher; latencies and errors better lower.
@@ -90,6 +93,16 @@ public final class RunMetrics {
                 }
               });
     }
+    // A limit search's result, for trend and compare: the rate found, or the maximum sustained.
+    LimitResults.of(run)
+        .filter(r -> r.limit() != null || r.verdict() == LimitResult.Verdict.ABOVE_MAX)
+        .ifPresent(
+            r ->
+                put(
+                    m,
+                    Metric.higherIsBetter("limit"),
+                    r.limit() != null ? r.limit() : r.sustained(),
+                    "/s"));
     run.metrics()
         .forEach(
             (name, h) -> {

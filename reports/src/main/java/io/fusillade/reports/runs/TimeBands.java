@@ -15,10 +15,11 @@ import java.util.TreeMap;
  * any named range, so other sources (fault injections, for one) can add theirs with their own
  * {@link Kind}.
  *
- * <p>The steps are read from {@code run.json}'s parameters: {@code injection} (the injection
- * profile: each population's steps, populations of a later {@code andThen} phase after the longest
- * of the earlier one) or, without it, {@code rates} and {@code stepSeconds} (stairs). Only a
- * profile of two steps or more gives bands: one band over the whole run says nothing.
+ * <p>The steps of a limit search are its own ({@code limit.steps}: each step's times, rate and
+ * verdict). Other steps are read from {@code run.json}'s parameters: {@code injection} (the
+ * injection profile: each population's steps, populations of a later {@code andThen} phase after
+ * the longest of the earlier one) or, without it, {@code rates} and {@code stepSeconds} (stairs).
+ * Only a profile of two steps or more gives bands: one band over the whole run says nothing.
  *
  * <p>The profile's clock starts when Gatling starts injecting, which the record does not hold: the
  * bands start at the beginning of the first interval in which any request was sent (a leading
@@ -116,6 +117,20 @@ public final class TimeBands {
    * @return the bands in time order, empty when fewer than two steps are known
    */
   public static List<Band> steps(RunData run) {
+    // A limit search's steps have their own times: the rates were chosen as the run went.
+    List<Band> limit =
+        LimitResults.of(run).map(r -> r.steps()).orElse(List.of()).stream()
+            .map(
+                s ->
+                    new Band(
+                        compact(s.target()) + "/s" + (s.passed() ? " ✓" : " ✗"),
+                        s.fromSeconds(),
+                        s.toSeconds(),
+                        Kind.STEP))
+            .toList();
+    if (!limit.isEmpty()) {
+      return limit;
+    }
     return steps(run.manifest().parameters(), injectionStart(run));
   }
 

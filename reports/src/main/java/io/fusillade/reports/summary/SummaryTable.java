@@ -6,6 +6,7 @@ import io.fusillade.record.RunStatus;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.Delivery;
 import io.fusillade.reports.runs.EventRows;
+import io.fusillade.reports.runs.LimitResults;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
@@ -80,7 +81,10 @@ public final class SummaryTable {
     String nl = System.lineSeparator();
     out.append(requests(run.summaries()));
     out.append(errors(run.summaries()));
-    out.append(events(EventRows.of(run)));
+    LimitResults.of(run).ifPresent(result -> out.append(LimitResults.table(result)));
+    out.append(
+        events(
+            EventRows.of(run).stream().filter(e -> !LimitResults.isLimitEvent(e.kind())).toList()));
     out.append(metrics(run.metrics()));
     out.append(deliveries(Delivery.of(run)));
     for (String flag : run.flags()) {

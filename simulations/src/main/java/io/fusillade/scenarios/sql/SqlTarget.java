@@ -87,7 +87,7 @@ public final class SqlTarget {
         .urls(nodes)
         .user(user)
         .password(password)
-        .poolSize(settings.pool() != null ? settings.pool() : 8)
+        .poolSize(settings.pool() != null ? settings.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE)
         .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
         .balance(balanceProperty(settings.balance() != null ? settings.balance() : "round-robin"))
         .connectionTimeout(

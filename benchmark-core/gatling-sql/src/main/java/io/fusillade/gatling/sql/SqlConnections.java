@@ -20,7 +20,12 @@ record SqlConnections(
   /** 8 connections, 30 s to get one, 60 s for an answer. */
   static final SqlConnections DEFAULT =
       new SqlConnections(
-          null, null, 8, null, Duration.ofSeconds(30), SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
+          null,
+          null,
+          SqlProtocolBuilder.DEFAULT_POOL_SIZE,
+          null,
+          Duration.ofSeconds(30),
+          SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
 
   SqlConnections withUser(String value) {
     return new SqlConnections(
@@ -51,7 +56,8 @@ record SqlConnections(
 
   /** The client options of the node at {@code url}. */
   SqlClientOptions node(String url) {
-    int queue = queueCapacity != null ? queueCapacity : poolSize * 128;
+    int queue =
+        queueCapacity != null ? queueCapacity : poolSize * SqlProtocolBuilder.QUEUE_PER_CONNECTION;
     return new SqlClientOptions(
         url, user, password, poolSize, queue, connectionTimeout, requestTimeout);
   }

@@ -21,6 +21,12 @@ import java.util.List;
  * }</pre>
  */
 public final class SqlProtocolBuilder implements ProtocolBuilder {
+  /** Statements that may wait per connection of a node unless {@link #queueCapacity} says. */
+  public static final int QUEUE_PER_CONNECTION = 128;
+
+  /** Connections per node unless {@link #poolSize} says. */
+  public static final int DEFAULT_POOL_SIZE = 8;
+
   private final SqlSettings settings;
 
   SqlProtocolBuilder(SqlSettings settings) {

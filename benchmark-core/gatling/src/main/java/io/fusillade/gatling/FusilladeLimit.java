@@ -1,0 +1,214 @@
+package io.fusillade.gatling;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+
+import io.fusillade.limit.LimitResult;
+import io.fusillade.limit.LimitSettings;
+import io.fusillade.limit.LimitWatch;
+import io.fusillade.record.RunRecorder;
+import io.gatling.core.action.Action;
+import io.gatling.core.structure.ScenarioContext;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.CoreDsl;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The search for the maximum sustainable rate, from a simulation: the rate of a scenario's requests
+ * rises geometrically until a step fails its objectives, is bisected between the last passing and
+ * the first failing rate down to the resolution, and the rate found is confirmed by a step of its
+ * own. Each step is judged on the live run record as it ends (see {@link
+ * io.fusillade.limit.LimitSearch}), and the whole search is one run record: its steps are events
+ * and the {@code limit} parameter of {@code run.json}, shown by {@code fusillade summary}, {@code
+ * report} and {@code trend}.
+ *
+ * <pre>{@code
+ * FusilladeLimit limit = FusilladeLimit.search().from(100).step(Duration.ofSeconds(30))
+ *     .slo("p99 < 50ms", "errors < 1%");
+ * setUp(limit.population("point selects", exec(sqlCall(...)))).protocols(sql);
+ * }</pre>
+ *
+ * <p>Every value is immutable: each method returns a new search. A population built by {@link
+ * #population} runs one search.
+ */
+public final class FusilladeLimit {
+  /** The run.json parameter that holds the search's settings and, at the end, its result. */
+  public static final String PARAMETER = "limit";
+
+  private final LimitSettings settings;
+
+  private FusilladeLimit(LimitSettings settings) {
+    this.settings = settings;
+  }
+
+  /** A search with the defaults of {@link LimitSettings#DEFAULTS}. */
+  public static FusilladeLimit search() {
+    return new FusilladeLimit(LimitSettings.DEFAULTS);
+  }
+
+  /** A search with these settings. */
+  public static FusilladeLimit search(LimitSettings settings) {
+    return new FusilladeLimit(settings);
+  }
+
+  /** The settings. */
+  public LimitSettings settings() {
+    return settings;
+  }
+
+  /** The first rate tried, per second. */
+  public FusilladeLimit from(double perSecond) {
+    return new FusilladeLimit(settings.withFrom(perSecond));
+  }
+
+  /** The highest rate tried, per second. */
+  public FusilladeLimit max(double perSecond) {
+    LimitSettings s = settings;
+    return new FusilladeLimit(
+        new LimitSettings(
+            s.from(),
+            perSecond,
+            s.growth(),
+            s.step(),
+            s.warmUp(),
+            s.resolution(),
+            s.confirm(),
+            s.slo(),
+            s.lanes(),
+            s.maxSteps()));
+  }
+
+  /** How long each step lasts (and the confirmation, unless {@link #confirm} says). */
+  public FusilladeLimit step(Duration length) {
+    return new FusilladeLimit(settings.withStep(length));
+  }
+
+  /** How long the confirmation lasts. */
+  public FusilladeLimit confirm(Duration length) {
+    LimitSettings s = settings;
+    return new FusilladeLimit(
+        new LimitSettings(
+            s.from(),
+            s.max(),
+            s.growth(),
+            s.step(),
+            s.warmUp(),
+            s.resolution(),
+            length,
+            s.slo(),
+            s.lanes(),
+            s.maxSteps()));
+  }
+
+  /** The share of each step left out of its verdict (0.2: its first fifth). */
+  public FusilladeLimit warmUp(double share) {
+    LimitSettings s = settings;
+    return new FusilladeLimit(
+        new LimitSettings(
+            s.from(),
+            s.max(),
+            s.growth(),
+            s.step(),
+            share,
+            s.resolution(),
+            s.confirm(),
+            s.slo(),
+            s.lanes(),
+            s.maxSteps()));
+  }
+
+  /** Where the search stops: the first failing rate within this share above the passing one. */
+  public FusilladeLimit resolution(double share) {
+    LimitSettings s = settings;
+    return new FusilladeLimit(
+        new LimitSettings(
+            s.from(),
+            s.max(),
+            s.growth(),
+            s.step(),
+            s.warmUp(),
+            share,
+            s.confirm(),
+            s.slo(),
+            s.lanes(),
+            s.maxSteps()));
+  }
+
+  /** The objectives of every step, as the run checks are written ({@code "p99 < 50ms"}). */
+  public FusilladeLimit slo(String... objectives) {
+    return new FusilladeLimit(settings.withSlo(List.of(objectives)));
+  }
+
+  /** How many requests may be in flight at once (the virtual users that take the arrivals). */
+  public FusilladeLimit lanes(int count) {
+    return new FusilladeLimit(settings.withLanes(count));
+  }
+
+  /**
+   * The scenario {@code name}: each lane waits for its arrival, runs {@code chain}, and waits
+   * again, until the search is over. Inject it with {@link #injection()}, or use {@link
+   * #population}.
+   */
+  public ScenarioBuilder scenario(String name, ChainBuilder chain) {
+    FusilladeRun.parameters(Map.of(PARAMETER, settings.toMap()));
+    LimitPacer pacer = new LimitPacer(settings.from(), settings.lanes());
+    AtomicBoolean installed = new AtomicBoolean();
+    ActionBuilder pace =
+        () ->
+            new io.gatling.core.action.builder.ActionBuilder() {
+              @Override
+              public Action build(ScenarioContext ctx, Action next) {
+                if (installed.compareAndSet(false, true)) {
+                  install(pacer, FusilladeRun.recorder(ctx.coreComponents()));
+                }
+                return new PaceAction(pacer, next);
+              }
+            };
+    return CoreDsl.scenario(name)
+        .forever()
+        .on(
+            exec(pace)
+                .exitHereIf(session -> session.contains(LimitPacer.DONE_ATTRIBUTE))
+                .exec(chain));
+  }
+
+  /** The injection of a search's scenario: its lanes, all at once. */
+  public io.gatling.javaapi.core.OpenInjectionStep injection() {
+    return atOnceUsers(settings.lanes());
+  }
+
+  /** {@link #scenario} injected with {@link #injection()}. */
+  public PopulationBuilder population(String name, ChainBuilder chain) {
+    return scenario(name, chain).injectOpen(injection());
+  }
+
+  /** Watches the run for the search and leaves its result in {@code run.json}. */
+  private void install(LimitPacer pacer, RunRecorder run) {
+    pacer.lagInto(run.metric(LimitWatch.PACE_LAG));
+    double threshold = FusilladeRun.lagThreshold().toNanos() / 1e6;
+    LimitWatch watch =
+        new LimitWatch(
+            settings,
+            run,
+            pacer,
+            threshold,
+            result -> System.out.println("Fusillade: limit search over: " + result.describe()));
+    run.listen(watch);
+    run.onFinish(() -> run.parameter(PARAMETER, recorded(settings, watch.endNow())));
+    FusilladeRun.closeAtEnd(pacer);
+  }
+
+  /** The settings and the result, as {@code run.json}'s {@value #PARAMETER} parameter. */
+  static Map<String, Object> recorded(LimitSettings settings, LimitResult result) {
+    Map<String, Object> m = new LinkedHashMap<>(settings.toMap());
+    m.putAll(result.toMap());
+    return m;
+  }
+}

@@ -1,0 +1,187 @@
+package io.fusillade.limit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The objectives every step of a limit search must meet, written as the run checks are: {@code
+ * errors < 1%}, {@code p99 < 50ms}, {@code rate >= 95% of target}, {@code lag not growing}, {@code
+ * latency not growing}, {@code injector not saturated}. They are judged on one step's seconds after
+ * its warm-up ({@link StepMeasure}), not on the whole run.
+ *
+ * <p>The injector is always judged, whether listed or not: a step at which the load generator
+ * lagged or failed requests itself says nothing about the system, and ends the search ({@link
+ * LimitResult.Verdict#INJECTOR_LIMIT}). A rate objective is always judged too (95% of the target
+ * when none is listed): a system that cannot keep up answers fewer requests than it is sent, and a
+ * step where it did is not sustainable whatever its latency.
+ */
+public final class LimitSlo {
+  private static final Pattern ERRORS =
+      Pattern.compile("errors\\s*(<=|<)\\s*(\\d+(?:\\.\\d+)?)\\s*%", Pattern.CASE_INSENSITIVE);
+  private static final Pattern LATENCY =
+      Pattern.compile(
+          "(p\\d+(?:\\.\\d+)?|max)\\s*(<=|<)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s)",
+          Pattern.CASE_INSENSITIVE);
+  private static final Pattern RATE =
+      Pattern.compile(
+          "rate\\s*>=\\s*(\\d+(?:\\.\\d+)?)\\s*%\\s*of\\s*target", Pattern.CASE_INSENSITIVE);
+
+  /** What an objective looks like, for error messages. */
+  public static final String FORMS =
+      "'errors < 1%', 'p99 < 50ms', 'rate >= 95% of target', 'lag not growing', "
+          + "'latency not growing' or 'injector not saturated'";
+
+  /** The rate objective when none is given: 95% of the target. */
+  public static final double DEFAULT_RATE_SHARE = 0.95;
+
+  private final List<String> texts;
+  private final Double maxErrorsPercent;
+  private final boolean errorsInclusive;
+  private final List<Latency> latencies;
+  private final double minRateShare;
+  private final boolean lagNotGrowing;
+  private final boolean latencyNotGrowing;
+
+  /** A latency objective: the OK requests' percentile under a bound. */
+  private record Latency(String text, String label, double percentile, double maxMs, boolean le) {}
+
+  private LimitSlo(
+      List<String> texts,
+      Double maxErrorsPercent,
+      boolean errorsInclusive,
+      List<Latency> latencies,
+      double minRateShare,
+      boolean lagNotGrowing,
+      boolean latencyNotGrowing) {
+    this.texts = List.copyOf(texts);
+    this.maxErrorsPercent = maxErrorsPercent;
+    this.errorsInclusive = errorsInclusive;
+    this.latencies = List.copyOf(latencies);
+    this.minRateShare = minRateShare;
+    this.lagNotGrowing = lagNotGrowing;
+    this.latencyNotGrowing = latencyNotGrowing;
+  }
+
+  /**
+   * Reads objectives.
+   *
+   * @throws IllegalArgumentException quoting the first text that is not an objective
+   */
+  public static LimitSlo parse(List<String> texts) {
+    Double errors = null;
+    boolean errorsLe = false;
+    List<Latency> latencies = new ArrayList<>();
+    double rate = DEFAULT_RATE_SHARE;
+    boolean lag = false;
+    boolean latencyTrend = false;
+    for (String raw : texts) {
+      String text = raw == null ? "" : raw.strip();
+      Matcher m;
+      if ((m = ERRORS.matcher(text)).matches()) {
+        errors = Double.parseDouble(m.group(2));
+        errorsLe = m.group(1).equals("<=");
+      } else if ((m = LATENCY.matcher(text)).matches()) {
+        String label = m.group(1).toLowerCase(Locale.ROOT);
+        double percentile = label.equals("max") ? 100 : Double.parseDouble(label.substring(1));
+        if (percentile <= 0 || percentile > 100) {
+          throw new IllegalArgumentException(
+              "limit objective '" + text + "': a percentile is between 0 and 100");
+        }
+        double bound = Double.parseDouble(m.group(3));
+        double ms = m.group(4).equalsIgnoreCase("s") ? bound * 1000 : bound;
+        latencies.add(new Latency(text, label, percentile, ms, m.group(2).equals("<=")));
+      } else if ((m = RATE.matcher(text)).matches()) {
+        rate = Double.parseDouble(m.group(1)) / 100;
+        if (rate <= 0 || rate > 1) {
+          throw new IllegalArgumentException(
+              "limit objective '"
+                  + text
+                  + "': the share of the target is above 0% and at most"
+                  + " 100%");
+        }
+      } else if (text.equalsIgnoreCase("lag not growing")) {
+        lag = true;
+      } else if (text.equalsIgnoreCase("latency not growing")) {
+        latencyTrend = true;
+      } else if (!text.equalsIgnoreCase("injector not saturated")) {
+        throw new IllegalArgumentException("limit objective '" + text + "' is not one of " + FORMS);
+      }
+    }
+    return new LimitSlo(texts, errors, errorsLe, latencies, rate, lag, latencyTrend);
+  }
+
+  /** The objectives as written. */
+  public List<String> texts() {
+    return texts;
+  }
+
+  /** Whether the objectives judge consumer lag (topics). */
+  public boolean judgesLag() {
+    return lagNotGrowing;
+  }
+
+  /**
+   * Why a step does not meet the objectives, one reason each (empty when it meets them all). The
+   * injector is judged apart ({@link StepMeasure#injectorProblem()}).
+   */
+  public List<String> failures(StepMeasure step) {
+    List<String> why = new ArrayList<>();
+    if (step.requests() == 0) {
+      why.add("no request completed");
+      return why;
+    }
+    double achievedShare = step.achieved() / step.target();
+    if (achievedShare < minRateShare) {
+      why.add(
+          String.format(
+              Locale.ROOT,
+              "rate %s/s < %s%% of %s/s",
+              StepResult.rate(step.achieved()),
+              StepResult.number(minRateShare * 100),
+              StepResult.rate(step.target())));
+    }
+    if (maxErrorsPercent != null) {
+      double percent = step.errorPercent();
+      if (errorsInclusive ? percent > maxErrorsPercent : percent >= maxErrorsPercent) {
+        why.add(
+            String.format(
+                Locale.ROOT,
+                "errors %s%% %s %s%%",
+                StepResult.number(percent),
+                errorsInclusive ? ">" : ">=",
+                StepResult.number(maxErrorsPercent)));
+      }
+    }
+    for (Latency l : latencies) {
+      if (step.okCount() == 0) {
+        why.add(l.label() + ": no OK request");
+        continue;
+      }
+      double ms = step.percentileMs(l.percentile());
+      if (l.le() ? ms > l.maxMs() : ms >= l.maxMs()) {
+        why.add(
+            String.format(
+                Locale.ROOT,
+                "%s %s ms %s %s ms",
+                l.label(),
+                StepResult.number(ms),
+                l.le() ? ">" : ">=",
+                StepResult.number(l.maxMs())));
+      }
+    }
+    if (latencyNotGrowing && step.latencyGrowth() != null) {
+      why.add(step.latencyGrowth());
+    }
+    if (lagNotGrowing) {
+      if (step.lagVerdict() == null) {
+        why.add("lag: no consumer lag measured");
+      } else if (step.lagVerdict().startsWith("growing")) {
+        why.add("lag " + step.lagVerdict());
+      }
+    }
+    return why;
+  }
+}

@@ -1,0 +1,169 @@
+package io.fusillade.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.DoublePredicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The search's arithmetic: a system that passes every rate up to its capacity, and no more. */
+class LimitSearchTest {
+  private static final LimitSettings SETTINGS = LimitSettings.DEFAULTS.withFrom(50);
+
+  /** Runs a search against a system judged by {@code passes}, the injector always fine. */
+  private static LimitResult search(LimitSettings settings, DoublePredicate passes) {
+    return search(settings, passes, rate -> false);
+  }
+
+  private static LimitResult search(
+      LimitSettings settings, DoublePredicate passes, DoublePredicate injectorLags) {
+    LimitSearch search = new LimitSearch(settings);
+    double rate = search.rate();
+    for (int i = 0; i < 100; i++) {
+      boolean ok = passes.test(rate);
+      StepResult step =
+          new StepResult(
+              i + 1,
+              search.phase(),
+              i * 30,
+              i * 30 + 30,
+              rate,
+              ok ? rate : rate * 0.8,
+              5,
+              ok ? 10 : 500,
+              0,
+              null,
+              injectorLags.test(rate) ? "injector lag p99 45 ms > 20 ms" : null,
+              ok ? List.of() : List.of("p99 500 ms >= 50 ms"));
+      OptionalDouble next = search.next(step);
+      if (next.isEmpty()) {
+        return search.result();
+      }
+      rate = next.getAsDouble();
+    }
+    throw new AssertionError("the search did not end");
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {137, 400, 1_600, 5_321, 77_000})
+  void findsACapacityWithinItsResolutionAndConfirmsIt(double capacity) {
+    LimitResult result = search(SETTINGS, rate -> rate <= capacity);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
+    assertThat(result.limit()).isLessThanOrEqualTo(capacity).isGreaterThan(capacity / 1.05);
+    assertThat(result.confirmation().phase()).isEqualTo("confirm");
+    assertThat(result.confirmation().target()).isEqualTo(result.limit());
+    // Geometric ramp, then bisection: a few steps per factor of two, not one per 5%.
+    int doublings = (int) Math.ceil(Math.log(capacity / 50) / Math.log(2));
+    assertThat(result.steps()).hasSizeLessThanOrEqualTo(doublings + 7);
+  }
+
+  @Test
+  void rampsDownWhenTheFirstRateAlreadyFails() {
+    LimitResult result = search(SETTINGS.withFrom(1000), rate -> rate <= 90);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
+    assertThat(result.limit()).isBetween(90 / 1.05, 90.0);
+    assertThat(result.steps().get(1).target()).isEqualTo(500);
+  }
+
+  @Test
+  void aSystemThatSustainsTheMaximumIsAboveIt() {
+    LimitSettings capped =
+        new LimitSettings(
+            100,
+            1000,
+            2,
+            Duration.ofSeconds(30),
+            0.2,
+            0.05,
+            Duration.ofSeconds(30),
+            LimitSettings.DEFAULT_SLO,
+            100,
+            40);
+    LimitResult result = search(capped, rate -> true);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.ABOVE_MAX);
+    assertThat(result.limit()).isNull();
+    assertThat(result.sustained()).isEqualTo(1000);
+    assertThat(result.steps())
+        .extracting(StepResult::target)
+        .containsExactly(100.0, 200.0, 400.0, 800.0, 1000.0);
+  }
+
+  @Test
+  void aSaturatedInjectorIsNeverReportedAsTheSystemsLimit() {
+    LimitResult result = search(SETTINGS, rate -> rate <= 5000, rate -> rate >= 1600);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.INJECTOR_LIMIT);
+    assertThat(result.limit()).isNull();
+    assertThat(result.sustained()).isEqualTo(800);
+    // The first step the injector failed is tried once more, in case it was a pause.
+    assertThat(result.steps()).extracting(StepResult::target).endsWith(800.0, 1600.0, 1600.0);
+    assertThat(result.describe())
+        .startsWith("the injector is the limit, not the system")
+        .contains("1,600/s", "injector lag p99 45 ms", "at least 800/s");
+  }
+
+  @Test
+  void anInjectorHiccupAtOneStepIsRetriedAndTheSearchGoesOn() {
+    List<Double> hiccups = new ArrayList<>(List.of(200.0));
+    LimitResult result = search(SETTINGS, rate -> rate <= 400, rate -> hiccups.remove(rate));
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
+    assertThat(result.steps()).extracting(StepResult::target).startsWith(50.0, 100.0, 200.0, 200.0);
+  }
+
+  @Test
+  void aConfirmationThatFailsTriesOneResolutionLowerThenGivesUp() {
+    List<Double> tried = new ArrayList<>();
+    // Passes every rate up to 400 once; a second look at anything above 300 fails.
+    LimitResult result =
+        search(
+            SETTINGS,
+            rate -> {
+              boolean seen = tried.contains(rate);
+              tried.add(rate);
+              return rate <= 400 && !(seen && rate > 300) && !(rate > 300 && tried.size() > 8);
+            });
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.UNSTABLE);
+    assertThat(result.limit()).isNull();
+    List<StepResult> confirms =
+        result.steps().stream().filter(s -> s.phase().equals("confirm")).toList();
+    assertThat(confirms).hasSize(2);
+    assertThat(confirms.get(1).target()).isCloseTo(confirms.get(0).target() / 1.05, within());
+  }
+
+  @Test
+  void noRateDownToOnePerSecondIsBelowTheMinimum() {
+    LimitResult result = search(SETTINGS.withFrom(8), rate -> false);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.BELOW_MIN);
+    assertThat(result.steps()).extracting(StepResult::target).containsExactly(8.0, 4.0, 2.0, 1.0);
+  }
+
+  @Test
+  void theResultReadsBackFromItsJsonForm() {
+    LimitResult result = search(SETTINGS, rate -> rate <= 400);
+    LimitResult back = LimitResult.fromMap(result.toMap());
+    assertThat(back.verdict()).isEqualTo(result.verdict());
+    assertThat(back.limit()).isEqualTo(result.limit());
+    assertThat(back.steps()).hasSameSizeAs(result.steps());
+    assertThat(back.confirmation().achieved()).isEqualTo(result.confirmation().achieved());
+    assertThat(back.describe()).isEqualTo(result.describe());
+  }
+
+  @Test
+  void settingsOutOfRangeNameTheSetting() {
+    assertThatThrownBy(() -> LimitSettings.DEFAULTS.withFrom(0))
+        .hasMessageContaining("limit from must be above 0");
+    assertThatThrownBy(() -> LimitSettings.DEFAULTS.withStep(Duration.ofSeconds(1)))
+        .hasMessageContaining("limit step must be at least 3s");
+    assertThatThrownBy(() -> LimitSettings.DEFAULTS.withSlo(List.of("p99 below 50ms")))
+        .hasMessageContaining("limit objective 'p99 below 50ms' is not one of");
+  }
+
+  private static org.assertj.core.data.Offset<Double> within() {
+    return org.assertj.core.data.Offset.offset(1.0);
+  }
+}

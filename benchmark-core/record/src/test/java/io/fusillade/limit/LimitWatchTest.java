@@ -1,0 +1,170 @@
+package io.fusillade.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.Latencies;
+import io.fusillade.record.RunStatus;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The watch on a simulated record: a server with a fixed capacity, fed second by second as the
+ * recorder would, at the rates the watch sets.
+ */
+class LimitWatchTest {
+  private final List<String> events = new ArrayList<>();
+  private final List<Double> rates = new ArrayList<>();
+  private boolean finished;
+  private boolean paused;
+  private LimitResult done;
+
+  private LimitWatch watch(LimitSettings settings) {
+    rates.add(settings.from());
+    return new LimitWatch(
+        settings,
+        (kind, target, detail) -> events.add(kind + " " + target + " " + detail),
+        new LimitWatch.Pace() {
+          @Override
+          public void rate(double perSecond) {
+            paused = false;
+            rates.add(perSecond);
+          }
+
+          @Override
+          public void pause() {
+            paused = true;
+          }
+
+          @Override
+          public boolean drained() {
+            return true;
+          }
+
+          @Override
+          public void finish() {
+            finished = true;
+          }
+        },
+        20,
+        result -> done = result);
+  }
+
+  /**
+   * One second of a server that completes up to {@code capacity} requests a second at 10 ms and
+   * queues the rest: the queue's wait adds to the latency, as it would from the due time. At a new
+   * rate the arrivals not yet sent are dropped (the pacer starts a new schedule); what the lanes
+   * hold, 100 at most, is still served, unless the watch paused to let it drain.
+   */
+  private final class Server {
+    final double capacity;
+    double backlog;
+    double lastRate;
+
+    Server(double capacity) {
+      this.capacity = capacity;
+    }
+
+    void second(LimitWatch watch, double rate, double elapsed, double lagGrowth) {
+      if (rate != lastRate) {
+        backlog = Math.min(backlog, 100);
+        lastRate = rate;
+      }
+      if (paused) {
+        backlog = 0; // a second with nothing sent: what was in flight finished
+        watch.intervalEnd(0, elapsed);
+        return;
+      }
+      backlog = Math.max(0, backlog + rate - capacity);
+      long completed = Math.round(Math.min(capacity, rate + backlog));
+      Histogram ok = Latencies.newHistogram();
+      long waitMicros = Math.round(backlog / capacity * 1_000_000);
+      ok.recordValueWithCount(10_000 + waitMicros, Math.max(1, completed));
+      watch.request("q", Math.round(rate), ok, null, Map.of());
+      Histogram lag = Latencies.newHistogram();
+      lag.recordValueWithCount(1_000, 100);
+      watch.metric("injector.lag", lag);
+      watch.gauge("topic.t.lag", lagGrowth * elapsed);
+      watch.intervalEnd(0, elapsed);
+    }
+  }
+
+  @Test
+  void findsTheCapacityOfAServerThatQueuesWhatItCannotServe() {
+    LimitSettings settings = LimitSettings.DEFAULTS.withFrom(50).withStep(Duration.ofSeconds(10));
+    LimitWatch watch = watch(settings);
+    Server server = new Server(430);
+    double elapsed = 0;
+    // Two idle seconds before the users start: not part of any step.
+    watch.intervalEnd(0, ++elapsed);
+    watch.intervalEnd(0, ++elapsed);
+    for (int s = 0; s < 600 && !finished; s++) {
+      server.second(watch, rates.get(rates.size() - 1), ++elapsed, 0);
+    }
+    assertThat(finished).isTrue();
+    assertThat(done.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
+    assertThat(done.limit()).isBetween(430 / 1.05 / 1.05, 430.0);
+    assertThat(done.steps().get(0).fromSeconds()).isEqualTo(2.0);
+    assertThat(done.steps().get(0).toSeconds()).isEqualTo(12.0);
+    assertThat(events).first().asString().isEqualTo("limit-step 50/s step 1 (ramp)");
+    assertThat(events).last().asString().startsWith("limit-result found maximum sustainable rate");
+    StepResult over =
+        done.steps().stream().filter(s -> s.target() == 800).findFirst().orElseThrow();
+    assertThat(over.passed()).isFalse();
+    assertThat(String.join(",", over.why())).contains("rate", "latency growing");
+  }
+
+  @Test
+  void afterAFailedStepNothingIsSentUntilItsRequestsFinished() {
+    LimitWatch watch = watch(LimitSettings.DEFAULTS.withFrom(400).withStep(Duration.ofSeconds(5)));
+    Server server = new Server(300);
+    double elapsed = 0;
+    for (int s = 0; s < 5; s++) {
+      server.second(watch, 400, ++elapsed, 0);
+    }
+    assertThat(paused).as("400/s failed on a server of 300/s").isTrue();
+    assertThat(rates).containsExactly(400.0);
+    server.second(watch, 0, ++elapsed, 0);
+    assertThat(paused).isFalse();
+    assertThat(rates).containsExactly(400.0, 200.0);
+    assertThat(events).last().asString().isEqualTo("limit-step 200/s step 2 (ramp)");
+    assertThat(watch.steps().get(0).toSeconds()).isEqualTo(5.0);
+  }
+
+  @Test
+  void aLagThatGrowsFailsAStepWhenTheObjectivesJudgeLag() {
+    LimitSettings settings =
+        LimitSettings.DEFAULTS
+            .withFrom(100)
+            .withStep(Duration.ofSeconds(10))
+            .withSlo(List.of("lag not growing"));
+    LimitWatch watch = watch(settings);
+    Server server = new Server(1_000_000);
+    double elapsed = 0;
+    for (int s = 0; s < 10; s++) {
+      server.second(watch, 100, ++elapsed, 50);
+    }
+    StepResult first = watch.steps().get(0);
+    assertThat(first.lag()).startsWith("growing 50");
+    assertThat(first.passed()).isFalse();
+  }
+
+  @Test
+  void aRunThatEndsMidSearchKeepsItsStepsAsStopped() {
+    LimitWatch watch = watch(LimitSettings.DEFAULTS.withStep(Duration.ofSeconds(5)));
+    Server server = new Server(1_000_000);
+    double elapsed = 0;
+    for (int s = 0; s < 12; s++) {
+      server.second(watch, rates.get(rates.size() - 1), ++elapsed, 0);
+    }
+    LimitResult result = watch.endNow();
+    watch.closed(RunStatus.ABORTED);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.STOPPED);
+    assertThat(result.steps()).hasSize(2);
+    assertThat(result.sustained()).isEqualTo(200);
+    assertThat(done).isSameAs(result);
+  }
+}

@@ -1,0 +1,56 @@
+package io.fusillade.topic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.gatling.FusilladeLimit;
+import io.fusillade.gatling.GatlingFork;
+import io.fusillade.limit.LimitResult;
+import io.fusillade.limit.LimitSettings;
+import io.fusillade.limit.StepResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The limit of writes to a topic is where its readers stop keeping up: with one reader throttled to
+ * R messages a second, the search judged by {@code lag not growing} finds R within ±15%, and the
+ * steps above it fail on the lag, not on the writes.
+ */
+@Tag("slow")
+class TopicLimitTest {
+  @TempDir Path base;
+
+  @Test
+  void aTopicWhoseReaderIsThrottledIsLimitedNearTheReadersRate() throws Exception {
+    LimitSettings limit =
+        LimitSettings.DEFAULTS
+            .withFrom(50)
+            .withStep(Duration.ofSeconds(6))
+            .withSlo(List.of("errors < 1%", "lag not growing"));
+    Map<String, String> properties = new HashMap<>(limit.toProperties());
+    GatlingFork run = GatlingFork.run(base, TopicLimitSimulation.class, properties);
+
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    LimitResult result =
+        LimitResult.fromMap(
+            (Map<?, ?>) run.record().manifest().parameters().get(FusilladeLimit.PARAMETER));
+    double readers = 1000.0 / TopicLimitSimulation.PROCESSING.toMillis();
+    assertThat(result.verdict()).as(run.output()).isEqualTo(LimitResult.Verdict.FOUND);
+    assertThat(result.limit()).as(run.output()).isBetween(readers * 0.85, readers * 1.15);
+    List<StepResult> above =
+        result.steps().stream().filter(s -> s.target() > readers * 1.2).toList();
+    assertThat(above).isNotEmpty();
+    assertThat(above)
+        .allSatisfy(
+            s -> {
+              assertThat(s.passed()).isFalse();
+              assertThat(s.lag()).startsWith("growing");
+              assertThat(s.achieved()).as("the writes kept up").isGreaterThan(s.target() * 0.95);
+            });
+  }
+}
