@@ -9,6 +9,7 @@ import io.fusillade.reports.runs.RunData;
 import io.fusillade.reports.runs.RunMetrics;
 import io.fusillade.reports.stats.Comparison;
 import io.fusillade.scenarios.sql.SqlLadderRun;
+import io.fusillade.scenarios.sql.SqlTarget;
 import io.fusillade.workload.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -32,13 +33,13 @@ import picocli.CommandLine.Option;
     name = "ladder",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs a workload's query set at rising concurrency and tabulates it per query and level.",
+      "Runs a query set at rising concurrency, compared level by level.",
       "At each of --levels N, N sessions each run the whole query set once (each query timed,",
       "and the set as 'query set'); each level runs --repeats times, each run a record of its",
       "own under OUTPUT/ladder-TIME. The table shows the median over repeats of each query's",
       "median time per level, and the sets completed per second. With --baseline (an earlier",
-      "ladder's directory), each cell adds its % change with compare's verdict, and a last",
-      "column the median % over levels: exit code 3 when one got worse. The connection",
+      "ladder's directory), each cell adds its %% change with compare's verdict, and a last",
+      "column the median %% over levels: exit code 3 when one got worse. The connection",
       "options of fusillade run apply (--url, --user, --pool, --engine, --seed, --setup...)."
     })
 final class LadderCommand extends RunCommand {
@@ -92,7 +93,26 @@ final class LadderCommand extends RunCommand {
     Files.createDirectories(ladder);
     boolean embedded =
         (database.urls == null || database.urls.isEmpty()) && workload.connection().isEmpty();
-    LocalPostgres postgres = embedded ? LocalPostgres.start() : null;
+    LocalPostgres postgres = null;
+    if (embedded) {
+      LocalPostgres.Builder builder = LocalPostgres.builder();
+      for (String setting : serverSettings) {
+        String[] pair;
+        try {
+          pair = SqlTarget.serverSetting(setting);
+        } catch (IllegalArgumentException e) {
+          throw new FusilladeException("--server-setting: " + e.getMessage());
+        }
+        builder = builder.serverConfig(pair[0], pair[1]);
+      }
+      postgres = builder.start();
+    } else if (!serverSettings.isEmpty()) {
+      throw new FusilladeException(
+          "--server-setting applies to the embedded PostgreSQL, not to a server given by --url or"
+              + " the workload's connection: set it on that server");
+    }
+    List<String> settings = serverSettings;
+    serverSettings = new ArrayList<>(); // the runs get this ladder's server by its URL
     try {
       if (postgres != null) {
         database.urls = List.of(postgres.jdbcUrl());
@@ -123,6 +143,7 @@ final class LadderCommand extends RunCommand {
       }
     } finally {
       output = root;
+      serverSettings = settings;
       if (postgres != null) {
         postgres.close();
       }

@@ -28,13 +28,15 @@ import picocli.CommandLine.Option;
     name = "limit",
     mixinStandardHelpOptions = true,
     description = {
-      "Finds the maximum rate a workload's queries sustain within their objectives.",
-      "The rate doubles from --from until a step fails its objectives (--slo; default: errors",
+      "Finds the maximum sustainable rate of a workload.",
+      "Its queries, its one topic's writes, or its log bulks: the rate doubles from --from until a step fails its objectives (--slo; default: errors",
       "< 1%%, rate >= 95%% of target, latency not growing), is bisected down to --resolution,",
       "and the rate found is confirmed by one more step. Each step is judged as it ends, its",
       "first --warm-up share left out; a step the injector cannot vouch for (its own lag, its",
-      "own failures) ends the search: the injector is then the limit, never the system.",
-      "The workload's limit: section gives what the options do not. One run record holds",
+      "own failures) is tried once more, then ends the search: the injector is then the",
+      "limit, never the system.",
+      "With a topic's readers, 'lag not growing' joins the defaults. The workload's limit:",
+      "section gives what the options do not (one topic per file). One run record holds",
       "every step (fusillade summary, report, trend). Exit code 3 when the limit is below",
       "--expect-at-least, 5 when the injector was the limit; the connection options of",
       "fusillade run apply (--url, --user, --pool, --engine, --seed, --setup, --output...)."
@@ -122,13 +124,22 @@ final class LimitCommand extends RunCommand {
       }
     }
     Workload workload = WorkloadFiles.load(file);
-    if (workload.queries().isEmpty()) {
+    if (workload.topics().size() > 1) {
       throw new FusilladeException(
           file
-              + ": fusillade limit searches a workload's queries; for topics and logs, use"
-              + " FusilladeLimit in a simulation (src/site/limits.md)");
+              + ": fusillade limit searches one topic's writes; this workload has "
+              + workload.topics().size()
+              + " topics (put the one to search in a file of its own)");
     }
-    settings = settings(workload.limit().orElse(LimitSettings.DEFAULTS));
+    LimitSettings base = workload.limit().orElse(LimitSettings.DEFAULTS);
+    boolean readers = workload.topics().stream().anyMatch(t -> t.consumers() > 0);
+    if (readers && slo.isEmpty() && base.slo().equals(LimitSettings.DEFAULT_SLO)) {
+      // A topic with readers is sustainable only while they keep up.
+      List<String> objectives = new ArrayList<>(LimitSettings.DEFAULT_SLO);
+      objectives.add("lag not growing");
+      base = base.withSlo(objectives);
+    }
+    settings = settings(base);
     rate("--expect-at-least", expectAtLeast);
     return super.call();
   }
@@ -160,7 +171,9 @@ final class LimitCommand extends RunCommand {
 
   @Override
   Map<String, String> extraProperties() {
-    return settings.toProperties();
+    Map<String, String> properties = new java.util.LinkedHashMap<>(settings.toProperties());
+    properties.put(LimitSettings.SEARCH_PROPERTY, "true");
+    return properties;
   }
 
   /** A limit run has no checks of its own: the search judges each step. */

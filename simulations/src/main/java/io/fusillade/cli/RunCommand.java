@@ -208,6 +208,14 @@ class RunCommand implements Callable<Integer> {
               + " beside the machine's, e.g. postgres (repeatable).")
   List<String> watchProcesses = new ArrayList<>();
 
+  @Option(
+      names = "--server-setting",
+      paramLabel = "NAME=VALUE",
+      description =
+          "A postgresql.conf setting of the embedded PostgreSQL (without --url), e.g."
+              + " max_parallel_workers_per_gather=0 (repeatable); run.json's sql.server names it.")
+  List<String> serverSettings = new ArrayList<>();
+
   /** The abort rules of the run: the workload's, then --abort-when's; set by {@link #call}. */
   List<String> abortRules = List.of();
 
@@ -245,6 +253,13 @@ class RunCommand implements Callable<Integer> {
             "--failover: \"" + failover + "\" is not a duration (examples: 500ms, 2s, 1m)");
       }
     }
+    for (String setting : serverSettings) {
+      try {
+        SqlTarget.serverSetting(setting);
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--server-setting: " + e.getMessage());
+      }
+    }
     if (balance != null) {
       try {
         SqlTarget.balance(balance);
@@ -253,6 +268,13 @@ class RunCommand implements Callable<Integer> {
       }
     }
     Workload workload = WorkloadFiles.load(file);
+    if (!serverSettings.isEmpty()
+        && ((database.urls != null && !database.urls.isEmpty())
+            || workload.connection().isPresent())) {
+      throw new FusilladeException(
+          "--server-setting applies to the embedded PostgreSQL, not to a server given by --url or"
+              + " the workload's connection: set it on that server");
+    }
     RunChecks.validate(workload, checks);
     abortRules = abortRules(workload);
     int kinds =
@@ -556,6 +578,9 @@ class RunCommand implements Callable<Integer> {
     }
     if (!watchProcesses.isEmpty()) {
       properties.put("fusillade.system.processes", String.join(",", watchProcesses));
+    }
+    if (!serverSettings.isEmpty()) {
+      properties.put(SqlTarget.SERVER_SETTINGS_PROPERTY, String.join("\n", serverSettings));
     }
     return properties;
   }

@@ -39,7 +39,16 @@ class FusilladeCommandTest {
       run = CliRun.of("run", "--help");
       schema = CliRun.of("schema", "--help");
       for (String command :
-          List.of("summary", "report", "intervals", "compare", "trend", "workload", "logs")) {
+          List.of(
+              "summary",
+              "report",
+              "intervals",
+              "compare",
+              "trend",
+              "workload",
+              "logs",
+              "limit",
+              "ladder")) {
         CliRun help = CliRun.of(command, "--help");
         all.append(help.out()).append(help.err());
       }

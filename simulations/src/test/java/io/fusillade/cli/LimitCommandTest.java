@@ -83,6 +83,89 @@ class LimitCommandTest {
         .containsPattern("\"verdict\" ?: ?\"found\"");
   }
 
+  /**
+   * A log store's bulks, searched on the embedded OpenSearch up to a ceiling it sustains: the
+   * search ends above it, with every step in the record.
+   */
+  @Test
+  void searchesTheBulksOfALogsWorkloadUpToItsMaximum() throws Exception {
+    Path file = dir.resolve("logs.yml");
+    Files.writeString(
+        file,
+        """
+        logs:
+          bulk_size: 50
+          rate: 10
+          duration: 10s
+        limit:
+          from: 10
+          max: 40
+          step: 4s
+          slo: [errors < 1%]
+        """);
+    Path output = dir.resolve("logs-out");
+    CliRun run = CliRun.of("limit", file.toString(), "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    Path directory;
+    try (Stream<Path> runs = Files.list(output)) {
+      directory =
+          runs.filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST))).findFirst().get();
+    }
+    RunRecord record = RunRecordReader.read(directory);
+    LimitResult result =
+        LimitResult.fromMap((Map<?, ?>) record.manifest().parameters().get("limit"));
+    String steps = LimitResults.table(result);
+    assertThat(result.verdict()).as(steps).isEqualTo(LimitResult.Verdict.ABOVE_MAX);
+    assertThat(result.steps())
+        .as(steps)
+        .extracting(s -> s.target())
+        .containsExactly(10.0, 20.0, 40.0);
+    assertThat(record.requests().get("bulk").okCount()).as(steps).isGreaterThan(3 * 10 * 2);
+  }
+
+  /**
+   * A topic's writes with a reader, on the embedded Kafka: each step judges the reader's lag
+   * (joined to the default objectives), and a reader that keeps up lets the search reach its
+   * ceiling.
+   */
+  @Test
+  void searchesTheWritesOfATopicJudgingItsReadersLag() throws Exception {
+    Path file = dir.resolve("topic.yml");
+    Files.writeString(
+        file,
+        """
+        topics:
+          - name: events
+            consumers: 1
+            message_size: 100
+            rate: 10
+            duration: 10s
+        limit:
+          from: 50
+          max: 200
+          step: 4s
+        """);
+    Path output = dir.resolve("topic-out");
+    CliRun run = CliRun.of("limit", file.toString(), "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    Path directory;
+    try (Stream<Path> runs = Files.list(output)) {
+      directory =
+          runs.filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST))).findFirst().get();
+    }
+    RunRecord record = RunRecordReader.read(directory);
+    Map<?, ?> recorded = (Map<?, ?>) record.manifest().parameters().get("limit");
+    LimitResult result = LimitResult.fromMap(recorded);
+    String steps = LimitResults.table(result);
+    assertThat(String.valueOf(recorded.get("slo"))).as(steps).contains("lag not growing");
+    assertThat(result.verdict())
+        .as(steps)
+        .isIn(LimitResult.Verdict.ABOVE_MAX, LimitResult.Verdict.FOUND);
+    assertThat(result.sustained()).as(steps).isGreaterThanOrEqualTo(100);
+    assertThat(result.steps()).as(steps).allSatisfy(s -> assertThat(s.lag()).isNotNull());
+    assertThat(result.steps()).as(steps).allSatisfy(s -> assertThat(s.injector()).isNull());
+  }
+
   @Test
   void loadOptionsAndBadLimitSettingsAreUserErrors() throws Exception {
     Path file = dir.resolve("q.yml");
@@ -101,6 +184,13 @@ class LimitCommandTest {
       assertThat(run.exitCode()).as(args + ": " + run.err()).isEqualTo(2);
       assertThat(run.err()).as(args.toString()).startsWith("fusillade: ").doesNotContain("\tat ");
     }
+    Path two = dir.resolve("two.yml");
+    Files.writeString(
+        two,
+        "topics:\n  - {name: a, rate: 1, duration: 5s}\n  - {name: b, rate: 1, duration: 5s}\n");
+    CliRun topics = CliRun.of("limit", two.toString());
+    assertThat(topics.exitCode()).isEqualTo(2);
+    assertThat(topics.err()).contains("searches one topic's writes; this workload has 2 topics");
     Path bad = dir.resolve("bad.yml");
     Files.writeString(bad, "queries:\n  - sql: select 1\nlimit:\n  warm_up: 90%\n");
     CliRun run = CliRun.of("limit", bad.toString());

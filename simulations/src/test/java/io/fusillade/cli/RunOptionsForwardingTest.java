@@ -118,7 +118,13 @@ class RunOptionsForwardingTest {
           Map.entry("--failover", new Forwarded("fusillade.failover", "--failover", "5s")),
           Map.entry(
               "--watch-process",
-              new Forwarded("fusillade.system.processes", "--watch-process", "postgres")));
+              new Forwarded("fusillade.system.processes", "--watch-process", "postgres")),
+          Map.entry(
+              "--server-setting",
+              new Forwarded(
+                  "fusillade.postgres.settings",
+                  "--server-setting",
+                  "max_parallel_workers_per_gather=0")));
 
   /** Options the command acts on itself, and why none of them is the Gatling JVM's business. */
   private static final Map<String, String> COMMAND_ONLY =

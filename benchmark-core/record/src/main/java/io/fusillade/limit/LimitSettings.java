@@ -61,6 +61,17 @@ public record LimitSettings(
   public static final String PROPERTY_PREFIX = "fusillade.limit.";
 
   /**
+   * The system property that makes a workload's runner search the limit instead of running its
+   * fixed load ({@code fusillade limit}).
+   */
+  public static final String SEARCH_PROPERTY = PROPERTY_PREFIX + "search";
+
+  /** Whether this JVM runs a limit search ({@value #SEARCH_PROPERTY} is true). */
+  public static boolean searching() {
+    return Boolean.getBoolean(SEARCH_PROPERTY);
+  }
+
+  /**
    * @throws IllegalArgumentException naming the setting when a value is out of its range
    */
   public LimitSettings {

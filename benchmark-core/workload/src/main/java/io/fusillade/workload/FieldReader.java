@@ -40,17 +40,47 @@ class FieldReader {
   final List<Problem> problems;
 
   /**
+   * The workload's scale factor, shared by all parsers of one file: an integer written {@code
+   * 150000 * scale} (a row count, a range bound) is 150000 times it, rounded.
+   */
+  final double[] scale;
+
+  /** An integer written as a multiple of the scale: {@code 6_000_000 * scale}. */
+  private static final java.util.regex.Pattern SCALED =
+      java.util.regex.Pattern.compile("([0-9][0-9_]*(?:\\.[0-9]+)?)\\s*\\*\\s*scale");
+
+  /**
    * @param environment the lookup of environment variables (null for unset)
    * @param problems where problems are added
    */
   FieldReader(Function<String, String> environment, List<Problem> problems) {
-    this.environment = environment;
-    this.problems = problems;
+    this(environment, problems, new double[] {1});
   }
 
-  /** A reader over the same environment and problem list as {@code shared}. */
+  private FieldReader(
+      Function<String, String> environment, List<Problem> problems, double[] scale) {
+    this.environment = environment;
+    this.problems = problems;
+    this.scale = scale;
+  }
+
+  /** A reader over the same environment, problem list and scale as {@code shared}. */
   FieldReader(FieldReader shared) {
-    this(shared.environment, shared.problems);
+    this(shared.environment, shared.problems, shared.scale);
+  }
+
+  /**
+   * The value of {@code 150000 * scale}, rounded (at least 1 when the multiple is not 0), or null
+   * when {@code text} is not of that form.
+   */
+  Long scaled(String text) {
+    java.util.regex.Matcher m = SCALED.matcher(text.strip());
+    if (!m.matches()) {
+      return null;
+    }
+    double multiple = Double.parseDouble(m.group(1).replace("_", ""));
+    long value = Math.round(multiple * scale[0]);
+    return multiple > 0 ? Math.max(1, value) : value;
   }
 
   // ---------------------------------------------------------------- keys and nodes
@@ -128,6 +158,12 @@ class FieldReader {
   }
 
   Long integerOf(YamlNode node, String path) {
+    if (node instanceof Scalar s && s.token() == JsonToken.VALUE_STRING) {
+      Long value = scaled(s.text());
+      if (value != null) {
+        return value;
+      }
+    }
     if (node instanceof Scalar s && s.token() == JsonToken.VALUE_NUMBER_INT) {
       try {
         return Long.parseLong(s.text().replace("_", ""));
@@ -136,7 +172,10 @@ class FieldReader {
         return null;
       }
     }
-    problem(node, path, "expected an integer, got " + node.describe());
+    problem(
+        node,
+        path,
+        "expected an integer (or a multiple of the scale: 1000 * scale), got " + node.describe());
     return null;
   }
 

@@ -57,11 +57,19 @@ final class RangeBounds extends FieldReader {
     }
     switch (type) {
       case INTEGER, LONG, STRING -> {
-        if (s.token() != JsonToken.VALUE_NUMBER_INT) {
-          problem(node, path, "expected an integer bound, got " + s.describe());
+        Long multiple = s.token() == JsonToken.VALUE_STRING ? scaled(s.text()) : null;
+        if (s.token() != JsonToken.VALUE_NUMBER_INT && multiple == null) {
+          problem(
+              node,
+              path,
+              "expected an integer bound (or a multiple of the scale: 1000 * scale), got "
+                  + s.describe());
           return null;
         }
-        BigInteger v = new BigInteger(s.text().replace("_", ""));
+        BigInteger v =
+            multiple != null
+                ? BigInteger.valueOf(multiple)
+                : new BigInteger(s.text().replace("_", ""));
         BigInteger min =
             BigInteger.valueOf(
                 type == ValueType.INTEGER

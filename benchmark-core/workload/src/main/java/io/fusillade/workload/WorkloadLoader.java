@@ -53,7 +53,8 @@ public final class WorkloadLoader {
           "load",
           "checks",
           "abort",
-          "limit");
+          "limit",
+          "scale");
 
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
@@ -155,6 +156,7 @@ public final class WorkloadLoader {
   /** Reads each section with its parser, in the order the sections' checks have always run. */
   private Workload workload(MapNode top) {
     fields.checkKeys(top, "", TOP_KEYS);
+    scale(top);
     String name = fields.string(top, "", "config_name", false);
     Long seed = fields.integer(top, "", "seed", false);
     ValueParser values = new ValueParser(fields);
@@ -194,6 +196,42 @@ public final class WorkloadLoader {
         FieldReader.field(top, "checks") != null,
         abort,
         limit);
+  }
+
+  /** The system property that overrides a workload's {@code scale}. */
+  public static final String SCALE_PROPERTY = "fusillade.scale";
+
+  /**
+   * The scale factor: {@value #SCALE_PROPERTY} when set, else the file's {@code scale} (default 1),
+   * which multiplies every integer written {@code N * scale}. Read before the tables.
+   */
+  private void scale(MapNode top) {
+    String given = System.getProperty(SCALE_PROPERTY);
+    Double value = null;
+    if (given != null && !given.isBlank()) {
+      try {
+        value = Double.parseDouble(given.strip());
+      } catch (NumberFormatException e) {
+        value = null;
+      }
+      if (value == null || !(value > 0) || value.isInfinite()) {
+        problems.add(
+            new Problem(
+                top.location(),
+                "scale",
+                "system property " + SCALE_PROPERTY + "=" + given + " is not a number above 0"));
+        return;
+      }
+    } else if (FieldReader.field(top, "scale") != null) {
+      value = fields.number(top, "", "scale");
+      if (value != null && !(value > 0)) {
+        fields.problem(FieldReader.field(top, "scale"), "scale", "scale must be > 0, got " + value);
+        value = null;
+      }
+    }
+    if (value != null) {
+      fields.scale[0] = value;
+    }
   }
 
   private String defaultName() {

@@ -1,15 +1,19 @@
 package io.fusillade.scenarios.logs;
 
 import static io.fusillade.gatling.logs.LogsDsl.logs;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
+import io.fusillade.limit.LimitSettings;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.WebLogs;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Steps;
+import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.LogIngest;
@@ -34,6 +38,9 @@ import java.util.Map;
  * OpenSearch is started for the run. {@code -Dfusillade.seed} replaces the file's seed; {@code
  * -Dfusillade.rate} and {@code -Dfusillade.duration} replace the section's rate and duration (see
  * {@link LogsPlan}).
+ *
+ * <p>Under {@code fusillade limit} ({@link LimitSettings#searching()}), the bulks' maximum
+ * sustainable rate is searched instead ({@link FusilladeLimit}), and no search follows.
  *
  * <p>The searches are parameterised for the documents the ingest planned to store (the exact count,
  * or arrivals x bulk size): the time range of {@code range pages} lies within them.
@@ -81,58 +88,73 @@ public class LogsRun extends Simulation {
     parameters.put("replicas", section.replicas());
     parameters.put("bulk", section.bulkSize());
     parameters.put("gzip", section.gzip());
-    PopulationBuilder chain;
-    switch (ingest.mode()) {
-      case DOCS -> {
-        parameters.put("docs", ingest.docs());
-        parameters.put("concurrency", section.concurrency());
-        chain =
-            LogsPhases.exactDocuments(
-                "ingest", BULK, section.bulkSize(), ingest.docs(), section.concurrency());
+    if (LimitSettings.searching()) {
+      // fusillade limit: the bulks' maximum sustainable rate, searched; no searches after it.
+      LimitSettings limit =
+          LimitSettings.fromProperties(
+              SettingValues.systemProperties(), workload.limit().orElse(LimitSettings.DEFAULTS));
+      parameters.put("bulk", section.bulkSize());
+      FusilladeRun.settings(recorded);
+      FusilladeRun.parameters(parameters);
+      setUp(
+          FusilladeLimit.search(limit)
+              .population("ingest", exec(logs(BULK).bulk(section.bulkSize())))
+              .protocols(store));
+    } else {
+      PopulationBuilder chain;
+      switch (ingest.mode()) {
+        case DOCS -> {
+          parameters.put("docs", ingest.docs());
+          parameters.put("concurrency", section.concurrency());
+          chain =
+              LogsPhases.exactDocuments(
+                  "ingest", BULK, section.bulkSize(), ingest.docs(), section.concurrency());
+        }
+        case RATE -> {
+          recorded = recorded.withRate(ingest.rate()).withDuration(ingest.duration());
+          store = store.stepReport(List.of(ingest.rate()), ingest.duration());
+          chain =
+              LogsPhases.arrivals(
+                  "ingest", BULK, section.bulkSize(), List.of(ingest.rate()), ingest.duration());
+        }
+        case STAGES -> {
+          // Ramps have no constant level to judge, so no step report: run.json has the stages.
+          recorded = recorded.withStages(ingest.stages());
+          chain =
+              LogsPhases.arrivals(
+                  "ingest", BULK, section.bulkSize(), StageInjection.of(ingest.stages()));
+        }
+        default -> {
+          recorded = recorded.withSteps(new Steps(ingest.steps(), ingest.stepDuration()));
+          store = store.stepReport(ingest.steps(), ingest.stepDuration());
+          chain =
+              LogsPhases.arrivals(
+                  "ingest", BULK, section.bulkSize(), ingest.steps(), ingest.stepDuration());
+        }
       }
-      case RATE -> {
-        recorded = recorded.withRate(ingest.rate()).withDuration(ingest.duration());
-        store = store.stepReport(List.of(ingest.rate()), ingest.duration());
-        chain =
-            LogsPhases.arrivals(
-                "ingest", BULK, section.bulkSize(), List.of(ingest.rate()), ingest.duration());
-      }
-      case STAGES -> {
-        // Ramps have no constant level to judge, so no step report: run.json has the stages.
-        recorded = recorded.withStages(ingest.stages());
-        chain =
-            LogsPhases.arrivals(
-                "ingest", BULK, section.bulkSize(), StageInjection.of(ingest.stages()));
-      }
-      default -> {
-        recorded = recorded.withSteps(new Steps(ingest.steps(), ingest.stepDuration()));
-        store = store.stepReport(ingest.steps(), ingest.stepDuration());
-        chain =
-            LogsPhases.arrivals(
-                "ingest", BULK, section.bulkSize(), ingest.steps(), ingest.stepDuration());
-      }
-    }
-    chain = chain.protocols(store);
+      chain = chain.protocols(store);
 
-    if (!section.searches().isEmpty()) {
-      long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
-      WebLogs web = new WebLogs(seed);
-      List<SearchScenario> scenarios =
-          section.searches().stream()
-              .map(s -> LogsWorkloadMapping.scenario(s, web, documents, seed))
-              .toList();
-      parameters.put("searches", section.searches().stream().map(LogSearch::name).toList());
-      chain =
-          chain
-              .andThen(
-                  LogsPhases.refresh(
-                      "refresh",
-                      LogsPhases.client(LogsWorkloadMapping.clientOptions(section, target.urls())),
-                      section.index()))
-              .andThen(LogsPhases.searches(scenarios, searchStore));
+      if (!section.searches().isEmpty()) {
+        long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
+        WebLogs web = new WebLogs(seed);
+        List<SearchScenario> scenarios =
+            section.searches().stream()
+                .map(s -> LogsWorkloadMapping.scenario(s, web, documents, seed))
+                .toList();
+        parameters.put("searches", section.searches().stream().map(LogSearch::name).toList());
+        chain =
+            chain
+                .andThen(
+                    LogsPhases.refresh(
+                        "refresh",
+                        LogsPhases.client(
+                            LogsWorkloadMapping.clientOptions(section, target.urls())),
+                        section.index()))
+                .andThen(LogsPhases.searches(scenarios, searchStore));
+      }
+      FusilladeRun.settings(recorded);
+      FusilladeRun.parameters(parameters);
+      setUp(chain);
     }
-    FusilladeRun.settings(recorded);
-    FusilladeRun.parameters(parameters);
-    setUp(chain);
   }
 }

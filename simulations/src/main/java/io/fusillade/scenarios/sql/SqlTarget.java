@@ -36,6 +36,8 @@ import java.util.Locale;
  *       or {@code false}; {@code fusillade.teardown} — drop the tables at the end;
  *   <li>{@code fusillade.engine} — {@code jdbc} (the default) or {@code native} (see {@link
  *       SqlEngine});
+ *   <li>{@code fusillade.postgres.settings} — the embedded server's {@code postgresql.conf}
+ *       settings, one {@code name=value} a line;
  *   <li>{@code fusillade.pool}, {@code fusillade.balance} ({@code round-robin}, {@code random},
  *       {@code weighted:2,1,1}), {@code fusillade.failover} (the longest wait between two probes of
  *       a down node, such as {@code 5s}; 2 s by default).
@@ -43,6 +45,27 @@ import java.util.Locale;
  */
 public final class SqlTarget {
   private SqlTarget() {}
+
+  /**
+   * The system property of the embedded PostgreSQL's {@code postgresql.conf} settings, one {@code
+   * name=value} a line ({@code fusillade run --server-setting}).
+   */
+  public static final String SERVER_SETTINGS_PROPERTY = "fusillade.postgres.settings";
+
+  /**
+   * A {@code name=value} server setting as its name and value.
+   *
+   * @throws IllegalArgumentException when it is not of that form
+   */
+  public static String[] serverSetting(String text) {
+    int equals = text.indexOf('=');
+    String name = equals < 0 ? "" : text.substring(0, equals).strip();
+    if (!name.matches("[A-Za-z_][A-Za-z0-9_.]*")) {
+      throw new IllegalArgumentException(
+          "\"" + text + "\" is not NAME=VALUE (example: max_parallel_workers_per_gather=0)");
+    }
+    return new String[] {name, text.substring(equals + 1).strip()};
+  }
 
   /** Starts what is needed and returns the protocol; resources close with the run. */
   static SqlProtocolBuilder prepare(RunSettings settings, Workload workload, long seed) {
@@ -62,7 +85,14 @@ public final class SqlTarget {
         password = workload.connection().map(c -> c.password()).orElse(null);
       }
     } else {
-      LocalPostgres postgres = LocalPostgres.start();
+      LocalPostgres.Builder builder = LocalPostgres.builder();
+      for (String line : System.getProperty(SERVER_SETTINGS_PROPERTY, "").split("\n")) {
+        if (!line.isBlank()) {
+          String[] setting = serverSetting(line);
+          builder = builder.serverConfig(setting[0], setting[1]);
+        }
+      }
+      LocalPostgres postgres = builder.start();
       FusilladeRun.closeAtEnd(postgres);
       FusilladeRun.parameters(java.util.Map.of("target", "embedded"));
       nodes = List.of(postgres.jdbcUrl());

@@ -2,16 +2,20 @@ package io.fusillade.scenarios.topic;
 
 import static io.fusillade.gatling.topic.TopicDsl.kafka;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.incrementUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSendBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
+import io.fusillade.limit.LimitSettings;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Stage;
+import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.topic.TopicSpec;
@@ -37,7 +41,8 @@ import java.util.Map;
  * is above 1). {@code -Dfusillade.seed} overrides the file's seed. The run records the mode {@code
  * topics}, the workload file, the seed, the target ({@code embedded} or {@code external}) and the
  * topics' stages when they all run the same ones; the rates come from the injection profile (see
- * {@link io.fusillade.gatling.FusilladeRun}).
+ * {@link io.fusillade.gatling.FusilladeRun}). Under {@code fusillade limit} ({@link
+ * LimitSettings#searching()}) the one topic's writes search their maximum sustainable rate instead.
  */
 public class TopicWorkloadSimulation extends Simulation {
   /** The request name of a topic's writes: {@code write <topic>}. */
@@ -106,7 +111,19 @@ public class TopicWorkloadSimulation extends Simulation {
       }
       PopulationBuilder population;
       var writers = scenario("writers " + t.name()).exec(send);
-      if (!t.stages().isEmpty()) {
+      if (LimitSettings.searching()) {
+        // fusillade limit: the writes' maximum sustainable rate, judged with the readers' lag.
+        if (workload.topics().size() != 1) {
+          throw new FusilladeException(
+              file
+                  + ": fusillade limit searches one topic's writes; this workload has "
+                  + workload.topics().size());
+        }
+        LimitSettings limit =
+            LimitSettings.fromProperties(
+                SettingValues.systemProperties(), workload.limit().orElse(LimitSettings.DEFAULTS));
+        population = FusilladeLimit.search(limit).population("writers " + t.name(), exec(send));
+      } else if (!t.stages().isEmpty()) {
         population = writers.injectOpen(StageInjection.of(t.stages()));
       } else if (t.steps() != null) {
         TopicWorkload.Steps s = t.steps();
