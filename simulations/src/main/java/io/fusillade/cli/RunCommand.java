@@ -216,6 +216,13 @@ class RunCommand implements Callable<Integer> {
               + " max_parallel_workers_per_gather=0 (repeatable); run.json's sql.server names it.")
   List<String> serverSettings = new ArrayList<>();
 
+  @Option(
+      names = "--profile",
+      description =
+          "Record a Java Flight Recorder profile of the load generator into the run record"
+              + " (profile.jfr, linked from the report): where the injector's CPU goes.")
+  boolean profile;
+
   /** The abort rules of the run: the workload's, then --abort-when's; set by {@link #call}. */
   List<String> abortRules = List.of();
 
@@ -581,6 +588,9 @@ class RunCommand implements Callable<Integer> {
     }
     if (!serverSettings.isEmpty()) {
       properties.put(SqlTarget.SERVER_SETTINGS_PROPERTY, String.join("\n", serverSettings));
+    }
+    if (profile) {
+      properties.put("fusillade.profile", "true");
     }
     return properties;
   }

@@ -119,6 +119,7 @@ class RunOptionsForwardingTest {
           Map.entry(
               "--watch-process",
               new Forwarded("fusillade.system.processes", "--watch-process", "postgres")),
+          Map.entry("--profile", new Forwarded("fusillade.profile", "--profile")),
           Map.entry(
               "--server-setting",
               new Forwarded(

@@ -273,6 +273,7 @@ public final class FusilladeRun {
       InjectorLagMonitor.install(run, loops, InjectorLagMonitor.DEFAULT_PERIOD, lagThreshold());
       checks.forEach(run::check);
       installSystemSampler(run);
+      Profiling.startIfAsked(run);
       core.actorSystem()
           .registerOnTermination(
               () -> {

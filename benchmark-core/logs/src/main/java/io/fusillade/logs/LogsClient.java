@@ -51,6 +51,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * host:port}, never with credentials.
  */
 public final class LogsClient implements AutoCloseable {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LogsClient.class);
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final AtomicInteger THREADS = new AtomicInteger();
 
@@ -340,6 +341,59 @@ public final class LogsClient implements AutoCloseable {
     if (created.statusCode() / 100 != 2) {
       throw failure("create index " + spec.name(), base, created);
     }
+  }
+
+  /**
+   * What store this is, for {@code run.json}'s {@code logs.server}: its product ({@code
+   * opensearch}, {@code elasticsearch}, or what {@code GET /} names), version, node count, and the
+   * index's settings (shards, replicas, refresh interval, codec...; not its uuid, creation date or
+   * name). Best effort: what cannot be read is left out.
+   *
+   * @param index the run's index, or null
+   */
+  public Map<String, Object> identity(String index) {
+    String base = options.urls().get(0);
+    Map<String, Object> out = new java.util.TreeMap<>();
+    try {
+      HttpResponse<String> root = call(request(base + "/").GET(), base);
+      if (root.statusCode() == 200) {
+        JsonNode version = MAPPER.readTree(root.body()).path("version");
+        out.put(
+            "product",
+            version
+                .path("distribution")
+                .asText(
+                    root.body().contains("You Know, for Search") ? "elasticsearch" : "unknown"));
+        out.put("version", version.path("number").asText(""));
+      }
+      HttpResponse<String> health = call(request(base + "/_cluster/health").GET(), base);
+      if (health.statusCode() == 200) {
+        out.put("nodes", MAPPER.readTree(health.body()).path("number_of_nodes").asInt());
+      }
+      if (index != null) {
+        HttpResponse<String> settings =
+            call(request(base + "/" + index + "/_settings?flat_settings=true").GET(), base);
+        if (settings.statusCode() == 200) {
+          Map<String, Object> flat = new java.util.TreeMap<>();
+          MAPPER
+              .readTree(settings.body())
+              .path(index)
+              .path("settings")
+              .fields()
+              .forEachRemaining(
+                  e -> {
+                    String key = e.getKey();
+                    if (!key.matches("index\\.(uuid|creation_date|provided_name|version\\..*)")) {
+                      flat.put(key, e.getValue().asText());
+                    }
+                  });
+          out.put("index", Map.of("name", index, "settings", flat));
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Could not read what store {} is: {}", base, e.toString());
+    }
+    return out;
   }
 
   /** Makes everything written so far searchable ({@code POST /<index>/_refresh}). */

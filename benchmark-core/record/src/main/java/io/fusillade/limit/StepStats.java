@@ -17,9 +17,10 @@ import org.HdrHistogram.Histogram;
  * <p>Two trends are judged here, both on per-second values: the consumer lag (a gauge named {@code
  * lag.*} or {@code topic.*.lag}) grows when its Theil–Sen slope is above 2% of the step's rate; the
  * latency grows when the Theil–Sen slope of the seconds' median latencies, over the judged seconds,
- * adds more than their interquartile range (and 2 ms, and a tenth of the first third's median). A
- * system past its capacity queues what it cannot serve, and its latency (counted from when each
- * request was due) climbs all through the step; below it, both stay level.
+ * adds more than their interquartile range (and 2 ms, and a quarter of the first third's median),
+ * judged on five seconds or more. A system past its capacity queues what it cannot serve, and its
+ * latency (counted from when each request was due) climbs all through the step; below it, both stay
+ * level.
  */
 final class StepStats {
   /** The lag slope, as a share of the rate, above which the lag is growing. */
@@ -101,9 +102,12 @@ final class StepStats {
         latencyGrowth());
   }
 
+  /** The fewest judged seconds a latency trend is judged on: fewer say nothing but noise. */
+  static final int MIN_TREND_SECONDS = 5;
+
   private String latencyGrowth() {
     int n = secondMedians.size();
-    if (n < 3) {
+    if (n < MIN_TREND_SECONDS) {
       return null;
     }
     double growth = slope(secondMedians) * (n - 1);
@@ -111,7 +115,7 @@ final class StepStats {
     double iqr = sorted[(3 * (n - 1)) / 4] - sorted[(n - 1) / 4];
     double first = median(secondMedians.subList(0, Math.max(1, n / 3)));
     double last = median(secondMedians.subList(n - Math.max(1, n / 3), n));
-    if (growth > Math.max(2, iqr) && growth > 0.1 * first) {
+    if (growth > Math.max(2, iqr) && growth > 0.25 * first) {
       return String.format(
           Locale.ROOT,
           "latency growing: p50 %s ms → %s ms",

@@ -86,6 +86,7 @@ public final class TopicClient implements AutoCloseable {
       for (TopicSpec spec : options.topics()) {
         client.prepare(spec);
       }
+      client.recordIdentity();
       client.sampler.scheduleAtFixedRate(client::sampleAll, 1, 1, TimeUnit.SECONDS);
       recorder.onFinish(client::writeHealth);
       return client;
@@ -97,6 +98,26 @@ public final class TopicClient implements AutoCloseable {
 
   public TopicClientOptions options() {
     return options;
+  }
+
+  /**
+   * Records the cluster's identity as {@code run.json}'s {@code topic.server} ({@link
+   * ClusterIdentity}); one that cannot be read is logged, not fatal.
+   */
+  private void recordIdentity() {
+    try {
+      recorder.parameter(
+          "topic.server",
+          ClusterIdentity.of(
+              admin,
+              options.topics().stream().map(TopicSpec::name).toList(),
+              options.readyTimeout()));
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      LOG.warn("Could not read what Kafka cluster this is: {}", KafkaErrors.reason(e));
+    }
   }
 
   /**

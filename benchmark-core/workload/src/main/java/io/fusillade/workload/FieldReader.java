@@ -172,11 +172,15 @@ class FieldReader {
         return null;
       }
     }
-    problem(
-        node,
-        path,
-        "expected an integer (or a multiple of the scale: 1000 * scale), got " + node.describe());
+    problem(node, path, "expected an integer" + scaleHint(node) + ", got " + node.describe());
     return null;
+  }
+
+  /** The scale form, named in the error when the value mentions the scale. */
+  static String scaleHint(YamlNode node) {
+    return node instanceof Scalar s && s.text().contains("scale")
+        ? " (or a multiple of the scale: 1000 * scale)"
+        : "";
   }
 
   /** An optional integer in [min, max]. */

@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.limit.LimitSlo;
 import io.fusillade.workload.YamlNode.MapNode;
 import io.fusillade.workload.YamlNode.Scalar;
 import java.time.Duration;
@@ -55,7 +56,7 @@ final class LimitParser extends FieldReader {
     Double resolution = share(m, "resolution");
     Duration confirm = durations.duration(m, "limit", "confirm");
     Long lanes = integer(m, "limit", "lanes", false);
-    List<String> slo = field(m, "slo") == null ? null : stringList(m, "limit", "slo");
+    List<String> slo = field(m, "slo") == null ? null : objectives(m);
     if (problems.size() > before) {
       return Optional.empty();
     }
@@ -81,6 +82,26 @@ final class LimitParser extends FieldReader {
       problem(at != null ? at : m, at != null ? join("limit", key) : "limit", e.getMessage());
       return Optional.empty();
     }
+  }
+
+  /** The {@code slo} list, each objective checked at its own line. */
+  private List<String> objectives(MapNode m) {
+    List<String> out = new java.util.ArrayList<>();
+    List<YamlNode> items = list(m, "limit", "slo");
+    for (int i = 0; i < items.size(); i++) {
+      String path = "limit.slo[" + i + "]";
+      String text = scalarString(items.get(i), path);
+      if (text == null) {
+        continue;
+      }
+      try {
+        LimitSlo.parse(List.of(text));
+        out.add(text.strip());
+      } catch (IllegalArgumentException e) {
+        problem(items.get(i), path, e.getMessage());
+      }
+    }
+    return out;
   }
 
   /** A share: {@code 20%} or {@code 0.2}. */

@@ -60,10 +60,7 @@ final class RangeBounds extends FieldReader {
         Long multiple = s.token() == JsonToken.VALUE_STRING ? scaled(s.text()) : null;
         if (s.token() != JsonToken.VALUE_NUMBER_INT && multiple == null) {
           problem(
-              node,
-              path,
-              "expected an integer bound (or a multiple of the scale: 1000 * scale), got "
-                  + s.describe());
+              node, path, "expected an integer bound" + scaleHint(node) + ", got " + s.describe());
           return null;
         }
         BigInteger v =

@@ -50,6 +50,17 @@ public final class ReportPage {
    * @return the HTML
    */
   public static String render(RunData run, List<CheckResult> checks, String title) {
+    return render(run, checks, title, null);
+  }
+
+  /**
+   * The page, written into {@code output}: links to files of the run record (its JFR profile) are
+   * relative to it, so they still work where the report and the record are published together.
+   *
+   * @param output the directory the page is written to, or null (the links are then absolute)
+   */
+  public static String render(
+      RunData run, List<CheckResult> checks, String title, java.nio.file.Path output) {
     StringBuilder h = new StringBuilder(64 * 1024);
     var manifest = run.manifest();
     h.append(Html.head(title));
@@ -84,6 +95,7 @@ public final class ReportPage {
     distribution(h, run);
     charts(h, run);
     parameters(h, run);
+    profiles(h, run, output);
     h.append("<p class=\"footer\">Fusillade report · run record ")
         .append(
             escape(
@@ -398,6 +410,39 @@ public final class ReportPage {
       t += v;
     }
     return t;
+  }
+
+  /** Links to the JFR profiles of the load generator, when the run recorded them. */
+  private static void profiles(StringBuilder h, RunData run, java.nio.file.Path output) {
+    List<java.nio.file.Path> files =
+        run.injectors().stream()
+            .map(r -> r.directory().resolve("profile.jfr"))
+            .filter(java.nio.file.Files::isRegularFile)
+            .toList();
+    if (files.isEmpty()) {
+      return;
+    }
+    h.append("<h2 id=\"profile\">Profile of the load generator</h2>\n<p class=\"note\">")
+        .append("Java Flight Recorder, recorded with <code>--profile</code>: open it in JDK")
+        .append(" Mission Control, or <code>jfr print --events jdk.ExecutionSample</code>.</p>\n")
+        .append("<ul>\n");
+    for (java.nio.file.Path file : files) {
+      String link =
+          output != null
+              ? output
+                  .toAbsolutePath()
+                  .normalize()
+                  .relativize(file.toAbsolutePath().normalize())
+                  .toString()
+                  .replace(java.io.File.separatorChar, '/')
+              : file.toAbsolutePath().toUri().toString();
+      h.append("<li><a href=\"")
+          .append(escape(link))
+          .append("\">")
+          .append(escape(file.getParent().getFileName() + "/" + file.getFileName()))
+          .append("</a></li>\n");
+    }
+    h.append("</ul>\n");
   }
 
   private static void parameters(StringBuilder h, RunData run) {

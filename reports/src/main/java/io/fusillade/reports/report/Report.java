@@ -113,7 +113,7 @@ public record Report(RunData run, List<CheckResult> results) {
       Files.createDirectories(output);
       Files.writeString(
           output.resolve("index.html"),
-          ReportPage.render(run, results, title()),
+          ReportPage.render(run, results, title(), output),
           StandardCharsets.UTF_8);
       Html.writeStylesheet(output);
       JSON.writeValue(output.resolve("summary.json").toFile(), summaryJson());

@@ -91,6 +91,8 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     if (settings.index().create() != null) {
       client.createIndex(settings.index().create(), settings.index().recreate());
     }
+    // What store and index settings this run measured, for compare to name what differed.
+    recorder.parameter("logs.server", client.identity(settings.index().name()));
     this.steps =
         settings.stepDuration() == null
             ? null
