@@ -7,6 +7,7 @@ import io.fusillade.gatling.GatlingLauncher;
 import io.fusillade.gatling.metrics.InfluxPush;
 import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.local.LocalServers;
+import io.fusillade.logs.NdjsonFiles;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.SettingValues;
@@ -217,6 +218,14 @@ class RunCommand implements Callable<Integer> {
   List<String> serverSettings = new ArrayList<>();
 
   @Option(
+      names = "--files",
+      paramLabel = "GLOB",
+      description =
+          "Logs: replay NDJSON documents from disk instead of the generated ones: a file, a"
+              + " directory or a glob such as 'data/*.ndjson.gz' (gzip read as such).")
+  String files;
+
+  @Option(
       names = "--profile",
       description =
           "Record a Java Flight Recorder profile of the load generator into the run record"
@@ -302,6 +311,9 @@ class RunCommand implements Callable<Integer> {
     }
     if (workload.queries().isEmpty()) {
       throw new FusilladeException(file + ": no queries to run");
+    }
+    if (files != null) {
+      throw new FusilladeException("--files applies to workloads with a logs section");
     }
     List<String> urls = database.urls(workload);
     // Fail before forking, with a message naming the node, when one cannot be reached.
@@ -428,6 +440,14 @@ class RunCommand implements Callable<Integer> {
       }
     }
 
+    if (files != null && NdjsonFiles.files(files).isEmpty()) {
+      // Before the fork: the files are read there, once (a bad line is named by its file and line).
+      throw new FusilladeException(
+          "--files: '"
+              + files
+              + "' names no file (a file, a directory or a glob such as"
+              + " data/*.ndjson.gz)");
+    }
     RunSettings settings =
         RunSettings.NONE
             .withMode(Mode.LOGS)
@@ -442,6 +462,9 @@ class RunCommand implements Callable<Integer> {
 
   /** A workload's topics: on its {@code kafka} servers, {@code --url host:port}, or embedded. */
   private int runTopics(Workload workload) throws Exception {
+    if (files != null) {
+      throw new FusilladeException("--files applies to workloads with a logs section");
+    }
     for (String option : SQL_ONLY) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
         throw new FusilladeException(
@@ -591,6 +614,9 @@ class RunCommand implements Callable<Integer> {
     }
     if (profile) {
       properties.put("fusillade.profile", "true");
+    }
+    if (files != null) {
+      properties.put(LogsRun.FILES_PROPERTY, files);
     }
     return properties;
   }

@@ -36,7 +36,7 @@ class LimitCommandTest {
           - name: sleep
             sql: select pg_sleep(0.01)
         limit:
-          from: 50
+          from: 100
           step: 4s
           warm_up: 25%
           slo: [errors < 1%, p99 < 100ms, latency not growing]

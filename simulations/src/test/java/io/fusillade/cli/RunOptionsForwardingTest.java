@@ -120,6 +120,7 @@ class RunOptionsForwardingTest {
               "--watch-process",
               new Forwarded("fusillade.system.processes", "--watch-process", "postgres")),
           Map.entry("--profile", new Forwarded("fusillade.profile", "--profile")),
+          Map.entry("--files", new Forwarded("fusillade.logs.files", "--files", "data/*.ndjson")),
           Map.entry(
               "--server-setting",
               new Forwarded(

@@ -42,7 +42,7 @@ class SqlLimitTest {
         """);
     LimitSettings limit =
         LimitSettings.DEFAULTS
-            .withFrom(50)
+            .withFrom(200)
             .withStep(Duration.ofSeconds(4))
             .withSlo(List.of("errors < 1%", "p99 < 100ms", "latency not growing"));
     Map<String, String> properties =

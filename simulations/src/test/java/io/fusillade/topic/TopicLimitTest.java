@@ -29,8 +29,8 @@ class TopicLimitTest {
   void aTopicWhoseReaderIsThrottledIsLimitedNearTheReadersRate() throws Exception {
     LimitSettings limit =
         LimitSettings.DEFAULTS
-            .withFrom(50)
-            .withStep(Duration.ofSeconds(6))
+            .withFrom(100)
+            .withStep(Duration.ofSeconds(5))
             .withSlo(List.of("errors < 1%", "lag not growing"));
     Map<String, String> properties = new HashMap<>(limit.toProperties());
     GatlingFork run = GatlingFork.run(base, TopicLimitSimulation.class, properties);

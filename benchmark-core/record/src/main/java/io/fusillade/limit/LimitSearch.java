@@ -13,7 +13,10 @@ import java.util.OptionalDouble;
  *   <li><b>Ramp</b>: from {@code from}, each passing step multiplies the rate by {@code growth}, up
  *       to {@code max}; when the very first step fails, the rate is divided instead, down to 1/s.
  *   <li><b>Bisect</b>: between the last passing rate and the first failing one, the geometric mean
- *       is tried, until the failing rate is within {@code resolution} above the passing one.
+ *       is tried, until the failing rate is within {@code resolution} above the passing one. A step
+ *       that failed with the system answering well below its rate (it completed A requests a
+ *       second) lowers the failing bound to A plus the resolution, and A is tried next: the search
+ *       goes straight to the knee instead of halving towards it.
  *   <li><b>Confirm</b>: one more step at the rate found, as long as {@code confirm}. When it fails,
  *       the rate one resolution lower is confirmed; a second failure ends the search {@code
  *       unstable}.
@@ -23,6 +26,9 @@ import java.util.OptionalDouble;
  * once: every higher rate would be judged on the injector, not the system.
  */
 public final class LimitSearch {
+  /** A probe one resolution above a passing rate stays just inside it, so that its failure ends. */
+  private static final double HINT_MARGIN = 0.9999;
+
   /** The lowest rate a search goes down to. */
   public static final double MIN_RATE = 1;
 
@@ -41,6 +47,8 @@ public final class LimitSearch {
   private Double firstBad;
   private int confirmFailures;
   private boolean retriedForInjector;
+  private double hint = Double.NaN; // the next rate to try, from what a failing step completed
+  private boolean probingHint; // the step under way tries that rate
   private LimitResult result;
 
   public LimitSearch(LimitSettings settings) {
@@ -105,7 +113,7 @@ public final class LimitSearch {
             return proceed(Phase.RAMP, Math.min(settings.max(), rate * settings.growth()));
           }
         } else {
-          firstBad = rate;
+          firstBad = failing(step);
           if (lastGood == null) {
             double lower = rate / settings.growth();
             if (rate <= MIN_RATE) {
@@ -119,8 +127,11 @@ public final class LimitSearch {
       case BISECT -> {
         if (passed) {
           lastGood = rate;
+          if (probingHint) {
+            hint = rate * (1 + settings.resolution()) * HINT_MARGIN; // within the resolution
+          }
         } else {
-          firstBad = rate;
+          firstBad = failing(step);
         }
         return narrow();
       }
@@ -140,13 +151,43 @@ public final class LimitSearch {
     }
   }
 
+  /**
+   * Notes a failed step: its rate fails, and when the system answered well below it (it completed A
+   * requests a second, under 95% of the rate), A is where its knee probably is: the next rate
+   * tried.
+   */
+  private double failing(StepResult step) {
+    hint = Double.NaN;
+    if (step.achieved() > 0 && step.achieved() < rate * LimitSlo.DEFAULT_RATE_SHARE) {
+      hint = step.achieved();
+    }
+    return rate;
+  }
+
   /** Bisects, or confirms once the bracket is within the resolution. */
   private OptionalDouble narrow() {
     if (firstBad <= lastGood * (1 + settings.resolution())) {
       return proceed(Phase.CONFIRM, lastGood);
     }
-    double middle = Math.sqrt(lastGood * firstBad);
-    return proceed(Phase.BISECT, roundRate(middle, lastGood, firstBad));
+    // What a failing step completed is tried first; when it passes, one resolution above it, which
+    // closes the bracket when it fails. Otherwise the geometric mean: halving, in ratio.
+    double next = Math.sqrt(lastGood * firstBad);
+    boolean probe = false;
+    if (!Double.isNaN(hint)) {
+      // Never at or below the last passing rate: at least one resolution above it.
+      double tried =
+          roundRate(
+              Math.max(hint, lastGood * (1 + settings.resolution()) * HINT_MARGIN),
+              lastGood,
+              firstBad);
+      if (tried > lastGood && tried < firstBad) {
+        next = tried;
+        probe = true;
+      }
+      hint = Double.NaN;
+    }
+    probingHint = probe;
+    return proceed(Phase.BISECT, probe ? next : roundRate(next, lastGood, firstBad));
   }
 
   private OptionalDouble proceed(Phase next, double nextRate) {

@@ -23,6 +23,18 @@ class LimitSearchTest {
 
   private static LimitResult search(
       LimitSettings settings, DoublePredicate passes, DoublePredicate injectorLags) {
+    return search(settings, passes, injectorLags, Double.NaN);
+  }
+
+  /**
+   * @param capacity what a failing step completes per second (NaN: 80% of its rate, a system that
+   *     says nothing about its capacity)
+   */
+  private static LimitResult search(
+      LimitSettings settings,
+      DoublePredicate passes,
+      DoublePredicate injectorLags,
+      double capacity) {
     LimitSearch search = new LimitSearch(settings);
     double rate = search.rate();
     for (int i = 0; i < 100; i++) {
@@ -34,7 +46,7 @@ class LimitSearchTest {
               i * 30,
               i * 30 + 30,
               rate,
-              ok ? rate : rate * 0.8,
+              ok ? rate : Double.isNaN(capacity) ? rate * 0.8 : Math.min(rate, capacity),
               5,
               ok ? 10 : 500,
               0,
@@ -53,14 +65,28 @@ class LimitSearchTest {
   @ParameterizedTest
   @ValueSource(doubles = {137, 400, 1_600, 5_321, 77_000})
   void findsACapacityWithinItsResolutionAndConfirmsIt(double capacity) {
-    LimitResult result = search(SETTINGS, rate -> rate <= capacity);
+    // A saturated system completes its capacity, whatever it is sent: the search goes there.
+    LimitResult result = search(SETTINGS, rate -> rate <= capacity, rate -> false, capacity);
+    assertFound(result, capacity);
+    int doublings = (int) Math.ceil(Math.log(capacity / 50) / Math.log(2));
+    assertThat(result.steps()).hasSizeLessThanOrEqualTo(doublings + 5);
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {137, 400, 1_600, 5_321, 77_000})
+  void aSystemThatSaysNothingOfItsCapacityIsBisected(double capacity) {
+    // Failing steps complete 80% of any rate: no knee to go to, so halving (in ratio).
+    assertFound(search(SETTINGS, rate -> rate <= capacity), capacity);
+  }
+
+  private static void assertFound(LimitResult result, double capacity) {
     assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
     assertThat(result.limit()).isLessThanOrEqualTo(capacity).isGreaterThan(capacity / 1.05);
     assertThat(result.confirmation().phase()).isEqualTo("confirm");
     assertThat(result.confirmation().target()).isEqualTo(result.limit());
     // Geometric ramp, then bisection: a few steps per factor of two, not one per 5%.
     int doublings = (int) Math.ceil(Math.log(capacity / 50) / Math.log(2));
-    assertThat(result.steps()).hasSizeLessThanOrEqualTo(doublings + 7);
+    assertThat(result.steps()).hasSizeLessThanOrEqualTo(doublings + 9);
   }
 
   @Test

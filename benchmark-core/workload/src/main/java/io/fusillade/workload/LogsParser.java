@@ -44,7 +44,8 @@ final class LogsParser extends FieldReader {
           "stages",
           "step_duration",
           "time_to_searchable",
-          "searches");
+          "searches",
+          "files");
   private static final Set<String> SEARCH_KEYS =
       keys("name", "concurrency", "duration", "iterations");
 
@@ -98,6 +99,7 @@ final class LogsParser extends FieldReader {
     Boolean gzip = bool(m, path, "gzip");
     Long concurrency = bounded(m, path, "concurrency", 1, 10_000);
     Boolean tts = bool(m, path, "time_to_searchable");
+    String files = string(m, path, "files", false);
     LogIngest plan =
         ingest.ingest(m, path, bulkSize == null ? LogsSection.DEFAULT_BULK_SIZE : bulkSize);
     List<LogSearch> searches = searches(m, path);
@@ -129,7 +131,8 @@ final class LogsParser extends FieldReader {
         concurrency == null ? LogsSection.DEFAULT_CONCURRENCY : concurrency.intValue(),
         plan,
         tts != null && tts,
-        searches);
+        searches,
+        files);
   }
 
   /** {@code urls}: one URL or a list, each an http(s) base URL without credentials. */

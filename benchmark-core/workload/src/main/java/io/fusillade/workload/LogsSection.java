@@ -24,6 +24,8 @@ import java.util.List;
  * @param ingest what to ingest
  * @param timeToSearchable whether the time-to-searchable probe runs
  * @param searches the search scenarios to run after the ingest, in order
+ * @param files NDJSON files to replay instead of the profile's generated documents (a file, a
+ *     directory or a glob, gzipped or not), or null
  */
 public record LogsSection(
     List<String> urls,
@@ -40,7 +42,8 @@ public record LogsSection(
     int concurrency,
     LogIngest ingest,
     boolean timeToSearchable,
-    List<LogSearch> searches) {
+    List<LogSearch> searches,
+    String files) {
 
   /** The default documents per bulk (the seq-db benchmark's). */
   public static final int DEFAULT_BULK_SIZE = 5_000;

@@ -8,6 +8,7 @@ import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.logs.NdjsonFiles;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.WebLogs;
 import io.fusillade.record.RunSettings;
@@ -39,6 +40,9 @@ import java.util.Map;
  * -Dfusillade.rate} and {@code -Dfusillade.duration} replace the section's rate and duration (see
  * {@link LogsPlan}).
  *
+ * <p>{@code files:} (or {@code -Dfusillade.logs.files}, {@code fusillade run --files}) replays
+ * NDJSON files from disk instead of the profile's generated documents ({@link NdjsonFiles}).
+ *
  * <p>Under {@code fusillade limit} ({@link LimitSettings#searching()}), the bulks' maximum
  * sustainable rate is searched instead ({@link FusilladeLimit}), and no search follows.
  *
@@ -46,6 +50,9 @@ import java.util.Map;
  * or arrivals x bulk size): the time range of {@code range pages} lies within them.
  */
 public class LogsRun extends Simulation {
+  /** The system property of NDJSON files to replay ({@code fusillade run --files}). */
+  public static final String FILES_PROPERTY = "fusillade.logs.files";
+
   /** The request name of the ingest's {@code _bulk} requests. */
   public static final String BULK = "bulk";
 
@@ -68,6 +75,13 @@ public class LogsRun extends Simulation {
 
     LogsProtocolBuilder store =
         logs.urls(target.urlArray()).profile(LogsWorkloadMapping.profile(section)).seed(seed);
+    // Pre-transformed NDJSON on disk instead of the profile's generator (--files, files:).
+    String files = System.getProperty(FILES_PROPERTY, section.files());
+    if (files != null && !files.isBlank()) {
+      NdjsonFiles replay = FusilladeRun.closeAtEnd(NdjsonFiles.open(files));
+      store = store.source(replay);
+      FusilladeRun.parameters(Map.of("files", files, "fileDocuments", replay.documents()));
+    }
     if (section.user() != null) {
       store = store.basicAuth(section.user(), section.password());
     } else if (section.apiKey() != null) {
