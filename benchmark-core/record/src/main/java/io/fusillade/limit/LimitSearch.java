@@ -13,17 +13,20 @@ import java.util.OptionalDouble;
  *   <li><b>Ramp</b>: from {@code from}, each passing step multiplies the rate by {@code growth}, up
  *       to {@code max}; when the very first step fails, the rate is divided instead, down to 1/s.
  *   <li><b>Bisect</b>: between the last passing rate and the first failing one, the geometric mean
- *       is tried, until the failing rate is within {@code resolution} above the passing one. A step
- *       that failed with the system answering well below its rate (it completed A requests a
- *       second) lowers the failing bound to A plus the resolution, and A is tried next: the search
- *       goes straight to the knee instead of halving towards it.
+ *       is tried, until the failing rate is within {@code resolution} above the passing one. After
+ *       a step that failed with the system answering well below its rate (A requests a second), A
+ *       is tried instead, and when it passes, one resolution above it; after one that failed though
+ *       the system answered nearly all of it, one resolution below it. A saturated system shows
+ *       where its knee is, and the search goes there instead of halving towards it. Only rates
+ *       tried are ever known to pass or fail.
  *   <li><b>Confirm</b>: one more step at the rate found, as long as {@code confirm}. When it fails,
  *       the rate one resolution lower is confirmed; a second failure ends the search {@code
  *       unstable}.
  * </ol>
  *
- * <p>A step the injector cannot vouch for (it lagged, or failed requests itself) ends the search at
- * once: every higher rate would be judged on the injector, not the system.
+ * <p>A step the injector cannot vouch for (it lagged, or failed requests itself) is run again at
+ * the same rate (a pause of its JVM passes); a second time ends the search: every higher rate would
+ * be judged on the injector, not the system.
  */
 public final class LimitSearch {
   /** A probe one resolution above a passing rate stays just inside it, so that its failure ends. */
@@ -152,14 +155,19 @@ public final class LimitSearch {
   }
 
   /**
-   * Notes a failed step: its rate fails, and when the system answered well below it (it completed A
+   * Notes a failed step: its rate fails. When the system answered well below it (it completed A
    * requests a second, under 95% of the rate), A is where its knee probably is: the next rate
-   * tried.
+   * tried. When it answered nearly all of it, the knee is just below: one resolution lower is.
    */
   private double failing(StepResult step) {
     hint = Double.NaN;
     if (step.achieved() > 0 && step.achieved() < rate * LimitSlo.DEFAULT_RATE_SHARE) {
       hint = step.achieved();
+    } else if (step.achieved() > 0 && !probingHint) {
+      // It answered nearly all it was sent and still failed: its knee is just below this rate.
+      // One resolution lower closes the bracket if it passes; if not (or after a probe already),
+      // bisection goes on: no walking down a resolution at a time.
+      hint = rate / (1 + settings.resolution()) / HINT_MARGIN;
     }
     return rate;
   }
@@ -175,11 +183,8 @@ public final class LimitSearch {
     boolean probe = false;
     if (!Double.isNaN(hint)) {
       // Never at or below the last passing rate: at least one resolution above it.
-      double tried =
-          roundRate(
-              Math.max(hint, lastGood * (1 + settings.resolution()) * HINT_MARGIN),
-              lastGood,
-              firstBad);
+      // Not rounded: a probe one resolution from a bound must stay inside the resolution.
+      double tried = Math.max(hint, lastGood * (1 + settings.resolution()) * HINT_MARGIN);
       if (tried > lastGood && tried < firstBad) {
         next = tried;
         probe = true;

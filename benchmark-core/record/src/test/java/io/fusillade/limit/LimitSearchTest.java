@@ -72,6 +72,17 @@ class LimitSearchTest {
     assertThat(result.steps()).hasSizeLessThanOrEqualTo(doublings + 5);
   }
 
+  @Test
+  void aStepJustAboveTheKneeIsFollowedByOneResolutionBelowIt() {
+    // 1,600/s fails though 1,560/s (97.5%) completed: 1,524/s is tried next, passes, and closes
+    // the bracket: 5 steps of ramp, one probe, the confirmation.
+    LimitResult result =
+        search(SETTINGS.withFrom(100), rate -> rate <= 1_560, rate -> false, 1_560);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
+    assertThat(result.limit()).isBetween(1_600 / 1.05, 1_560.0);
+    assertThat(result.steps()).hasSize(7);
+  }
+
   @ParameterizedTest
   @ValueSource(doubles = {137, 400, 1_600, 5_321, 77_000})
   void aSystemThatSaysNothingOfItsCapacityIsBisected(double capacity) {
