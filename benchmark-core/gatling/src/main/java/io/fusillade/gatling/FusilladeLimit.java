@@ -70,19 +70,7 @@ public final class FusilladeLimit {
 
   /** The highest rate tried, per second. */
   public FusilladeLimit max(double perSecond) {
-    LimitSettings s = settings;
-    return new FusilladeLimit(
-        new LimitSettings(
-            s.from(),
-            perSecond,
-            s.growth(),
-            s.step(),
-            s.warmUp(),
-            s.resolution(),
-            s.confirm(),
-            s.slo(),
-            s.lanes(),
-            s.maxSteps()));
+    return new FusilladeLimit(settings.withMax(perSecond));
   }
 
   /** How long each step lasts (and the confirmation, unless {@link #confirm} says). */
@@ -92,53 +80,17 @@ public final class FusilladeLimit {
 
   /** How long the confirmation lasts. */
   public FusilladeLimit confirm(Duration length) {
-    LimitSettings s = settings;
-    return new FusilladeLimit(
-        new LimitSettings(
-            s.from(),
-            s.max(),
-            s.growth(),
-            s.step(),
-            s.warmUp(),
-            s.resolution(),
-            length,
-            s.slo(),
-            s.lanes(),
-            s.maxSteps()));
+    return new FusilladeLimit(settings.withConfirm(length));
   }
 
   /** The share of each step left out of its verdict (0.2: its first fifth). */
   public FusilladeLimit warmUp(double share) {
-    LimitSettings s = settings;
-    return new FusilladeLimit(
-        new LimitSettings(
-            s.from(),
-            s.max(),
-            s.growth(),
-            s.step(),
-            share,
-            s.resolution(),
-            s.confirm(),
-            s.slo(),
-            s.lanes(),
-            s.maxSteps()));
+    return new FusilladeLimit(settings.withWarmUp(share));
   }
 
   /** Where the search stops: the first failing rate within this share above the passing one. */
   public FusilladeLimit resolution(double share) {
-    LimitSettings s = settings;
-    return new FusilladeLimit(
-        new LimitSettings(
-            s.from(),
-            s.max(),
-            s.growth(),
-            s.step(),
-            s.warmUp(),
-            share,
-            s.confirm(),
-            s.slo(),
-            s.lanes(),
-            s.maxSteps()));
+    return new FusilladeLimit(settings.withResolution(share));
   }
 
   /** The objectives of every step, as the run checks are written ({@code "p99 < 50ms"}). */

@@ -183,6 +183,29 @@ public record LimitSettings(
         rate, Math.max(max, rate), growth, step, warmUp, resolution, confirm, slo, lanes, maxSteps);
   }
 
+  /** A copy trying at most {@code rate} per second. */
+  public LimitSettings withMax(double rate) {
+    return new LimitSettings(
+        from, rate, growth, step, warmUp, resolution, confirm, slo, lanes, maxSteps);
+  }
+
+  /** A copy whose confirmation lasts {@code length}. */
+  public LimitSettings withConfirm(Duration length) {
+    return new LimitSettings(
+        from, max, growth, step, warmUp, resolution, length, slo, lanes, maxSteps);
+  }
+
+  /** A copy leaving {@code share} of each step out of its verdict. */
+  public LimitSettings withWarmUp(double share) {
+    return new LimitSettings(
+        from, max, growth, step, share, resolution, confirm, slo, lanes, maxSteps);
+  }
+
+  /** A copy stopping at {@code share}. */
+  public LimitSettings withResolution(double share) {
+    return new LimitSettings(from, max, growth, step, warmUp, share, confirm, slo, lanes, maxSteps);
+  }
+
   /** A copy with steps (and confirmation) of {@code length}. */
   public LimitSettings withStep(Duration length) {
     return new LimitSettings(
