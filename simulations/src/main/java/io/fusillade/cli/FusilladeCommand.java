@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
       TrendCommand.class,
       WorkloadCommand.class,
       LogsCommand.class,
+      AgentCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class FusilladeCommand implements Runnable {

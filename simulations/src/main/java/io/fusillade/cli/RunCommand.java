@@ -19,6 +19,8 @@ import io.fusillade.scenarios.sql.SqlRateRun;
 import io.fusillade.scenarios.sql.SqlTarget;
 import io.fusillade.scenarios.topic.TopicWorkloadSimulation;
 import io.fusillade.sql.SqlEngine;
+import io.fusillade.system.ServerScraper;
+import io.fusillade.system.ServerTarget;
 import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;
@@ -210,6 +212,16 @@ class RunCommand implements Callable<Integer> {
   List<String> watchProcesses = new ArrayList<>();
 
   @Option(
+      names = "--monitor",
+      paramLabel = "NAME=URL",
+      description =
+          "Record a server's metrics second by second beside the requests, from its Prometheus"
+              + " endpoint (node_exporter, cAdvisor, postgres_exporter, the JMX exporter, or"
+              + " 'fusillade agent'), beside the workload's monitor: list, e.g."
+              + " db=http://db1:9100/metrics (repeatable). Checked by 'server cpu.steal < 5%%'.")
+  List<String> monitor = new ArrayList<>();
+
+  @Option(
       names = "--server-setting",
       paramLabel = "NAME=VALUE",
       description =
@@ -234,6 +246,9 @@ class RunCommand implements Callable<Integer> {
 
   /** The abort rules of the run: the workload's, then --abort-when's; set by {@link #call}. */
   List<String> abortRules = List.of();
+
+  /** The servers whose metrics the run records: the workload's, then --monitor's. */
+  List<ServerTarget> monitored = List.of();
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
@@ -293,6 +308,7 @@ class RunCommand implements Callable<Integer> {
     }
     RunChecks.validate(workload, checks);
     abortRules = abortRules(workload);
+    monitored = monitored(workload);
     int kinds =
         (workload.queries().isEmpty() ? 0 : 1)
             + (workload.logs().isPresent() ? 1 : 0)
@@ -343,6 +359,26 @@ class RunCommand implements Callable<Integer> {
       case "rate" -> Mode.RATE;
       default -> throw new FusilladeException("--mode must be queue or rate, not \"" + mode + "\"");
     };
+  }
+
+  /** The workload's {@code monitor} servers, then {@code --monitor}'s, each checked. */
+  List<ServerTarget> monitored(Workload workload) {
+    List<ServerTarget> targets = new ArrayList<>(workload.monitor());
+    for (String given : monitor) {
+      try {
+        targets.add(ServerTarget.parse(given));
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--monitor: " + e.getMessage());
+      }
+    }
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (ServerTarget t : targets) {
+      if (!names.add(t.name())) {
+        throw new FusilladeException(
+            "--monitor: a server named \"" + t.name() + "\" is already monitored");
+      }
+    }
+    return List.copyOf(targets);
   }
 
   /** The workload's abort rules, then {@code --abort-when}'s, each checked. */
@@ -580,6 +616,11 @@ class RunCommand implements Callable<Integer> {
     properties.putAll(extraProperties());
     if (!abortRules.isEmpty()) {
       properties.put(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules));
+    }
+    if (!monitored.isEmpty()) {
+      properties.put(
+          ServerScraper.PROPERTY,
+          String.join("\n", monitored.stream().map(ServerTarget::toLine).toList()));
     }
     return properties;
   }

@@ -120,6 +120,9 @@ class RunOptionsForwardingTest {
               "--watch-process",
               new Forwarded("fusillade.system.processes", "--watch-process", "postgres")),
           Map.entry("--profile", new Forwarded("fusillade.profile", "--profile")),
+          Map.entry(
+              "--monitor",
+              new Forwarded("fusillade.monitor", "--monitor", "db=http://db1:9100/metrics")),
           Map.entry("--files", new Forwarded("fusillade.logs.files", "--files", "data/*.ndjson")),
           Map.entry(
               "--server-setting",
@@ -172,6 +175,7 @@ class RunOptionsForwardingTest {
     cli.parseArgs(all.toArray(String[]::new));
     Workload workload = WorkloadFiles.load(file);
     command.abortRules = command.abortRules(workload);
+    command.monitored = command.monitored(workload);
     return command.forkProperties(command.sqlSettings(workload));
   }
 }

@@ -10,6 +10,8 @@ import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunStatus;
+import io.fusillade.system.ServerScraper;
+import io.fusillade.system.ServerTarget;
 import io.fusillade.system.SystemSampler;
 import io.fusillade.system.WatchedProcess;
 import io.gatling.core.CoreComponents;
@@ -82,6 +84,7 @@ public final class FusilladeRun {
   private static RunRecorder current;
   private static final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
   private static final List<WatchedProcess> watched = new ArrayList<>();
+  private static final List<ServerTarget> monitored = new ArrayList<>();
   private static final List<String> checks = new ArrayList<>();
   private static String crash; // guarded by FusilladeRun.class: why the run failed, or null
   private static Object controller; // guarded by FusilladeRun.class: Gatling's, to stop the run
@@ -158,6 +161,19 @@ public final class FusilladeRun {
    */
   public static synchronized void watchProcess(long pid, String label) {
     watched.add(WatchedProcess.ofPid(pid, label));
+  }
+
+  /**
+   * Records a server's metrics second by second beside the requests, from its Prometheus endpoint
+   * ({@code node_exporter}, cAdvisor, {@code postgres_exporter}, Kafka's JMX exporter, or {@code
+   * fusillade agent} where the host runs none): gauges {@code server.<name>.*}, drawn in the report
+   * and checked by {@code server cpu.steal < 5%}. Call it from the simulation's constructor, before
+   * the run starts; {@code -Dfusillade.monitor} adds more, one {@code name=url} per line.
+   *
+   * @param targets the servers, e.g. {@code ServerTarget.of("db", "http://db1:9100/metrics")}
+   */
+  public static synchronized void monitor(ServerTarget... targets) {
+    monitored.addAll(List.of(targets));
   }
 
   /**
@@ -264,6 +280,9 @@ public final class FusilladeRun {
         if (!rules.isEmpty()) {
           run.listen(new AbortWatch(rules, FusilladeRun::abortOnRule));
         }
+        List<ServerTarget> servers = new ArrayList<>(monitored);
+        servers.addAll(ServerTarget.parseLines(System.getProperty(ServerScraper.PROPERTY)));
+        ServerScraper.install(run, servers);
       } catch (RuntimeException e) {
         run.close(RunStatus.FAILED, e.getMessage());
         throw e;
@@ -448,6 +467,7 @@ public final class FusilladeRun {
       crash = null;
       parameters.clear();
       watched.clear();
+      monitored.clear();
       checks.clear();
     }
     if (rule != null && !aborted) {

@@ -2,6 +2,7 @@ package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.system.ServerTarget;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -30,6 +31,7 @@ import java.util.OptionalLong;
  *     > 5% over 10s}), read and checked
  * @param limit the {@code limit} section: how {@code fusillade limit} searches for the maximum
  *     sustainable rate, if the file says
+ * @param monitor the {@code monitor} list: servers whose metrics the run records
  */
 public record Workload(
     String file,
@@ -46,7 +48,8 @@ public record Workload(
     List<CheckText> checks,
     boolean checksDeclared,
     List<AbortRule> abort,
-    Optional<LimitSettings> limit) {
+    Optional<LimitSettings> limit,
+    List<ServerTarget> monitor) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -64,6 +67,7 @@ public record Workload(
     checksDeclared = checksDeclared || !checks.isEmpty();
     abort = abort == null ? List.of() : List.copyOf(abort);
     limit = limit == null ? Optional.empty() : limit;
+    monitor = monitor == null ? List.of() : List.copyOf(monitor);
   }
 
   /**

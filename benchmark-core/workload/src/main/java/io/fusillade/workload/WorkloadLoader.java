@@ -2,6 +2,7 @@ package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.system.ServerTarget;
 import io.fusillade.workload.YamlNode.MapNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -54,7 +55,8 @@ public final class WorkloadLoader {
           "checks",
           "abort",
           "limit",
-          "scale");
+          "scale",
+          "monitor");
 
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
@@ -170,6 +172,7 @@ public final class WorkloadLoader {
     List<CheckText> checks = loadParser.checks(top);
     List<AbortRule> abort = loadParser.abortRules(top);
     Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
+    List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
 
     if (problems.isEmpty()
         && Stream.of("tables_schema", "queries", "logs", "topics")
@@ -195,7 +198,8 @@ public final class WorkloadLoader {
         checks,
         FieldReader.field(top, "checks") != null,
         abort,
-        limit);
+        limit,
+        monitor);
   }
 
   /** The system property that overrides a workload's {@code scale}. */

@@ -7,7 +7,13 @@ import io.fusillade.reports.runs.RunData;
  * #evaluate} measures the run and says whether the check held.
  */
 public sealed interface Check
-    permits LatencyCheck, ErrorsCheck, RateCheck, LagNotGrowingCheck, InjectorCheck, DeliveryCheck {
+    permits LatencyCheck,
+        ErrorsCheck,
+        RateCheck,
+        LagNotGrowingCheck,
+        InjectorCheck,
+        DeliveryCheck,
+        ServerCheck {
 
   /**
    * The check as written.

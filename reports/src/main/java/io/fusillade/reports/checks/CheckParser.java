@@ -20,6 +20,10 @@ import java.util.Locale;
  * injector not saturated            the injector lag monitor's verdict, and no injector-class KO
  * no messages lost                  every acknowledged message received (all topics, or "for T")
  * delivery exact                    ... and none duplicated or out of order
+ * server cpu.steal &lt; 5%            mean of a server's gauge (server.NAME.GAUGE), every server
+ * server max filesystem.use &lt; 90% for db   ... its maximum, of one server; sizes in B, kB, MB,
+ *                                   GB, KiB, MiB, GiB, rates with /s (disk.write &lt; 100MB/s)
+ * system cpu.steal &lt; 5%            ... of the injector's own machine (system.GAUGE)
  * </pre>
  *
  * Comparisons are {@code <}, {@code <=}, {@code >}, {@code >=}. Words are case-insensitive; request
@@ -128,7 +132,8 @@ public final class CheckParser {
     Token first =
         expect(
             Kind.WORD,
-            "a measure (p99, mean, max, errors, rate, lag, injector, no messages lost, delivery)");
+            "a measure (p99, mean, max, errors, rate, lag, injector, no messages lost, delivery,"
+                + " server, system)");
     String word = first.value().toLowerCase(Locale.ROOT);
     Check check;
     switch (word) {
@@ -151,6 +156,7 @@ public final class CheckParser {
         word("exact");
         check = new DeliveryCheck(text, true, forName());
       }
+      case "server", "system" -> check = machineCheck(word);
       case "errors" -> {
         Comparator comparator = comparator();
         double limit = number();
@@ -198,6 +204,49 @@ public final class CheckParser {
     return check;
   }
 
+  /** {@code server [max] GAUGE OP NUMBER [UNIT][/s] [for NAME]}, or {@code system ...}. */
+  private Check machineCheck(String machine) {
+    boolean max = false;
+    Token gauge = expect(Kind.WORD, "a gauge such as cpu.steal");
+    if (gauge.value().equalsIgnoreCase("max") || gauge.value().equalsIgnoreCase("mean")) {
+      max = gauge.value().equalsIgnoreCase("max");
+      gauge = expect(Kind.WORD, "a gauge such as cpu.steal");
+    }
+    Comparator comparator = comparator();
+    double limit = number();
+    String unit = "";
+    if (peek(Kind.PERCENT)) {
+      next++;
+      unit = "%";
+    } else if (peek(Kind.WORD) && !tokens.get(next).value().equalsIgnoreCase("for")) {
+      Token u = tokens.get(next++);
+      if (Double.isNaN(ServerCheck.factor(u.value()))) {
+        throw error(
+            "unknown unit \"" + u.value() + "\": expected %, B, kB, MB, GB, TB, KiB, MiB or GiB",
+            u.position());
+      }
+      unit = u.value();
+    }
+    if (peek(Kind.SLASH)) {
+      next++;
+      Token s = expect(Kind.WORD, "'s' (per second)");
+      if (!s.value().equals("s")) {
+        throw error("expected 's' (per second)", s.position());
+      }
+      unit = unit + "/s";
+    }
+    String server = machine.equals("server") ? forName("a server name") : null;
+    return new ServerCheck(
+        text,
+        machine,
+        max,
+        gauge.value(),
+        comparator,
+        limit * ServerCheck.factor(unit),
+        unit,
+        server);
+  }
+
   private double percentile(Token token) {
     String w = token.value().toLowerCase(Locale.ROOT);
     if (w.equals("mean")) {
@@ -220,7 +269,7 @@ public final class CheckParser {
         "unknown measure \""
             + token.value()
             + "\": expected p50 ... p99.9, mean, max, errors, rate, lag not growing, injector"
-            + " not saturated, no messages lost or delivery exact",
+            + " not saturated, no messages lost, delivery exact, server GAUGE or system GAUGE",
         token.position());
   }
 

@@ -30,6 +30,8 @@ final class GaugeNames {
   private static final Pattern CORE = Pattern.compile("system\\.cpu\\.(\\d+)\\.(\\w+)");
   private static final Pattern PROCESS = Pattern.compile("process\\.(.+)\\.(cpu|rss)");
   private static final Pattern TOPIC_LAG = Pattern.compile("topic\\.(.+)\\.lag");
+  private static final Pattern SERVER = Pattern.compile("server\\.[^.]+\\.(.+)");
+  private static final Pattern CONTAINER = Pattern.compile("container\\.(.+)\\.(cpu|memory)");
 
   private GaugeNames() {}
 
@@ -51,6 +53,23 @@ final class GaugeNames {
     m = PROCESS.matcher(gauge);
     if (m.matches()) {
       return m.group(1) + (m.group(2).equals("cpu") ? " CPU" : " memory (RSS)");
+    }
+    m = SERVER.matcher(gauge);
+    if (m.matches()) {
+      // a server's gauges read as the injector's machine's; its name is in the chart's title
+      String own = m.group(1);
+      String asSystem = FIXED.get("system." + own);
+      if (asSystem != null) {
+        return asSystem;
+      }
+      Matcher c = CONTAINER.matcher(own);
+      if (c.matches()) {
+        return c.group(1);
+      }
+      if (own.startsWith("filesystem.")) {
+        return "filesystem " + own.substring("filesystem.".length());
+      }
+      return own.startsWith("metric.") ? own.substring("metric.".length()) : own;
     }
     m = TOPIC_LAG.matcher(gauge);
     if (m.matches()) {

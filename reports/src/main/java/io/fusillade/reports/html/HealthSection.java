@@ -21,7 +21,7 @@ final class HealthSection {
   private static final List<String> ELSEWHERE = List.of("delivery");
 
   /** The entries presented with a verdict and a meaning. */
-  private static final List<String> KNOWN = List.of("injectorLag", "system");
+  private static final List<String> KNOWN = List.of("injectorLag", "system", "servers");
 
   private HealthSection() {}
 
@@ -83,6 +83,9 @@ final class HealthSection {
     }
     if (key.equals("system") && value instanceof Map<?, ?> system) {
       return system(system);
+    }
+    if (key.equals("servers") && value instanceof Map<?, ?> servers) {
+      return servers(servers);
     }
     return List.of(new Row(key, plain(value), "", false, ""));
   }
@@ -150,6 +153,37 @@ final class HealthSection {
     if (!rest.isEmpty()) {
       rows.add(new Row("system", rest.substring(2), "", false, ""));
     }
+    return rows;
+  }
+
+  /** A row per server whose metrics were scraped: how many scrapes answered, and why not. */
+  private static List<Row> servers(Map<?, ?> servers) {
+    List<Row> rows = new ArrayList<>();
+    servers.forEach(
+        (name, v) -> {
+          if (!(v instanceof Map<?, ?> server)) {
+            return;
+          }
+          double answered = number(server.get("answered"));
+          double failed = number(server.get("failed"));
+          boolean none = !(answered > 0);
+          String exporter = String.valueOf(server.get("exporter"));
+          rows.add(
+              new Row(
+                  "server " + name + " metrics",
+                  server.get("url")
+                      + (exporter.isEmpty() || exporter.equals("null") ? "" : " (" + exporter + ")")
+                      + ": "
+                      + format(answered)
+                      + " scrapes answered, "
+                      + format(failed)
+                      + " failed"
+                      + others(server, "url", "exporter", "answered", "failed"),
+                  none ? "NO DATA" : failed > 0 ? "GAPS" : "OK",
+                  none,
+                  "the server's own CPU, memory, disk and network, scraped once a second; a failed"
+                      + " scrape leaves that second empty"));
+        });
     return rows;
   }
 

@@ -268,17 +268,68 @@ public final class ReportPage {
     charts.gauges(run, "Network", "MB/s", g -> g.startsWith("system.net."), 1e6);
     charts.gauges(run, "Processes: CPU", "% of one core", g -> g.matches("process\\..*\\.cpu"), 1);
     charts.gauges(run, "Processes: memory (RSS)", "MB", g -> g.matches("process\\..*\\.rss"), 1e6);
+    servers(charts, run);
     charts.gauges(
         run,
         "Other gauges",
         "value",
         g ->
             !g.startsWith("system.")
+                && !g.startsWith("server.")
                 && !g.startsWith("process.")
                 && !g.startsWith("lag.")
                 && !isTopicLag(g),
         1);
     h.append("</div>\n");
+  }
+
+  /**
+   * The charts of each server under test whose metrics were recorded ({@code server.NAME.*}, from
+   * its exporter): as the injector's machine's, then its containers' and its other metrics.
+   */
+  private static void servers(Charts charts, RunData run) {
+    java.util.SortedSet<String> servers = new java.util.TreeSet<>();
+    for (String gauge : run.gauges().keySet()) {
+      String[] parts = gauge.split("\\.", 3);
+      if (parts.length == 3 && parts[0].equals("server")) {
+        servers.add(parts[1]);
+      }
+    }
+    for (String server : servers) {
+      String p = "server." + server + ".";
+      String t = "Server " + server + ": ";
+      charts.gauges(run, t + "CPU", "%", g -> g.startsWith(p + "cpu.") && !g.endsWith(".idle"), 1);
+      charts.gauges(run, t + "memory", "GiB", g -> g.startsWith(p + "memory."), 1 << 30);
+      charts.gauges(run, t + "disk", "MB/s", g -> g.startsWith(p + "disk."), 1e6);
+      charts.gauges(run, t + "network", "MB/s", g -> g.startsWith(p + "net."), 1e6);
+      charts.gauges(
+          run,
+          t + "filesystem",
+          "GiB",
+          g -> g.equals(p + "filesystem.used") || g.equals(p + "filesystem.available"),
+          1 << 30);
+      charts.gauges(
+          run,
+          t + "containers' CPU",
+          "% of one core",
+          g -> g.startsWith(p + "container.") && g.endsWith(".cpu"),
+          1);
+      charts.gauges(
+          run,
+          t + "containers' memory (working set)",
+          "MB",
+          g -> g.startsWith(p + "container.") && g.endsWith(".memory"),
+          1e6);
+      charts.gauges(
+          run,
+          t + "other metrics",
+          "value",
+          g ->
+              g.startsWith(p + "metric.")
+                  || g.equals(p + "load1")
+                  || g.equals(p + "filesystem.use"),
+          1);
+    }
   }
 
   private static boolean isTopicLag(String gauge) {
