@@ -70,7 +70,8 @@ final class SchemaCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Connection connection =
         DatabaseOptions.connect(url, db.user(workload), db.password(workload))) {
-      SchemaTool tool = new SchemaTool(connection, Dialect.of(url), out, progressSettings);
+      SchemaTool tool =
+          new SchemaTool(connection, Dialect.detect(connection, url), out, progressSettings);
       switch (action) {
         case "up" -> tool.up(workload);
         case "fill" ->

@@ -100,7 +100,7 @@ public final class WorkloadCommand implements Callable<Integer> {
       String login = user != null ? user : workload.connection().map(c -> c.user()).orElse(null);
       List<Problem> problems;
       try (Connection connection = DatabaseOptions.connect(connect, login, password)) {
-        problems = QueryCheck.prepare(workload, connection, Dialect.of(connect));
+        problems = QueryCheck.prepare(workload, connection, Dialect.detect(connection, connect));
       } catch (SQLException e) {
         throw new FusilladeException(
             "cannot check the queries on "

@@ -42,12 +42,66 @@ class SchemaCommandTest {
     }
   }
 
+  private static String indexDefinition(String name) throws Exception {
+    try (Connection c = postgres.connect();
+        Statement s = c.createStatement();
+        ResultSet r =
+            s.executeQuery("select indexdef from pg_indexes where indexname = '" + name + "'")) {
+      return r.next() ? r.getString(1) : "";
+    }
+  }
+
+  @Test
+  void anIndexTypeAndStorageParametersThatPostgresqlHasAreUsed(@TempDir Path dir) throws Exception {
+    Path workload = dir.resolve("vendor.yml");
+    Files.writeString(
+        workload,
+        """
+        tables_schema:
+          - name: vendor_t
+            row_count: 10
+            columns:
+              - {name: id, type: integer, unique: true, range: [1, 10]}
+              - {name: tag, type: string, range: [3, 8]}
+            primary_keys: [id]
+            timeout: 5s
+        indexes:
+          - name: vendor_tag_hash
+            table_name: vendor_t
+            columns_names: [tag]
+            type: hash
+            options:
+              - {name: fillfactor, value: 70}
+        queries:
+          - sql: select 1
+        """);
+    String url = postgres.jdbcUrl();
+    CliRun up = CliRun.of("schema", "up", workload.toString(), "--url", url);
+    try {
+      assertThat(up.exitCode()).as(up.err()).isZero();
+      assertThat(up.out()).doesNotContain("ignored");
+      assertThat(indexDefinition("vendor_tag_hash"))
+          .contains("USING hash (tag)")
+          .contains("fillfactor='70'");
+    } finally {
+      CliRun.of("schema", "down", workload.toString(), "--url", url);
+    }
+  }
+
   @Test
   void upFillAndDownCreateFillAndDropTheWorkloadsTables() throws Exception {
     String url = postgres.jdbcUrl();
     CliRun up = CliRun.of("schema", "up", WORKLOAD.toString(), "--url", url);
     assertThat(up.exitCode()).as(up.err()).isZero();
     assertThat(up.out()).contains("created table cars_q", "created index cars_brand_index");
+    // Picostress' vendor keys: PostgreSQL has no engines, tiers or sharding keys, nor a hint
+    assertThat(up.out())
+        .contains(
+            "table cars_q: ignored by PostgreSQL, which has no equivalent: engine: memtx,"
+                + " distribution_keys: [id, received], tier: default",
+            "index cars_brand_index: ignored by PostgreSQL, which has no equivalent:"
+                + " options.hint: true");
+    assertThat(indexDefinition("cars_brand_index")).contains("USING btree (brand)");
 
     CliRun fill = CliRun.of("schema", "fill", WORKLOAD.toString(), "--url", url, "--seed", "3");
     assertThat(fill.exitCode()).as(fill.err()).isZero();

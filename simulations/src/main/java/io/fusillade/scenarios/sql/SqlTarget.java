@@ -143,7 +143,9 @@ public final class SqlTarget {
 
   static void schema(String url, String user, String password, SchemaWork work) {
     try (Connection connection = DriverManager.getConnection(url, user, password)) {
-      work.run(new SchemaTool(connection, Dialect.of(url), new PrintWriter(System.out, true)));
+      work.run(
+          new SchemaTool(
+              connection, Dialect.detect(connection, url), new PrintWriter(System.out, true)));
     } catch (SQLException e) {
       throw new FusilladeException(
           "cannot connect to " + JdbcUrls.mask(url) + ": " + e.getMessage(), e);

@@ -44,7 +44,7 @@ public final class QueryCheck {
   public static List<Problem> prepare(Workload workload, Connection connection, Dialect dialect)
       throws SQLException {
     List<Problem> problems = new ArrayList<>();
-    boolean transactional = dialect == Dialect.POSTGRESQL;
+    boolean transactional = dialect.transactional();
     boolean autoCommit = connection.getAutoCommit();
     if (transactional) {
       connection.setAutoCommit(false);

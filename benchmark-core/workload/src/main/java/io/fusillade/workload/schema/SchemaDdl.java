@@ -6,7 +6,10 @@ import io.fusillade.workload.Table;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The statements that create and drop a workload's tables and indexes. */
+/**
+ * The statements that create and drop a workload's tables and indexes, with the vendor keys the
+ * dialect honours ({@link VendorDdl}).
+ */
 public final class SchemaDdl {
   private SchemaDdl() {}
 
@@ -23,19 +26,33 @@ public final class SchemaDdl {
               + String.join(", ", table.primaryKeys().stream().map(SchemaDdl::quote).toList())
               + ")");
     }
-    return "create table " + quote(table.name()) + " (" + String.join(", ", parts) + ")";
+    return "create table "
+        + quote(table.name())
+        + " ("
+        + String.join(", ", parts)
+        + ")"
+        + VendorDdl.table(table, dialect).clauses();
   }
 
+  /** The index in the standard form, without vendor keys. */
   public static String createIndex(Index index) {
+    return createIndex(index, Dialect.GENERIC);
+  }
+
+  /** The index with the vendor keys {@code dialect} honours ({@link VendorDdl}). */
+  public static String createIndex(Index index, Dialect dialect) {
+    VendorDdl vendor = VendorDdl.index(index, dialect);
     return "create "
         + (index.unique() ? "unique " : "")
         + "index "
         + quote(index.name())
         + " on "
         + quote(index.table())
+        + vendor.using()
         + " ("
         + String.join(", ", index.columns().stream().map(SchemaDdl::quote).toList())
-        + ")";
+        + ")"
+        + vendor.clauses();
   }
 
   public static String dropTable(Table table) {

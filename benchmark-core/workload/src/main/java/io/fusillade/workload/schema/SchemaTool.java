@@ -43,17 +43,25 @@ public final class SchemaTool {
   /** Creates the tables, then the indexes. */
   public void up(Workload workload) {
     for (Table table : workload.tables()) {
-      execute(SchemaDdl.createTable(table, dialect), "create table " + table.name());
+      VendorDdl vendor = VendorDdl.table(table, dialect);
+      execute(
+          SchemaDdl.createTable(table, dialect), "create table " + table.name(), vendor.timeout());
       out.println("created table " + table.name());
+      ignored(vendor.ignoredLine("table " + table.name(), dialect));
     }
     for (Index index : workload.indexes()) {
+      VendorDdl vendor = VendorDdl.index(index, dialect);
+      ignored(vendor.ignoredLine("index " + index.name(), dialect));
       // One statement, no row counts: the progress shows the elapsed time of a long build.
       Progress progress =
           Progress.of("creating index " + index.name(), out, progressSettings)
               .summary("created index " + index.name())
               .start();
       try {
-        execute(SchemaDdl.createIndex(index), "create index " + index.name());
+        execute(
+            SchemaDdl.createIndex(index, dialect),
+            "create index " + index.name(),
+            vendor.timeout());
       } catch (RuntimeException e) {
         progress.abandon();
         throw e;
@@ -122,8 +130,24 @@ public final class SchemaTool {
     out.flush();
   }
 
+  /** Says which vendor keys the dialect could not use, rather than dropping them silently. */
+  private void ignored(String line) {
+    if (!line.isEmpty()) {
+      out.println(line);
+    }
+  }
+
   private void execute(String sql, String what) {
+    execute(sql, what, null);
+  }
+
+  /** Runs one statement, under the workload's {@code timeout} when it has one. */
+  private void execute(String sql, String what, java.time.Duration timeout) {
     try (Statement statement = connection.createStatement()) {
+      if (timeout != null) {
+        // JDBC counts whole seconds; 0 would mean none
+        statement.setQueryTimeout((int) Math.max(1, (timeout.toMillis() + 999) / 1000));
+      }
       statement.execute(sql);
     } catch (SQLException e) {
       String hint = "42P07".equals(e.getSQLState()) ? " (run schema down first)" : "";
