@@ -10,6 +10,7 @@ import io.fusillade.record.RunOptions;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunStatus;
+import io.fusillade.system.DirectorySize;
 import io.fusillade.system.ServerScraper;
 import io.fusillade.system.ServerTarget;
 import io.fusillade.system.SystemSampler;
@@ -85,6 +86,7 @@ public final class FusilladeRun {
   private static final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
   private static final List<WatchedProcess> watched = new ArrayList<>();
   private static final List<ServerTarget> monitored = new ArrayList<>();
+  private static final Map<String, DirectorySize> watchedDirectories = new LinkedHashMap<>();
   private static final List<String> checks = new ArrayList<>();
   private static String crash; // guarded by FusilladeRun.class: why the run failed, or null
   private static Object controller; // guarded by FusilladeRun.class: Gatling's, to stop the run
@@ -161,6 +163,21 @@ public final class FusilladeRun {
    */
   public static synchronized void watchProcess(long pid, String label) {
     watched.add(WatchedProcess.ofPid(pid, label));
+  }
+
+  /**
+   * Records the bytes held under some directories once a second, as gauge {@code
+   * directory.<label>.bytes}: a local server's data on disk, such as the embedded Kafka's log
+   * directories. Call it from the simulation's constructor, before the run starts.
+   *
+   * @param label the name in the gauge: letters, digits, '_' and '-'
+   * @param directories the directories, counted together
+   * @param suffix only the files whose names end so ({@code ".log"}: Kafka's segments), or {@code
+   *     ""} for all
+   */
+  public static synchronized void watchDirectories(
+      String label, List<Path> directories, String suffix) {
+    watchedDirectories.put(DirectorySize.gauge(label), new DirectorySize(directories, suffix));
   }
 
   /**
@@ -283,6 +300,7 @@ public final class FusilladeRun {
         List<ServerTarget> servers = new ArrayList<>(monitored);
         servers.addAll(ServerTarget.parseLines(System.getProperty(ServerScraper.PROPERTY)));
         ServerScraper.install(run, servers);
+        watchedDirectories.forEach(run::gauge);
       } catch (RuntimeException e) {
         run.close(RunStatus.FAILED, e.getMessage());
         throw e;
@@ -468,6 +486,7 @@ public final class FusilladeRun {
       parameters.clear();
       watched.clear();
       monitored.clear();
+      watchedDirectories.clear();
       checks.clear();
     }
     if (rule != null && !aborted) {

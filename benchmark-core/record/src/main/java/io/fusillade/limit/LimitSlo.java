@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 /**
  * The objectives every step of a limit search must meet, written as the run checks are: {@code
  * errors < 1%}, {@code p99 < 50ms}, {@code rate >= 95% of target}, {@code lag not growing}, {@code
- * latency not growing}, {@code injector not saturated}. They are judged on one step's seconds after
- * its warm-up ({@link StepMeasure}), not on the whole run.
+ * latency not growing}, {@code disk < 2GB} or {@code disk < 80%} (the most the servers' disks held
+ * in the step: the queue team's retention test), {@code injector not saturated}. They are judged on
+ * one step's seconds after its warm-up ({@link StepMeasure}), not on the whole run.
  *
  * <p>The injector is always judged, whether listed or not: a step at which the load generator
  * lagged or failed requests itself says nothing about the system, and ends the search ({@link
@@ -29,10 +30,18 @@ public final class LimitSlo {
       Pattern.compile(
           "rate\\s*>=\\s*(\\d+(?:\\.\\d+)?)\\s*%\\s*of\\s*target", Pattern.CASE_INSENSITIVE);
 
+  private static final Pattern DISK =
+      Pattern.compile(
+          "disk\\s*(<=|<)\\s*(\\d+(?:\\.\\d+)?)\\s*(%|B|kB|KB|MB|GB|TB|KiB|MiB|GiB)",
+          Pattern.CASE_INSENSITIVE);
+
   /** What an objective looks like, for error messages. */
   public static final String FORMS =
       "'errors < 1%', 'p99 < 50ms', 'rate >= 95% of target', 'lag not growing', "
-          + "'latency not growing' or 'injector not saturated'";
+          + "'latency not growing', 'disk < 2GB', 'disk < 80%' or 'injector not saturated'";
+
+  /** A disk objective: the servers' disks held under a size, or used under a share. */
+  private record Disk(String text, double bound, boolean percent, boolean le, String unit) {}
 
   /** The rate objective when none is given: 95% of the target. */
   public static final double DEFAULT_RATE_SHARE = 0.95;
@@ -44,6 +53,7 @@ public final class LimitSlo {
   private final double minRateShare;
   private final boolean lagNotGrowing;
   private final boolean latencyNotGrowing;
+  private final List<Disk> disks;
 
   /** A latency objective: the OK requests' percentile under a bound. */
   private record Latency(String text, String label, double percentile, double maxMs, boolean le) {}
@@ -55,7 +65,8 @@ public final class LimitSlo {
       List<Latency> latencies,
       double minRateShare,
       boolean lagNotGrowing,
-      boolean latencyNotGrowing) {
+      boolean latencyNotGrowing,
+      List<Disk> disks) {
     this.texts = List.copyOf(texts);
     this.maxErrorsPercent = maxErrorsPercent;
     this.errorsInclusive = errorsInclusive;
@@ -63,6 +74,7 @@ public final class LimitSlo {
     this.minRateShare = minRateShare;
     this.lagNotGrowing = lagNotGrowing;
     this.latencyNotGrowing = latencyNotGrowing;
+    this.disks = List.copyOf(disks);
   }
 
   /**
@@ -77,6 +89,7 @@ public final class LimitSlo {
     double rate = DEFAULT_RATE_SHARE;
     boolean lag = false;
     boolean latencyTrend = false;
+    List<Disk> disks = new ArrayList<>();
     for (String raw : texts) {
       String text = raw == null ? "" : raw.strip();
       Matcher m;
@@ -102,6 +115,17 @@ public final class LimitSlo {
                   + "': the share of the target is above 0% and at most"
                   + " 100%");
         }
+      } else if ((m = DISK.matcher(text)).matches()) {
+        String unit = m.group(3);
+        double bound = Double.parseDouble(m.group(2));
+        boolean percent = unit.equals("%");
+        disks.add(
+            new Disk(
+                text,
+                percent ? bound : bound * bytes(unit),
+                percent,
+                m.group(1).equals("<="),
+                unit));
       } else if (text.equalsIgnoreCase("lag not growing")) {
         lag = true;
       } else if (text.equalsIgnoreCase("latency not growing")) {
@@ -110,7 +134,21 @@ public final class LimitSlo {
         throw new IllegalArgumentException("limit objective '" + text + "' is not one of " + FORMS);
       }
     }
-    return new LimitSlo(texts, errors, errorsLe, latencies, rate, lag, latencyTrend);
+    return new LimitSlo(texts, errors, errorsLe, latencies, rate, lag, latencyTrend, disks);
+  }
+
+  /** Bytes in one of a size unit (decimal kB, MB...; binary KiB, MiB...). */
+  private static double bytes(String unit) {
+    return switch (unit.toLowerCase(Locale.ROOT)) {
+      case "kb" -> 1e3;
+      case "mb" -> 1e6;
+      case "gb" -> 1e9;
+      case "tb" -> 1e12;
+      case "kib" -> 1024;
+      case "mib" -> 1024.0 * 1024;
+      case "gib" -> 1024.0 * 1024 * 1024;
+      default -> 1;
+    };
   }
 
   /** The objectives as written. */
@@ -175,6 +213,29 @@ public final class LimitSlo {
     }
     if (latencyNotGrowing && step.latencyGrowth() != null) {
       why.add(step.latencyGrowth());
+    }
+    for (Disk d : disks) {
+      Double measured = d.percent() ? step.diskPercent() : step.diskBytes();
+      if (measured == null) {
+        why.add(
+            "disk: no "
+                + (d.percent() ? "filesystem use" : "disk size")
+                + " measured (the embedded Kafka's directory.kafka.bytes, or a monitored"
+                + " server's filesystem)");
+        continue;
+      }
+      if (d.le() ? measured > d.bound() : measured >= d.bound()) {
+        String shown =
+            d.percent()
+                ? StepResult.number(measured) + "%"
+                : StepResult.number(measured / bytes(d.unit())) + " " + d.unit();
+        why.add(
+            "disk "
+                + shown
+                + (d.le() ? " > " : " >= ")
+                + StepResult.number(d.percent() ? d.bound() : d.bound() / bytes(d.unit()))
+                + (d.percent() ? "%" : " " + d.unit()));
+      }
     }
     if (lagNotGrowing) {
       if (step.lagVerdict() == null) {

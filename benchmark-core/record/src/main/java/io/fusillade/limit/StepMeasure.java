@@ -18,6 +18,11 @@ import org.HdrHistogram.Histogram;
  * @param lagVerdict the consumer lag's trend ("growing 120/s", "not growing"), or null when no
  *     consumer lag was measured
  * @param latencyGrowth why the latency is growing over the step, or null when it is not
+ * @param diskBytes the most bytes the servers' disks held in the step ({@code directory.*.bytes} of
+ *     a local server, {@code server.*.filesystem.used} of a monitored one), or null when none was
+ *     measured
+ * @param diskPercent the highest use, %, of a monitored server's filesystem ({@code
+ *     server.*.filesystem.use}) in the step, or null when none was measured
  */
 public record StepMeasure(
     double target,
@@ -29,7 +34,9 @@ public record StepMeasure(
     Double injectorLagP99Ms,
     double injectorThresholdMs,
     String lagVerdict,
-    String latencyGrowth) {
+    String latencyGrowth,
+    Double diskBytes,
+    Double diskPercent) {
 
   /** Completed requests per second. */
   public double achieved() {

@@ -39,6 +39,8 @@ final class StepStats {
   private final List<Double> secondMedians = new ArrayList<>();
   private final Map<String, List<Double>> lags = new LinkedHashMap<>();
   private double seconds;
+  private Double diskBytes;
+  private Double diskPercent;
 
   StepStats(double target, double injectorThresholdMs) {
     this.target = target;
@@ -68,9 +70,16 @@ final class StepStats {
   }
 
   void gauge(String name, double value) {
-    if ((name.startsWith("lag.") || (name.startsWith("topic.") && name.endsWith(".lag")))
-        && Double.isFinite(value)) {
+    if (!Double.isFinite(value)) {
+      return;
+    }
+    if (name.startsWith("lag.") || (name.startsWith("topic.") && name.endsWith(".lag"))) {
       lags.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+    } else if (name.startsWith("directory.") && name.endsWith(".bytes")
+        || name.startsWith("server.") && name.endsWith(".filesystem.used")) {
+      diskBytes = diskBytes == null ? value : Math.max(diskBytes, value);
+    } else if (name.startsWith("server.") && name.endsWith(".filesystem.use")) {
+      diskPercent = diskPercent == null ? value : Math.max(diskPercent, value);
     }
   }
 
@@ -99,7 +108,9 @@ final class StepStats {
             .orElse(null),
         injectorThresholdMs,
         lagVerdict(),
-        latencyGrowth());
+        latencyGrowth(),
+        diskBytes,
+        diskPercent);
   }
 
   /** The fewest judged seconds a latency trend is judged on: fewer say nothing but noise. */

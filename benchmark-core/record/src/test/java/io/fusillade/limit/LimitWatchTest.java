@@ -64,6 +64,9 @@ class LimitWatchTest {
     double backlog;
     double lastRate;
 
+    /** Bytes the broker's disk holds per message a second sent: what retention keeps. */
+    double diskPerRate;
+
     Server(double capacity) {
       this.capacity = capacity;
     }
@@ -88,6 +91,9 @@ class LimitWatchTest {
       lag.recordValueWithCount(1_000, 100);
       watch.metric("injector.lag", lag);
       watch.gauge("topic.t.lag", lagGrowth * elapsed);
+      if (diskPerRate > 0) {
+        watch.gauge("directory.kafka.bytes", rate * diskPerRate);
+      }
       watch.intervalEnd(0, elapsed);
     }
   }
@@ -150,6 +156,39 @@ class LimitWatchTest {
     StepResult first = watch.steps().get(0);
     assertThat(first.lag()).startsWith("growing 50");
     assertThat(first.passed()).isFalse();
+  }
+
+  @Test
+  void theDiskTestFindsTheFastestWritesWhoseRetainedDataFitsTheDisk() {
+    // retention keeps 1 kB per message a second: 300/s fills a 300 kB disk
+    LimitSettings settings =
+        LimitSettings.DEFAULTS
+            .withFrom(50)
+            .withStep(Duration.ofSeconds(5))
+            .withSlo(List.of("errors < 1%", "disk < 300kB"));
+    LimitWatch watch = watch(settings);
+    Server server = new Server(1_000_000);
+    server.diskPerRate = 1000;
+    double elapsed = 0;
+    for (int s = 0; s < 600 && !finished; s++) {
+      server.second(watch, rates.get(rates.size() - 1), ++elapsed, 0);
+    }
+    assertThat(done.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
+    assertThat(done.limit()).isBetween(300 / 1.05 / 1.05, 300.0);
+    assertThat(done.steps())
+        .filteredOn(step -> step.target() >= 300)
+        .isNotEmpty()
+        .allSatisfy(step -> assertThat(step.why()).anyMatch(w -> w.startsWith("disk ")));
+
+    LimitWatch blind = watch(settings.withSlo(List.of("disk < 80%")));
+    Server unwatched = new Server(1_000_000);
+    for (int s = 0; s < 5; s++) {
+      unwatched.second(blind, 50, ++elapsed, 0);
+    }
+    assertThat(blind.steps().get(0).why())
+        .singleElement()
+        .asString()
+        .startsWith("disk: no filesystem use measured");
   }
 
   @Test

@@ -38,6 +38,9 @@ import org.slf4j.LoggerFactory;
  *       {@code topic.T.consumed.messages}, {@code topic.T.consumed.bytes}: per second in {@code
  *       counters.jsonl};
  *   <li>gauge {@code topic.T.lag}: consumer lag in messages, once a second;
+ *   <li>gauges {@value #THROTTLE_AVG_GAUGE} and {@value #THROTTLE_MAX_GAUGE}: the time, ms, the
+ *       brokers held the producer's requests back for a quota (the producer's {@code
+ *       produce-throttle-time-avg} and {@code -max}), 0 when no quota applies;
  *   <li>health {@code topic.T}: the delivery verifier's counts (totals, per partition: see {@link
  *       DeliveryVerifier.Report#toMap()}), the lag trend while the load ran (see {@link LagTrend};
  *       the drain after it is left out) with {@code notGrowing}, and whether the drain completed.
@@ -45,6 +48,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class TopicClient implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicClient.class);
+
+  /** The producer's average throttle time, ms, over the client's metric window. */
+  public static final String THROTTLE_AVG_GAUGE = "topic.producer.throttle.avg";
+
+  /** The producer's longest throttle time, ms, over the client's metric window. */
+  public static final String THROTTLE_MAX_GAUGE = "topic.producer.throttle.max";
 
   private final TopicClientOptions options;
   private final RunRecorder recorder;
@@ -64,6 +73,13 @@ public final class TopicClient implements AutoCloseable {
     this.recorder = recorder;
     this.admin = Admin.create(options.adminProperties());
     this.producer = new TopicProducer(options.producerProperties());
+    // Quotas are the brokers' way of slowing a producer down without an error: the time they held
+    // its requests back, so that a run against a throttled cluster says so.
+    TopicProducer throttled = producer;
+    recorder.gauge(
+        THROTTLE_AVG_GAUGE, () -> Math.max(0, throttled.metric("produce-throttle-time-avg")));
+    recorder.gauge(
+        THROTTLE_MAX_GAUGE, () -> Math.max(0, throttled.metric("produce-throttle-time-max")));
     this.brokers = new BrokerWatch(options.bootstrapServers(), recorder);
     this.sampler =
         Executors.newSingleThreadScheduledExecutor(

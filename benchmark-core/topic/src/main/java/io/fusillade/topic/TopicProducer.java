@@ -42,6 +42,23 @@ final class TopicProducer implements AutoCloseable {
   }
 
   /**
+   * A metric of the producer's own ({@code producer-metrics} group), such as {@code
+   * produce-throttle-time-avg}: the time the brokers held its requests back for a quota.
+   *
+   * @param name the metric's name
+   * @return its value, or NaN when the client has none of that name or no value yet
+   */
+  double metric(String name) {
+    for (Map.Entry<org.apache.kafka.common.MetricName, ? extends org.apache.kafka.common.Metric> e :
+        producer.metrics().entrySet()) {
+      if (e.getKey().name().equals(name) && e.getKey().group().equals("producer-metrics")) {
+        return e.getValue().metricValue() instanceof Number n ? n.doubleValue() : Double.NaN;
+      }
+    }
+    return Double.NaN;
+  }
+
+  /**
    * Fetches the topic's metadata so that sends never wait for it ({@code max.block.ms} may be 0).
    *
    * @return the partition count the producer sees

@@ -24,6 +24,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.RecordsToDelete;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.quota.ClientQuotaAlteration;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -112,6 +114,40 @@ class TopicClientTest {
         LockSupport.parkNanos(10_000_000);
       }
       assertThat(positions.get(p)).isEqualTo(ends[p]);
+    }
+  }
+
+  @Test
+  void aQuotaOnTheProducerShowsAsItsThrottleTime() throws Exception {
+    String topic = "quota";
+    admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
+    ClientQuotaEntity client =
+        new ClientQuotaEntity(Map.of(ClientQuotaEntity.CLIENT_ID, "fusillade-throttled"));
+    admin
+        .alterClientQuotas(
+            List.of(
+                new ClientQuotaAlteration(
+                    client, List.of(new ClientQuotaAlteration.Op("producer_byte_rate", 20_000.0)))))
+        .all()
+        .get();
+    TopicClientOptions options =
+        TopicClientOptions.of(kafka.bootstrapServers())
+            .withProducer("client.id", "fusillade-throttled");
+    TopicClientOptions free = TopicClientOptions.of(kafka.bootstrapServers());
+    try (RunRecorder run = recorder("quota");
+        TopicProducer producer = new TopicProducer(options.producerProperties());
+        TopicProducer unthrottled = new TopicProducer(free.producerProperties())) {
+      producer.awaitMetadata(topic, Duration.ofSeconds(30));
+      unthrottled.awaitMetadata(topic, Duration.ofSeconds(30));
+      ProducedTopic produced =
+          new ProducedTopic(
+              topic, 1, new DeliveryVerifier(topic), run.counter("m"), run.counter("bytes"));
+      // 1,500 messages of 100 bytes: several times the 20 kB/s the brokers allow this client
+      sendAll(producer, produced, 1500, false);
+      sendAll(unthrottled, produced, 1500, false);
+      assertThat(producer.metric("produce-throttle-time-max")).isGreaterThan(0);
+      assertThat(unthrottled.metric("produce-throttle-time-max")).isZero();
+      assertThat(producer.metric("no-such-metric")).isNaN();
     }
   }
 

@@ -85,6 +85,12 @@ final class KafkaNodeConfig {
     // Fusillade creates its topics itself, with the partitions the test asks for.
     p.setProperty("auto.create.topics.enable", "false");
     p.setProperty("num.partitions", "1");
+    // Retention acts within a short run (the defaults start checking 30 s after the start, then
+    // every 5 minutes, and keep deleted segments a minute more): a topic's retention.bytes then
+    // bounds what its log dir holds.
+    p.setProperty("log.initial.task.delay.ms", "1000");
+    p.setProperty("log.retention.check.interval.ms", "5000");
+    p.setProperty("log.segment.delete.delay.ms", "1000");
     overrides.forEach(p::setProperty);
     return p;
   }

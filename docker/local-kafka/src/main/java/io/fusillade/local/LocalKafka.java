@@ -66,6 +66,16 @@ public final class LocalKafka implements KafkaServer {
     return bootstrapServers;
   }
 
+  /**
+   * The brokers' log directories ({@code log.dirs}), where their partitions' segments are: what a
+   * run watches to see the brokers' disk use.
+   *
+   * @return one directory per broker
+   */
+  public List<Path> logDirectories() {
+    return nodes.stream().map(n -> n.directory.resolve("data").resolve("logs")).toList();
+  }
+
   /** How many brokers the cluster has (stopped ones included). */
   public int brokers() {
     return nodes.size();

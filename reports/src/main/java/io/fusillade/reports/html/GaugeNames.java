@@ -54,6 +54,12 @@ final class GaugeNames {
     if (m.matches()) {
       return m.group(1) + (m.group(2).equals("cpu") ? " CPU" : " memory (RSS)");
     }
+    if (gauge.startsWith("topic.producer.throttle.")) {
+      return "throttle " + gauge.substring("topic.producer.throttle.".length());
+    }
+    if (gauge.startsWith("directory.") && gauge.endsWith(".bytes")) {
+      return gauge.substring("directory.".length(), gauge.length() - ".bytes".length());
+    }
     m = SERVER.matcher(gauge);
     if (m.matches()) {
       // a server's gauges read as the injector's machine's; its name is in the chart's title

@@ -244,6 +244,13 @@ public final class ReportPage {
             new SvgChart.Series("max", run.injectorLagMax())));
 
     charts.gauges(run, "Consumer lag", "messages", g -> g.startsWith("lag.") || isTopicLag(g), 1);
+    charts.gauges(
+        run,
+        "Producer throttle time (the brokers' quotas)",
+        "ms",
+        g -> g.startsWith("topic.producer.throttle."),
+        1);
+    charts.gauges(run, "Local servers' data on disk", "MB", g -> g.startsWith("directory."), 1e6);
     if (!run.counterRate().isEmpty()) {
       List<SvgChart.Series> counters = new ArrayList<>();
       run.counterRate()
@@ -276,6 +283,8 @@ public final class ReportPage {
         g ->
             !g.startsWith("system.")
                 && !g.startsWith("server.")
+                && !g.startsWith("directory.")
+                && !g.startsWith("topic.producer.throttle.")
                 && !g.startsWith("process.")
                 && !g.startsWith("lag.")
                 && !isTopicLag(g),

@@ -71,6 +71,10 @@ public class TopicWorkloadSimulation extends Simulation {
             ? KafkaTarget.external(fileBootstrap)
             : KafkaTarget.fromProperties(replication);
     FusilladeRun.closeAtEnd(target); // before the protocols' components: closes after them
+    // The embedded brokers' log segments on disk (directory.kafka.bytes): what retention bounds
+    target
+        .local()
+        .ifPresent(k -> FusilladeRun.watchDirectories("kafka", k.logDirectories(), ".log"));
 
     FusilladeRun.settings(
         RunSettings.NONE
