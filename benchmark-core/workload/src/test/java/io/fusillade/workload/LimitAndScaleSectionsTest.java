@@ -52,6 +52,15 @@ class LimitAndScaleSectionsTest {
   }
 
   @Test
+  void theShippedDiskTestSearchesUnderItsDiskBudget() {
+    Workload w =
+        WorkloadLoader.load(java.nio.file.Path.of("../../workloads/topic-disk.yml")).orThrow();
+    assertThat(w.limit().orElseThrow().slo()).contains("disk < 20MB", "lag not growing");
+    assertThat(io.fusillade.limit.LimitSlo.parse(w.limit().orElseThrow().slo()).texts()).hasSize(3);
+    assertThat(w.topics().get(0).configs()).containsEntry("retention.bytes", "2097152");
+  }
+
+  @Test
   void aWrongLimitSettingIsNamedByItsLineAndKey() {
     assertThat(problems("queries:\n  - sql: select 1\nlimit:\n  from: 100\n  slo: [p99 soon]\n"))
         .singleElement()
