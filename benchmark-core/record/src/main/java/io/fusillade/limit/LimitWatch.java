@@ -1,6 +1,7 @@
 package io.fusillade.limit;
 
 import io.fusillade.record.FlushListener;
+import io.fusillade.record.Injected;
 import io.fusillade.record.RunEvents;
 import io.fusillade.record.RunStatus;
 import java.util.Map;
@@ -126,7 +127,7 @@ public final class LimitWatch implements FlushListener {
   public synchronized void request(
       String name, long sent, Histogram ok, Histogram ko, Map<String, Long> errors) {
     sentThisSecond |= sent > 0;
-    if (judged()) {
+    if (judged() && !Injected.is(name)) { // failing on purpose says nothing of the capacity
       stats.request(ok, ko, errors);
     }
   }

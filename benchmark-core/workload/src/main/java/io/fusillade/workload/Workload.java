@@ -32,6 +32,7 @@ import java.util.OptionalLong;
  * @param limit the {@code limit} section: how {@code fusillade limit} searches for the maximum
  *     sustainable rate, if the file says
  * @param monitor the {@code monitor} list: servers whose metrics the run records
+ * @param injected the {@code injected} list: requests mixed in to fail on purpose
  */
 public record Workload(
     String file,
@@ -49,7 +50,8 @@ public record Workload(
     boolean checksDeclared,
     List<AbortRule> abort,
     Optional<LimitSettings> limit,
-    List<ServerTarget> monitor) {
+    List<ServerTarget> monitor,
+    List<InjectedFault> injected) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -68,6 +70,7 @@ public record Workload(
     abort = abort == null ? List.of() : List.copyOf(abort);
     limit = limit == null ? Optional.empty() : limit;
     monitor = monitor == null ? List.of() : List.copyOf(monitor);
+    injected = injected == null ? List.of() : List.copyOf(injected);
   }
 
   /**

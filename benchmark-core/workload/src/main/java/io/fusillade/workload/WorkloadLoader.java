@@ -56,7 +56,8 @@ public final class WorkloadLoader {
           "abort",
           "limit",
           "scale",
-          "monitor");
+          "monitor",
+          "injected");
 
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
@@ -173,6 +174,14 @@ public final class WorkloadLoader {
     List<AbortRule> abort = loadParser.abortRules(top);
     Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
     List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
+    List<InjectedFault> injected = new InjectedParser(fields).faults(top);
+    if (!injected.isEmpty() && FieldReader.field(top, "queries") == null) {
+      problems.add(
+          new Problem(
+              FieldReader.field(top, "injected").location(),
+              "injected",
+              "injected requests go among SQL queries; topics and logs have no injected kinds yet"));
+    }
 
     if (problems.isEmpty()
         && Stream.of("tables_schema", "queries", "logs", "topics")
@@ -199,7 +208,8 @@ public final class WorkloadLoader {
         FieldReader.field(top, "checks") != null,
         abort,
         limit,
-        monitor);
+        monitor,
+        injected);
   }
 
   /** The system property that overrides a workload's {@code scale}. */

@@ -1,5 +1,6 @@
 package io.fusillade.reports.checks;
 
+import io.fusillade.record.Injected;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RunData;
 import java.util.Collection;
@@ -31,7 +32,15 @@ record LatencyCheck(
   @Override
   public CheckResult evaluate(RunData run) {
     Histogram latencies;
-    if (request == null) {
+    if (request == null && run.requests().keySet().stream().anyMatch(Injected::is)) {
+      // the injected requests fail on purpose: the workload's own are judged
+      latencies = io.fusillade.record.Latencies.newHistogram();
+      for (var totals : run.requests().values()) {
+        if (!Injected.is(totals.name())) {
+          latencies.add(totals.all());
+        }
+      }
+    } else if (request == null) {
       latencies = run.allLatencies();
     } else if (run.requests().containsKey(request)) {
       latencies = run.requests().get(request).all();

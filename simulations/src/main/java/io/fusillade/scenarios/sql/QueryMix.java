@@ -14,14 +14,18 @@ import java.util.List;
  * An endless, seeded draw from a workload's queries in proportion to their counts (Picostress's
  * {@code const_rps} mix), each with values from the query's parameter stream. Draws are taken in
  * arrival order under a lock, so the n-th arrival sends the same call in every run with one seed.
+ * The workload's {@code injected} statements take their share of the arrivals ({@link
+ * InjectedSql}).
  */
 final class QueryMix {
   private final List<Query> queries;
   private final AliasTable weights;
   private final Rng rng;
   private final RowGenerator[] params;
+  private final InjectedSql injected;
 
   QueryMix(WorkloadData data) {
+    this.injected = new InjectedSql(data.workload().injected(), data.seed());
     this.queries = data.workload().queries();
     this.weights = new AliasTable(queries.stream().map(q -> (double) q.count()).toList());
     this.rng = new Rng(Seeds.stream(data.seed(), "fusillade", "query mix"));
@@ -32,6 +36,10 @@ final class QueryMix {
   }
 
   synchronized SqlCall next() {
+    SqlCall bad = injected.next();
+    if (bad != null) {
+      return bad;
+    }
     int index = weights.sample(rng);
     Query query = queries.get(index);
     return new SqlCall(query.name(), query.sql(), Arrays.asList(params[index].next()));

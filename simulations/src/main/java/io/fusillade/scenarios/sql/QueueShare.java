@@ -2,6 +2,7 @@ package io.fusillade.scenarios.sql;
 
 import io.fusillade.gatling.sql.SqlCall;
 import io.fusillade.gen.RowGenerator;
+import io.fusillade.gen.Seeds;
 import io.fusillade.workload.Query;
 import io.fusillade.workload.WorkloadData;
 import java.util.Arrays;
@@ -17,8 +18,12 @@ final class QueueShare {
   private final int[] share;
   private final RowGenerator[] params;
   private int position;
+  private final InjectedSql injected;
 
   QueueShare(WorkloadData data, int user, int users) {
+    // each user's injected requests come between its queued queries, which are all still sent
+    this.injected =
+        new InjectedSql(data.workload().injected(), Seeds.derive(data.seed(), (long) user));
     this.queries = data.workload().queries();
     this.share = data.queue().forUser(user, users);
     this.params = new RowGenerator[queries.size()];
@@ -32,6 +37,10 @@ final class QueueShare {
   }
 
   SqlCall next() {
+    SqlCall bad = injected.next();
+    if (bad != null) {
+      return bad;
+    }
     int index = share[position++];
     Query query = queries.get(index);
     return new SqlCall(query.name(), query.sql(), Arrays.asList(params[index].next()));

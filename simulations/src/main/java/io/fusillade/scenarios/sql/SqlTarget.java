@@ -107,6 +107,10 @@ public final class SqlTarget {
     if (setup.equals("true") || (setup.equals("auto") && embedded)) {
       setUp(nodes.get(0), user, password, workload, seed);
     }
+    List<String> injectedSetUp = InjectedSql.setUp(workload.injected());
+    if (!injectedSetUp.isEmpty()) {
+      execute(nodes.get(0), user, password, injectedSetUp);
+    }
     if (settings.teardown()) {
       String url = nodes.get(0);
       String u = user;
@@ -135,6 +139,20 @@ public final class SqlTarget {
           tool.up(workload);
           tool.fill(workload, seed);
         });
+  }
+
+  /** Runs statements on one node, before the load (the injected requests' table). */
+  private static void execute(String url, String user, String password, List<String> statements) {
+    try (Connection connection = DriverManager.getConnection(url, user, password);
+        java.sql.Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    } catch (SQLException e) {
+      throw new FusilladeException(
+          "cannot prepare the injected requests on " + JdbcUrls.mask(url) + ": " + e.getMessage(),
+          e);
+    }
   }
 
   interface SchemaWork {

@@ -33,6 +33,15 @@ public final class SqlCallBuilder implements ActionBuilder {
           if (resolved == null) {
             throw new IllegalArgumentException("the call function returned no request");
           }
+          if (!resolved.more().isEmpty()) {
+            List<Statements.Bound> statements = new java.util.ArrayList<>();
+            statements.add(new Statements.Bound(resolved.sql(), new Object[0]));
+            for (String sql : resolved.more()) {
+              statements.add(new Statements.Bound(sql, new Object[0]));
+            }
+            return new ResolvedRequest(
+                resolved.name(), Statements.transaction(statements), List.of());
+          }
           SqlPlaceholders.Jdbc jdbc =
               translated.computeIfAbsent(resolved.sql(), SqlPlaceholders::toJdbc);
           Object[] values = jdbc.bind(resolved.params().toArray());

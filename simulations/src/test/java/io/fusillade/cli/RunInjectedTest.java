@@ -1,0 +1,76 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunFiles;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Fault injection in an SQL workload: the erroneous statements appear under their own names with
+ * the server's reasons, and the good requests' {@code errors < 1%} passes beside them.
+ */
+@Tag("slow")
+class RunInjectedTest {
+  @TempDir Path dir;
+
+  @Test
+  void injectedStatementsFailUnderTheirOwnNamesAndDoNotFailTheGoodRequestsCheck() throws Exception {
+    Path file = dir.resolve("w.yml");
+    Files.writeString(
+        file,
+        """
+        queries:
+          - sql: select $1::integer as id
+            params:
+              - {type: integer, range: [1, 1000]}
+        injected:
+          - {kind: syntax error, share: 3%}
+          - {kind: constraint violation, share: 3%}
+          - {kind: statement timeout, share: 2%}
+        load: {mode: rate, rate: 200, duration: 4s}
+        checks:
+          - errors < 1%
+          - p99 < 90ms
+          - errors > 99% for "injected syntax error"
+        """);
+    Path output = dir.resolve("out");
+    CliRun run = CliRun.of("run", file.toString(), "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    Path record;
+    try (Stream<Path> runs = Files.list(output)) {
+      record =
+          runs.filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST))).findFirst().get();
+    }
+    RunRecord data = RunRecordReader.read(record);
+    Map<String, RequestTotals> requests = data.requests();
+    assertThat(requests)
+        .containsKeys(
+            "query1",
+            "injected syntax error",
+            "injected constraint violation",
+            "injected statement timeout");
+    RequestTotals syntax = requests.get("injected syntax error");
+    RequestTotals constraint = requests.get("injected constraint violation");
+    RequestTotals timeout = requests.get("injected statement timeout");
+    assertThat(syntax.koCount()).isEqualTo(syntax.count()).isGreaterThan(5);
+    assertThat(syntax.errors().keySet()).allMatch(r -> r.contains("42601"));
+    assertThat(constraint.errors().keySet()).allMatch(r -> r.contains("23505"));
+    assertThat(timeout.errors().keySet()).allMatch(r -> r.contains("57014"));
+    assertThat(timeout.koCount()).isEqualTo(timeout.count());
+    // the good requests were not harmed: no KO, and the timeouts' 100 ms are not in their p99
+    assertThat(requests.get("query1").koCount()).isZero();
+    String junit = Files.readString(record.resolve("report").resolve("junit.xml"));
+    assertThat(junit).contains("injected requests not counted");
+    String html = Files.readString(record.resolve("report").resolve("index.html"));
+    assertThat(html).contains("Injected requests");
+  }
+}
