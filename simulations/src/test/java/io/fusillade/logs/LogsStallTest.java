@@ -113,10 +113,11 @@ class LogsStallTest {
           .isGreaterThanOrEqualTo(stallMicros * 9 / 10);
       // Bulks due in the stall's first second wait over 1 s (20 of them); after it the node works
       // through its backlog of 40 bulks, which keeps some later ones waiting too (64 of the 240 on
-      // a loaded two-core machine), but far from all of them.
+      // a loaded two-core machine, 133 in one CI run where the JIT-cold node took seconds to catch
+      // up), but not all of them: the bulks due before the stall were not charged with it.
       assertThat(all.getCountBetweenValues(1_000_000, all.getMaxValue()))
           .as("bulks slower than 1 s")
-          .isBetween(15L, 120L);
+          .isBetween(15L, (long) RATE * SECONDS - 3L * RATE);
     }
   }
 

@@ -32,7 +32,9 @@ public class BrokerRestartSimulation extends Simulation {
         kafka
             .bootstrapServers(target.bootstrapServers())
             .topic(topic("outage").withPartitions(2).withConsumers(1))
-            .drainTimeout(Duration.ofSeconds(5));
+            // after the restart the consumer rejoins its group: on a loaded machine that takes
+            // seconds
+            .drainTimeout(Duration.ofSeconds(20));
     var writers = scenario("writers").exec(kafka("write").send("outage").valueSize(512));
     var operator =
         scenario("operator")

@@ -299,6 +299,7 @@ public final class FusilladeRun {
         }
         List<ServerTarget> servers = new ArrayList<>(monitored);
         servers.addAll(ServerTarget.parseLines(System.getProperty(ServerScraper.PROPERTY)));
+        servers.addAll(ServerTarget.parseLines(System.getenv(ServerScraper.ENVIRONMENT)));
         ServerScraper.install(run, servers);
         watchedDirectories.forEach(run::gauge);
       } catch (RuntimeException e) {

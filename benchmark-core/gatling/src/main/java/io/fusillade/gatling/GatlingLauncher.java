@@ -1,6 +1,7 @@
 package io.fusillade.gatling;
 
 import io.fusillade.record.RunOptions;
+import io.fusillade.system.ServerScraper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -250,7 +251,12 @@ public record GatlingLauncher(
     if (runsDirectory != null) {
       command.add("-D" + RunOptions.BASE_DIRECTORY_PROPERTY + "=" + runsDirectory.toAbsolutePath());
     }
-    properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+    properties.forEach(
+        (name, value) -> {
+          if (!secret(name, value)) {
+            command.add("-D" + name + "=" + value);
+          }
+        });
     // The fork stops its load when this JVM is gone (killed with SIGKILL): see FusilladeRun.
     command.add("-D" + FusilladeRun.PARENT_PID_PROPERTY + "=" + ProcessHandle.current().pid());
     command.add("-cp");
@@ -269,6 +275,15 @@ public record GatlingLauncher(
   }
 
   /**
+   * Whether a property carries a password, which a command line would show to every user of the
+   * machine ({@code ps}): the servers to monitor when a URL has a user and password. It goes to the
+   * JVM's environment instead, where {@link FusilladeRun} reads it.
+   */
+  static boolean secret(String name, String value) {
+    return name.equals(ServerScraper.PROPERTY) && value.contains("@");
+  }
+
+  /**
    * Starts the JVM and returns at once, for a caller that manages it itself ({@code fusillade run}
    * forwards signals to it); {@link #timeout()} does not apply.
    *
@@ -277,6 +292,12 @@ public record GatlingLauncher(
    */
   public Process start() throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command());
+    properties.forEach(
+        (name, value) -> {
+          if (secret(name, value)) {
+            builder.environment().put(ServerScraper.ENVIRONMENT, value);
+          }
+        });
     if (output == null) {
       builder.inheritIO();
     } else {

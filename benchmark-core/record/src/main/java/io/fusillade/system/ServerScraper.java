@@ -41,6 +41,12 @@ public final class ServerScraper implements AutoCloseable {
   /** The system property holding the targets, one per line ({@link ServerTarget#toLine()}). */
   public static final String PROPERTY = "fusillade.monitor";
 
+  /**
+   * The environment variable holding the targets instead of {@link #PROPERTY} when a URL has a
+   * password: a command line is visible to every user of the machine.
+   */
+  public static final String ENVIRONMENT = "FUSILLADE_MONITOR";
+
   /** The prefix of the servers' gauges. */
   public static final String PREFIX = "server.";
 
@@ -61,7 +67,7 @@ public final class ServerScraper implements AutoCloseable {
     final ServerTarget target;
     final String authorization;
     final AtomicBoolean inFlight = new AtomicBoolean();
-    final Map<String, Double> values = new ConcurrentHashMap<>();
+    volatile Map<String, Double> values = Map.of();
     final Set<String> registered = ConcurrentHashMap.newKeySet();
     final Set<String> kinds = ConcurrentHashMap.newKeySet();
     volatile long valuesNanos;
@@ -127,8 +133,7 @@ public final class ServerScraper implements AutoCloseable {
       kinds.addAll(ServerMetrics.kinds(scrape));
       Map<String, Double> now = ServerMetrics.values(target, last, scrape);
       last = scrape;
-      values.clear();
-      values.putAll(now);
+      values = Map.copyOf(now); // one reference: a reader never sees half a scrape
       valuesNanos = scrape.nanos();
       for (String gauge : now.keySet()) {
         if (registered.add(gauge)) {

@@ -8,7 +8,8 @@ import java.util.List;
  * ({@link io.fusillade.record.Injected}), left out of the error and latency checks unless a check
  * names it.
  *
- * @param kind what fails, one of {@link #SQL_KINDS}
+ * @param kind what fails, one of {@link #SQL_KINDS} (the statements are {@code
+ *     io.fusillade.gatling.sql.SqlFaults}')
  * @param share the share of the arrivals sent as this kind instead of a workload query, 0 to 0.5
  */
 public record InjectedFault(String kind, double share) {

@@ -83,6 +83,19 @@ public final class SqlDsl {
     return new SqlCallBuilder(call);
   }
 
+  /**
+   * A request that fails on purpose ({@link SqlFaults}): named {@code injected <kind>}, left out of
+   * the run's error and latency checks unless a check names it.
+   *
+   * @param kind one of {@link SqlFaults#KINDS}, e.g. {@link SqlFaults#SYNTAX_ERROR}
+   * @return the request
+   * @throws IllegalArgumentException for an unknown kind
+   */
+  public static SqlCallBuilder injected(String kind) {
+    SqlCall call = SqlFaults.call(kind);
+    return sqlCall(session -> call);
+  }
+
   /** Check: exactly {@code rows} rows read or affected. */
   public static SqlCheck rowCount(long rows) {
     return SqlCheck.rowCount(rows);

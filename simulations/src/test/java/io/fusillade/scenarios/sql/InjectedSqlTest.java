@@ -1,0 +1,62 @@
+package io.fusillade.scenarios.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fusillade.gatling.sql.SqlCall;
+import io.fusillade.gatling.sql.SqlDsl;
+import io.fusillade.gatling.sql.SqlFaults;
+import io.fusillade.workload.InjectedFault;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The injected statements' mix: seeded, in their shares, every workload kind a real statement. */
+class InjectedSqlTest {
+  @Test
+  void everyKindAWorkloadMayNameHasItsStatementAndName() {
+    assertThat(InjectedFault.SQL_KINDS).containsExactlyElementsOf(SqlFaults.KINDS);
+    for (String kind : InjectedFault.SQL_KINDS) {
+      assertThat(InjectedSql.call(kind).name()).isEqualTo("injected " + kind);
+    }
+    SqlCall timeout = SqlFaults.call(SqlFaults.STATEMENT_TIMEOUT);
+    assertThat(timeout.sql()).isEqualTo("set local statement_timeout = 100");
+    assertThat(timeout.more()).containsExactly("select pg_sleep(1)");
+    assertThatThrownBy(() -> SqlDsl.injected("deadlock"))
+        .hasMessageContaining("no injected kind \"deadlock\"");
+  }
+
+  @Test
+  void theDrawIsSeededAndKeepsEachShare() {
+    List<InjectedFault> faults =
+        List.of(
+            new InjectedFault("syntax error", 0.02), new InjectedFault("statement timeout", 0.01));
+    List<String> first = draws(new InjectedSql(faults, 7), 20_000);
+    assertThat(draws(new InjectedSql(faults, 7), 20_000)).isEqualTo(first);
+    assertThat(draws(new InjectedSql(faults, 8), 20_000)).isNotEqualTo(first);
+    long syntax = first.stream().filter("injected syntax error"::equals).count();
+    long timeout = first.stream().filter("injected statement timeout"::equals).count();
+    // 2% and 1% of 20,000, within five standard deviations
+    assertThat(syntax).isBetween(400L - 99, 400L + 99);
+    assertThat(timeout).isBetween(200L - 70, 200L + 70);
+    assertThat(new InjectedSql(List.of(), 7).next()).isNull();
+  }
+
+  @Test
+  void onlyAConstraintViolationNeedsItsTable() {
+    assertThat(InjectedSql.setUp(List.of(new InjectedFault("syntax error", 0.01)))).isEmpty();
+    assertThat(InjectedSql.setUp(List.of(new InjectedFault("constraint violation", 0.01))))
+        .containsExactly(
+            "create table if not exists fusillade_injected (id integer primary key)",
+            "insert into fusillade_injected (id) values (1) on conflict do nothing");
+  }
+
+  private static List<String> draws(InjectedSql injected, int n) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      SqlCall call = injected.next();
+      names.add(call == null ? "" : call.name());
+    }
+    return names;
+  }
+}
