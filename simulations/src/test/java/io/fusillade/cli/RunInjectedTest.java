@@ -3,13 +3,11 @@ package io.fusillade.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.record.RequestTotals;
-import io.fusillade.record.RunFiles;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunRecordReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,11 +43,7 @@ class RunInjectedTest {
     Path output = dir.resolve("out");
     CliRun run = CliRun.of("run", file.toString(), "--output", output.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    Path record;
-    try (Stream<Path> runs = Files.list(output)) {
-      record =
-          runs.filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST))).findFirst().get();
-    }
+    Path record = SummaryCommand.resolve(output);
     RunRecord data = RunRecordReader.read(record);
     Map<String, RequestTotals> requests = data.requests();
     assertThat(requests)

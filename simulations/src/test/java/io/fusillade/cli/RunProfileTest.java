@@ -2,12 +2,10 @@ package io.fusillade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fusillade.record.RunFiles;
 import io.fusillade.record.RunRecordReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Tag;
@@ -39,11 +37,7 @@ class RunProfileTest {
     Path output = dir.resolve("out");
     CliRun run = CliRun.of("run", file.toString(), "--profile", "--output", output.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    Path record;
-    try (Stream<Path> runs = Files.list(output)) {
-      record =
-          runs.filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST))).findFirst().get();
-    }
+    Path record = SummaryCommand.resolve(output);
     Path profile = record.resolve("profile.jfr");
     assertThat(profile).isRegularFile();
     List<RecordedEvent> events = RecordingFile.readAllEvents(profile);

@@ -2,7 +2,6 @@ package io.fusillade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fusillade.record.RunFiles;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunRecordReader;
 import io.fusillade.system.NodeAgent;
@@ -22,7 +21,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,11 +122,7 @@ class RunServerMetricsTest {
       all.addAll(args);
       CliRun run = CliRun.of(all.toArray(String[]::new));
       assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(FusilladeCommand.CHECK_FAILED);
-      Path record;
-      try (Stream<Path> runs = Files.list(output)) {
-        record =
-            runs.filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST))).findFirst().get();
-      }
+      Path record = SummaryCommand.resolve(output);
       String junit = Files.readString(record.resolve("report").resolve("junit.xml"));
       assertThat(junit)
           .contains("server cpu.steal &lt; 50%")

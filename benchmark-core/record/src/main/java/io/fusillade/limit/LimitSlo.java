@@ -1,5 +1,6 @@
 package io.fusillade.limit;
 
+import io.fusillade.record.SettingValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -122,7 +123,7 @@ public final class LimitSlo {
         disks.add(
             new Disk(
                 text,
-                percent ? bound : bound * bytes(unit),
+                percent ? bound : bound * SettingValues.bytesPerUnit(unit),
                 percent,
                 m.group(1).equals("<="),
                 unit));
@@ -135,20 +136,6 @@ public final class LimitSlo {
       }
     }
     return new LimitSlo(texts, errors, errorsLe, latencies, rate, lag, latencyTrend, disks);
-  }
-
-  /** Bytes in one of a size unit (decimal kB, MB...; binary KiB, MiB...). */
-  private static double bytes(String unit) {
-    return switch (unit.toLowerCase(Locale.ROOT)) {
-      case "kb" -> 1e3;
-      case "mb" -> 1e6;
-      case "gb" -> 1e9;
-      case "tb" -> 1e12;
-      case "kib" -> 1024;
-      case "mib" -> 1024.0 * 1024;
-      case "gib" -> 1024.0 * 1024 * 1024;
-      default -> 1;
-    };
   }
 
   /** The objectives as written. */
@@ -228,12 +215,15 @@ public final class LimitSlo {
         String shown =
             d.percent()
                 ? StepResult.number(measured) + "%"
-                : StepResult.number(measured / bytes(d.unit())) + " " + d.unit();
+                : StepResult.number(measured / SettingValues.bytesPerUnit(d.unit()))
+                    + " "
+                    + d.unit();
         why.add(
             "disk "
                 + shown
                 + (d.le() ? " > " : " >= ")
-                + StepResult.number(d.percent() ? d.bound() : d.bound() / bytes(d.unit()))
+                + StepResult.number(
+                    d.percent() ? d.bound() : d.bound() / SettingValues.bytesPerUnit(d.unit()))
                 + (d.percent() ? "%" : " " + d.unit()));
       }
     }

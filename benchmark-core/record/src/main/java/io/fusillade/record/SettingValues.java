@@ -144,4 +144,26 @@ public final class SettingValues {
     long millis = duration.toMillis();
     return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
   }
+
+  /**
+   * Bytes in one of a size unit, as checks and objectives write sizes: decimal {@code B}, {@code
+   * kB}, {@code MB}, {@code GB}, {@code TB}, binary {@code KiB}, {@code MiB}, {@code GiB}, in any
+   * case.
+   *
+   * @param unit the unit
+   * @return its bytes, or NaN for a word that is not a size unit
+   */
+  public static double bytesPerUnit(String unit) {
+    return switch (unit.toLowerCase(java.util.Locale.ROOT)) {
+      case "b" -> 1;
+      case "kb" -> 1e3;
+      case "mb" -> 1e6;
+      case "gb" -> 1e9;
+      case "tb" -> 1e12;
+      case "kib" -> 1024;
+      case "mib" -> 1024.0 * 1024;
+      case "gib" -> 1024.0 * 1024 * 1024;
+      default -> Double.NaN;
+    };
+  }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -107,55 +108,35 @@ public final class NodeMetricsText {
   }
 
   private void disks(StringBuilder out) {
-    List<String> lines;
+    Map<String, long[]> devices;
     try {
-      lines = Files.readAllLines(procRoot.resolve("diskstats"));
-    } catch (IOException e) {
+      devices = ProcParser.diskPerDevice(procRoot.resolve("diskstats"), disk);
+    } catch (IOException | RuntimeException e) {
       return;
     }
-    StringBuilder read = new StringBuilder();
-    StringBuilder written = new StringBuilder();
-    for (String line : lines) {
-      String[] f = line.trim().split("\\s+");
-      if (f.length < 10 || !disk.test(f[2])) {
-        continue;
-      }
-      // sectors of 512 bytes in /proc/diskstats, whatever the device's own sector size
-      sample(read, "node_disk_read_bytes_total", "device", f[2], Long.parseLong(f[5]) * 512);
-      sample(written, "node_disk_written_bytes_total", "device", f[2], Long.parseLong(f[9]) * 512);
-    }
-    type(out, "node_disk_read_bytes_total", "counter");
-    out.append(read);
-    type(out, "node_disk_written_bytes_total", "counter");
-    out.append(written);
+    counters(out, devices, "node_disk_read_bytes_total", "node_disk_written_bytes_total");
   }
 
   private void network(StringBuilder out) {
-    List<String> lines;
+    Map<String, long[]> devices;
     try {
-      lines = Files.readAllLines(procRoot.resolve("net").resolve("dev"));
-    } catch (IOException e) {
+      devices = ProcParser.networkPerDevice(procRoot.resolve("net").resolve("dev"));
+    } catch (IOException | RuntimeException e) {
       return;
     }
-    StringBuilder rx = new StringBuilder();
-    StringBuilder tx = new StringBuilder();
-    for (String line : lines) {
-      int colon = line.indexOf(':');
-      if (colon < 0) {
-        continue;
+    counters(out, devices, "node_network_receive_bytes_total", "node_network_transmit_bytes_total");
+  }
+
+  /** Two counters per device: index 0 under {@code first}, index 1 under {@code second}. */
+  private static void counters(
+      StringBuilder out, Map<String, long[]> devices, String first, String second) {
+    String[] names = {first, second};
+    for (int i = 0; i < names.length; i++) {
+      type(out, names[i], "counter");
+      for (Map.Entry<String, long[]> d : devices.entrySet()) {
+        sample(out, names[i], "device", d.getKey(), d.getValue()[i]);
       }
-      String device = line.substring(0, colon).trim();
-      String[] f = line.substring(colon + 1).trim().split("\\s+");
-      if (f.length < 9) {
-        continue;
-      }
-      sample(rx, "node_network_receive_bytes_total", "device", device, Long.parseLong(f[0]));
-      sample(tx, "node_network_transmit_bytes_total", "device", device, Long.parseLong(f[8]));
     }
-    type(out, "node_network_receive_bytes_total", "counter");
-    out.append(rx);
-    type(out, "node_network_transmit_bytes_total", "counter");
-    out.append(tx);
   }
 
   private void filesystems(StringBuilder out) {

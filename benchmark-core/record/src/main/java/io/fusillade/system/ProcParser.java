@@ -78,17 +78,29 @@ final class ProcParser {
    */
   static long[] disk(Path diskstats, java.util.function.Predicate<String> device)
       throws IOException {
-    long read = 0;
-    long written = 0;
+    long[] total = new long[2];
+    diskPerDevice(diskstats, device)
+        .values()
+        .forEach(
+            bytes -> {
+              total[0] += bytes[0];
+              total[1] += bytes[1];
+            });
+    return total;
+  }
+
+  /** {@link #disk}'s bytes read and written, per device in file order. */
+  static Map<String, long[]> diskPerDevice(
+      Path diskstats, java.util.function.Predicate<String> device) throws IOException {
+    Map<String, long[]> devices = new LinkedHashMap<>();
     for (String line : Files.readAllLines(diskstats)) {
       String[] f = line.trim().split("\\s+");
       if (f.length < 10 || !device.test(f[2])) {
         continue;
       }
-      read += Long.parseLong(f[5]) * 512;
-      written += Long.parseLong(f[9]) * 512;
+      devices.put(f[2], new long[] {Long.parseLong(f[5]) * 512, Long.parseLong(f[9]) * 512});
     }
-    return new long[] {read, written};
+    return devices;
   }
 
   /**
@@ -97,21 +109,32 @@ final class ProcParser {
    */
   static long[] network(Path netdev) throws IOException {
     long[] bytes = new long[4];
+    networkPerDevice(netdev)
+        .forEach(
+            (name, rxTx) -> {
+              int offset = name.equals("lo") ? 2 : 0;
+              bytes[offset] += rxTx[0];
+              bytes[offset + 1] += rxTx[1];
+            });
+    return bytes;
+  }
+
+  /** Bytes received and sent since boot per interface, from {@code /proc/net/dev}. */
+  static Map<String, long[]> networkPerDevice(Path netdev) throws IOException {
+    Map<String, long[]> devices = new LinkedHashMap<>();
     for (String line : Files.readAllLines(netdev)) {
       int colon = line.indexOf(':');
       if (colon < 0) {
         continue; // the two header lines
       }
-      String name = line.substring(0, colon).trim();
       String[] f = line.substring(colon + 1).trim().split("\\s+");
       if (f.length < 9) {
         continue;
       }
-      int offset = name.equals("lo") ? 2 : 0;
-      bytes[offset] += Long.parseLong(f[0]);
-      bytes[offset + 1] += Long.parseLong(f[8]);
+      devices.put(
+          line.substring(0, colon).trim(), new long[] {Long.parseLong(f[0]), Long.parseLong(f[8])});
     }
-    return bytes;
+    return devices;
   }
 
   /** VmRSS of {@code /proc/<pid>/status} in bytes, or -1 when the process is gone. */

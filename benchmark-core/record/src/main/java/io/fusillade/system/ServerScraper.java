@@ -66,6 +66,7 @@ public final class ServerScraper implements AutoCloseable {
   private final class Target {
     final ServerTarget target;
     final String authorization;
+    final java.net.URI address; // the URL without its user and password, which go in a header
     final AtomicBoolean inFlight = new AtomicBoolean();
     volatile Map<String, Double> values = Map.of();
     final Set<String> registered = ConcurrentHashMap.newKeySet();
@@ -78,6 +79,7 @@ public final class ServerScraper implements AutoCloseable {
 
     Target(ServerTarget target) {
       this.target = target;
+      this.address = java.net.URI.create(target.shownUrl());
       String user = target.url().getRawUserInfo();
       this.authorization =
           user == null
@@ -94,7 +96,7 @@ public final class ServerScraper implements AutoCloseable {
         return; // the previous answer is still coming: one request at a time per server
       }
       HttpRequest.Builder request =
-          HttpRequest.newBuilder(withoutUser()).timeout(TIMEOUT).header("Accept", "text/plain");
+          HttpRequest.newBuilder(address).timeout(TIMEOUT).header("Accept", "text/plain");
       if (authorization != null) {
         request.header("Authorization", authorization);
       }
@@ -115,10 +117,6 @@ public final class ServerScraper implements AutoCloseable {
                   inFlight.set(false);
                 }
               });
-    }
-
-    private java.net.URI withoutUser() {
-      return java.net.URI.create(target.shownUrl());
     }
 
     private void failed(String reason) {

@@ -271,6 +271,26 @@ class FieldReader {
     return parsed.get();
   }
 
+  /**
+   * A share written {@code 20%} or {@code 0.2}, as a fraction; null when absent or wrong (then a
+   * problem that gives {@code example}).
+   */
+  Double share(MapNode m, String path, String key, String example) {
+    YamlNode node = field(m, key);
+    if (node == null) {
+      return null;
+    }
+    String text = text(node).strip();
+    try {
+      return text.endsWith("%")
+          ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
+          : Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      problem(node, join(path, key), "expected a share such as " + example + ", got " + text);
+      return null;
+    }
+  }
+
   /** A text field with its {@code ${env:NAME}} references replaced. */
   String secret(MapNode m, String path, String key) {
     String raw = string(m, path, key, false);

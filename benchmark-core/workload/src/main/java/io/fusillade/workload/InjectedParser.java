@@ -52,22 +52,14 @@ final class InjectedParser extends FieldReader {
                     + didYouMean(k, InjectedFault.SQL_KINDS));
             return;
           }
-          YamlNode node = field(m, "share");
-          String text = text(node).strip();
-          double share;
-          try {
-            share =
-                text.endsWith("%")
-                    ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
-                    : Double.parseDouble(text);
-          } catch (NumberFormatException e) {
-            problem(node, join(path, "share"), "expected a share such as 1% or 0.01, got " + text);
+          Double share = share(m, path, "share", "1% or 0.01");
+          if (share == null) {
             return;
           }
           try {
             faults.add(new InjectedFault(k, share));
           } catch (IllegalArgumentException e) {
-            problem(node, join(path, "share"), e.getMessage());
+            problem(field(m, "share"), join(path, "share"), e.getMessage());
           }
         });
     double total = faults.stream().mapToDouble(InjectedFault::share).sum();

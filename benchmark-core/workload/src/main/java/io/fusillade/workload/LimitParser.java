@@ -52,8 +52,8 @@ final class LimitParser extends FieldReader {
     Double max = number(m, "limit", "max");
     Double growth = number(m, "limit", "growth");
     Duration step = durations.duration(m, "limit", "step");
-    Double warmUp = share(m, "warm_up");
-    Double resolution = share(m, "resolution");
+    Double warmUp = share(m, "limit", "warm_up", "20% or 0.2");
+    Double resolution = share(m, "limit", "resolution", "20% or 0.2");
     Duration confirm = durations.duration(m, "limit", "confirm");
     Long lanes = integer(m, "limit", "lanes", false);
     List<String> slo = field(m, "slo") == null ? null : objectives(m);
@@ -102,22 +102,5 @@ final class LimitParser extends FieldReader {
       }
     }
     return out;
-  }
-
-  /** A share: {@code 20%} or {@code 0.2}. */
-  private Double share(MapNode m, String key) {
-    YamlNode node = field(m, key);
-    if (node == null) {
-      return null;
-    }
-    String text = text(node).strip();
-    try {
-      return text.endsWith("%")
-          ? Double.parseDouble(text.substring(0, text.length() - 1).strip()) / 100
-          : Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      problem(node, join("limit", key), "expected a share such as 20% or 0.2, got " + text);
-      return null;
-    }
   }
 }

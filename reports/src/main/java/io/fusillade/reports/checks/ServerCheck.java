@@ -1,5 +1,6 @@
 package io.fusillade.reports.checks;
 
+import io.fusillade.record.SettingValues;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
@@ -92,17 +93,7 @@ record ServerCheck(
 
   /** What one of {@code unit} is in the gauges' own units (bytes for sizes), or NaN. */
   static double factor(String unit) {
-    return switch (unit.replace("/s", "")) {
-      case "", "%" -> 1;
-      case "B" -> 1;
-      case "kB", "KB" -> 1e3;
-      case "MB" -> 1e6;
-      case "GB" -> 1e9;
-      case "TB" -> 1e12;
-      case "KiB" -> 1024;
-      case "MiB" -> 1024.0 * 1024;
-      case "GiB" -> 1024.0 * 1024 * 1024;
-      default -> Double.NaN;
-    };
+    String u = unit.replace("/s", "");
+    return u.isEmpty() || u.equals("%") ? 1 : SettingValues.bytesPerUnit(u);
   }
 }
