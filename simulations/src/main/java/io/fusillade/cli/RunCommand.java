@@ -2,6 +2,8 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.abort.AbortRule;
+import io.fusillade.fault.Fault;
+import io.fusillade.fault.FaultSchedule;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.GatlingLauncher;
 import io.fusillade.gatling.metrics.InfluxPush;
@@ -11,6 +13,7 @@ import io.fusillade.logs.NdjsonFiles;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.SettingValues;
+import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.logs.LogsWorkloadMapping;
@@ -70,6 +73,8 @@ import picocli.CommandLine.Spec;
       "injector not saturated...: the console names them); checks: [] opts out.",
       "An abort: list or --abort-when stops the run when a rule holds ('errors > 5%% over 10s'):",
       "the record says aborted with the rule, the reports are written, the exit code is 4.",
+      "A faults: list or --fault schedules faults ('at 30s pause broker 2 for 10s',",
+      "'at 20s run: COMMAND'): each is an event of the record and a band on the report's charts.",
       "Ctrl-C or SIGTERM stops the load, writes the reports and exits 130 or 143; a second",
       "Ctrl-C exits at once."
     })
@@ -196,6 +201,17 @@ class RunCommand implements Callable<Integer> {
   List<String> abortWhen = new ArrayList<>();
 
   @Option(
+      names = "--fault",
+      paramLabel = "FAULT",
+      description =
+          "Schedule a fault during the run, beside the workload's faults: list: 'at 30s pause"
+              + " broker 2 for 10s', 'at 60s kill postgres for 5s', 'at 90s restart broker 1' on"
+              + " the embedded servers, 'at 20s run: COMMAND' for any other (repeatable). Each is"
+              + " recorded, shaded on the report's charts and measured by 'recovery < 10s after"
+              + " \"kill broker 1\"'.")
+  List<String> faultOptions = new ArrayList<>();
+
+  @Option(
       names = "--failover",
       paramLabel = "DURATION",
       description =
@@ -246,6 +262,9 @@ class RunCommand implements Callable<Integer> {
 
   /** The abort rules of the run: the workload's, then --abort-when's; set by {@link #call}. */
   List<String> abortRules = List.of();
+
+  /** The scheduled faults of the run: the workload's, then --fault's; set by {@link #call}. */
+  List<String> faults = List.of();
 
   /** The servers whose metrics the run records: the workload's, then --monitor's. */
   List<ServerTarget> monitored = List.of();
@@ -308,6 +327,8 @@ class RunCommand implements Callable<Integer> {
     }
     RunChecks.validate(workload, checks);
     abortRules = abortRules(workload);
+    faults = faults(workload);
+    checkFaultTargets(workload);
     monitored = monitored(workload);
     int kinds =
         (workload.queries().isEmpty() ? 0 : 1)
@@ -379,6 +400,46 @@ class RunCommand implements Callable<Integer> {
       }
     }
     return List.copyOf(targets);
+  }
+
+  /** The workload's faults, then {@code --fault}'s, each checked. */
+  List<String> faults(Workload workload) {
+    List<String> all = new ArrayList<>();
+    workload.faults().forEach(fault -> all.add(fault.text()));
+    for (String fault : faultOptions) {
+      try {
+        all.add(Fault.parse(fault).text());
+      } catch (IllegalArgumentException e) {
+        throw new FusilladeException("--fault: " + e.getMessage());
+      }
+    }
+    return List.copyOf(all);
+  }
+
+  /**
+   * Fails before anything starts when a fault names a local server this run will not start: the
+   * embedded PostgreSQL of an SQL workload without a server, the embedded Kafka's brokers (three
+   * when a topic's replication is above 1) of a topic workload without bootstrap servers. The
+   * Gatling JVM checks again against the servers it started.
+   */
+  void checkFaultTargets(Workload workload) {
+    boolean urlGiven = database.urls != null && !database.urls.isEmpty();
+    Map<String, Integer> nodes = new LinkedHashMap<>();
+    if (workload.logs().isPresent()) {
+      // the embedded OpenSearch runs in the Gatling JVM: nothing to pause or kill alone
+    } else if (!workload.topics().isEmpty()) {
+      if (!urlGiven && workload.kafka().map(k -> k.bootstrapServers()).isEmpty()) {
+        int replication = workload.topics().stream().mapToInt(t -> t.replication()).max().orElse(1);
+        nodes.put(LocalFaults.BROKER, replication > 1 ? 3 : 1);
+      }
+    } else if (!urlGiven && workload.connection().isEmpty()) {
+      nodes.put(LocalFaults.POSTGRES, 1);
+    }
+    try {
+      FaultSchedule.validateNodes(faults.stream().map(Fault::parse).toList(), nodes);
+    } catch (IllegalArgumentException e) {
+      throw new FusilladeException(e.getMessage());
+    }
   }
 
   /** The workload's abort rules, then {@code --abort-when}'s, each checked. */
@@ -616,6 +677,9 @@ class RunCommand implements Callable<Integer> {
     properties.putAll(extraProperties());
     if (!abortRules.isEmpty()) {
       properties.put(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules));
+    }
+    if (!faults.isEmpty()) {
+      properties.put(FusilladeRun.FAULTS_PROPERTY, String.join("\n", faults));
     }
     if (!monitored.isEmpty()) {
       properties.put(

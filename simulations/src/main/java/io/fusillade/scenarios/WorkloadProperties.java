@@ -33,7 +33,18 @@ public final class WorkloadProperties {
       throw new FusilladeException(
           result.problems().stream().map(Problem::toString).collect(Collectors.joining("\n")));
     }
-    return result.orThrow();
+    Workload workload = result.orThrow();
+    scheduleFaults(workload);
+    return workload;
+  }
+
+  /**
+   * Schedules the workload's {@code faults} for the run ({@link FusilladeRun#faults}): under {@code
+   * mvn gatling:test} as under {@code fusillade run}, which passes them on as well (each is done
+   * once).
+   */
+  public static void scheduleFaults(Workload workload) {
+    FusilladeRun.faults(workload.faults().stream().map(f -> f.text()).toArray(String[]::new));
   }
 
   /**

@@ -115,6 +115,9 @@ class RunOptionsForwardingTest {
           Map.entry(
               "--abort-when",
               new Forwarded(FusilladeRun.ABORT_PROPERTY, "--abort-when", "errors > 5% over 10s")),
+          Map.entry(
+              "--fault",
+              new Forwarded(FusilladeRun.FAULTS_PROPERTY, "--fault", "at 5s kill postgres for 2s")),
           Map.entry("--failover", new Forwarded("fusillade.failover", "--failover", "5s")),
           Map.entry(
               "--watch-process",
@@ -175,6 +178,7 @@ class RunOptionsForwardingTest {
     cli.parseArgs(all.toArray(String[]::new));
     Workload workload = WorkloadFiles.load(file);
     command.abortRules = command.abortRules(workload);
+    command.faults = command.faults(workload);
     command.monitored = command.monitored(workload);
     return command.forkProperties(command.sqlSettings(workload));
   }

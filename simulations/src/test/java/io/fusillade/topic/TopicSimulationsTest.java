@@ -260,6 +260,38 @@ class TopicSimulationsTest {
     assertThat(number(delivery, "lost")).isZero();
   }
 
+  /**
+   * Issue 15: a broker of three killed (SIGKILL) mid-run by a scheduled fault and started again;
+   * with replication 3, {@code min.insync.replicas} 2 and {@code acks=all} no acknowledged message
+   * is lost, and the record holds the fault from its start to the restart.
+   */
+  @Test
+  void aBrokerOfThreeKilledByAScheduledFaultLosesNoAcknowledgedMessage() throws Exception {
+    Path file = Path.of(getClass().getResource("/workloads/topics-broker-kill.yml").toURI());
+    GatlingFork run =
+        gatling(
+            io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
+            "fusillade.workload=" + file);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    List<String> faults =
+        record.events().stream()
+            .filter(e -> e.kind().startsWith("fault-"))
+            .map(e -> e.kind() + " " + e.target() + ": " + e.detail())
+            .toList();
+    assertThat(faults)
+        .containsExactly(
+            "fault-start kill broker 2 for 4s: broker 2",
+            "fault-end kill broker 2 for 4s: killed, started again");
+    RequestTotals writes = record.requests().get("write orders");
+    assertThat(writes.okCount()).as("%s", writes.errors()).isGreaterThan(200 * 14 * 9 / 10);
+    Map<String, Object> delivery = map(map(record.manifest().health(), "topic.orders"), "delivery");
+    System.out.printf(
+        "broker kill: writes %s, KO %s, delivery %s%n", writes.count(), writes.errors(), delivery);
+    assertThat(number(delivery, "lost")).isZero();
+    assertThat(number(delivery, "received")).isGreaterThanOrEqualTo(writes.okCount());
+  }
+
   @Test
   void theLatencySimulationReportsEndToEndPercentilesPerPhase() throws Exception {
     GatlingFork run =

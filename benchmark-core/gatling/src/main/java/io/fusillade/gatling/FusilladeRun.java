@@ -2,6 +2,9 @@ package io.fusillade.gatling;
 
 import io.fusillade.abort.AbortRule;
 import io.fusillade.abort.AbortWatch;
+import io.fusillade.fault.Fault;
+import io.fusillade.fault.FaultSchedule;
+import io.fusillade.fault.FaultTarget;
 import io.fusillade.gatling.metrics.InfluxPush;
 import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.health.InjectorLagMonitor;
@@ -92,6 +95,9 @@ public final class FusilladeRun {
   private static Object controller; // guarded by FusilladeRun.class: Gatling's, to stop the run
   private static StopSignals.Received stoppedBy; // guarded by FusilladeRun.class, or null
   private static final List<AbortRule> abortRules = new ArrayList<>();
+  private static final List<Fault> faults = new ArrayList<>();
+  private static final Map<String, FaultTarget> faultTargets = new LinkedHashMap<>();
+  private static FaultSchedule faultSchedule; // guarded by FusilladeRun.class, or null
   private static String abortedBy; // guarded by FusilladeRun.class: the broken abort rule, or null
   // Set by the first request a Fusillade action starts: Gatling's controller has started the
   // run, so it takes a stop (before that, a stop message would kill it and hang the run).
@@ -122,6 +128,12 @@ public final class FusilladeRun {
    * fusillade run --abort-when} and a workload's {@code abort:} reach the Gatling JVM.
    */
   public static final String ABORT_PROPERTY = "fusillade.abort";
+
+  /**
+   * The system property of scheduled faults, one a line, beside those of {@link #faults}: how
+   * {@code fusillade run --fault} and a workload's {@code faults:} reach the Gatling JVM.
+   */
+  public static final String FAULTS_PROPERTY = "fusillade.faults";
 
   /** The kind of the run record's event written when an abort rule stops the run. */
   public static final String ABORT_EVENT = "run-aborted";
@@ -238,6 +250,35 @@ public final class FusilladeRun {
   }
 
   /**
+   * Schedules faults during the run, counted from its start: {@code "at 30s pause broker 2 for
+   * 10s"}, {@code "at 60s kill postgres for 5s"}, {@code "at 90s restart broker 1"} on the local
+   * servers the run started (see {@link #faultTarget}), or {@code "at 20s run: ssh db3 sudo
+   * systemctl stop postgresql"} for any other. Each is recorded as two events ({@code fault-start},
+   * {@code fault-end}), shaded on the report's charts and measured by {@code recovery < 10s after
+   * "kill broker 1"}. Call it from the simulation's constructor.
+   *
+   * @param texts the faults (see {@link Fault})
+   * @throws IllegalArgumentException naming a fault that cannot be read, and the form
+   */
+  public static synchronized void faults(String... texts) {
+    for (String text : texts) {
+      faults.add(Fault.parse(text));
+    }
+  }
+
+  /**
+   * Lets scheduled faults act on a local server the simulation started: {@code broker} for the
+   * embedded Kafka's brokers, {@code postgres} for the embedded PostgreSQL. The workload runners
+   * register theirs; call it from the simulation's constructor for a server of your own.
+   *
+   * @param kind the name faults give it ({@code pause KIND 2 for 10s}): lower-case letters, digits
+   * @param target its nodes
+   */
+  public static synchronized void faultTarget(String kind, FaultTarget target) {
+    faultTargets.put(kind, target);
+  }
+
+  /**
    * Remembers which simulation is being built, from the call stack: the first class that extends
    * Gatling's {@code Simulation}. Protocol and action builders call this; it costs a stack walk at
    * build time only.
@@ -302,6 +343,20 @@ public final class FusilladeRun {
         servers.addAll(ServerTarget.parseLines(System.getenv(ServerScraper.ENVIRONMENT)));
         ServerScraper.install(run, servers);
         watchedDirectories.forEach(run::gauge);
+        // the workload's faults come both ways under fusillade run: each once
+        Map<String, Fault> byText = new LinkedHashMap<>();
+        faults.forEach(f -> byText.putIfAbsent(f.text(), f));
+        for (String line : System.getProperty(FAULTS_PROPERTY, "").split("\n")) {
+          if (!line.isBlank()) {
+            Fault f = Fault.parse(line);
+            byText.putIfAbsent(f.text(), f);
+          }
+        }
+        List<Fault> scheduled = List.copyOf(byText.values());
+        if (!scheduled.isEmpty()) {
+          run.parameter("faults", scheduled.stream().map(Fault::text).toList());
+          faultSchedule = FaultSchedule.start(scheduled, faultTargets, run);
+        }
       } catch (RuntimeException e) {
         run.close(RunStatus.FAILED, e.getMessage());
         throw e;
@@ -467,6 +522,7 @@ public final class FusilladeRun {
     String failure;
     StopSignals.Received signal;
     String rule;
+    FaultSchedule schedule;
     synchronized (FusilladeRun.class) {
       run = current;
       if (run == null) {
@@ -479,6 +535,10 @@ public final class FusilladeRun {
       rule = abortedBy;
       abortedBy = null;
       abortRules.clear();
+      schedule = faultSchedule;
+      faultSchedule = null;
+      faults.clear();
+      faultTargets.clear();
       controller = null;
       closeAtEnd.clear();
       current = null;
@@ -489,6 +549,11 @@ public final class FusilladeRun {
       monitored.clear();
       watchedDirectories.clear();
       checks.clear();
+    }
+    if (schedule != null) {
+      // before the record closes (the faults' ends are events) and the servers stop (a paused
+      // one is resumed so that it can)
+      schedule.close();
     }
     if (rule != null && !aborted) {
       // As on a signal: close the record at the stop, then the clients the users still hold.

@@ -2,6 +2,7 @@ package io.fusillade.workload;
 
 import com.fasterxml.jackson.core.JsonToken;
 import io.fusillade.abort.AbortRule;
+import io.fusillade.fault.Fault;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Spike;
 import io.fusillade.record.RunSettings.Stage;
@@ -151,6 +152,50 @@ final class LoadParser extends FieldReader {
       }
     }
     return rules;
+  }
+
+  /**
+   * The {@code faults} list: faults scheduled during the run ({@code at 30s pause broker 2 for
+   * 10s}, {@code at 20s run: ssh db3 ...}), each read here so that a bad one is named by its line
+   * and column before anything starts. Whether the run has the local server a fault names is known
+   * once it started them: the run fails then, naming the fault.
+   *
+   * @param top the file's mapping
+   */
+  List<Fault> faults(MapNode top) {
+    List<Fault> faults = new ArrayList<>();
+    List<YamlNode> items = list(top, "", "faults");
+    for (int i = 0; i < items.size(); i++) {
+      String path = "faults[" + i + "]";
+      String text = commandFault(items.get(i));
+      if (text == null) {
+        text = scalarString(items.get(i), path);
+      }
+      if (text == null) {
+        continue;
+      }
+      try {
+        faults.add(Fault.parse(text));
+      } catch (IllegalArgumentException e) {
+        problem(items.get(i), path, e.getMessage());
+      }
+    }
+    return faults;
+  }
+
+  /**
+   * A command fault written unquoted, {@code - at 20s run: ssh db3 ...}, which YAML reads as a
+   * mapping of {@code at 20s run} to the command: its text as meant, or null for any other node.
+   */
+  private static String commandFault(YamlNode item) {
+    if (item instanceof MapNode map
+        && map.entries().size() == 1
+        && map.entries().get(0).key().strip().matches("(?i)at\\s+\\S+\\s+run")
+        && map.entries().get(0).value() instanceof YamlNode.Scalar command
+        && !command.isNull()) {
+      return map.entries().get(0).key().strip() + ": " + command.text();
+    }
+    return null;
   }
 
   private Spike spike(MapNode load) {

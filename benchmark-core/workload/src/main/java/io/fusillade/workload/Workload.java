@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
+import io.fusillade.fault.Fault;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.system.ServerTarget;
 import java.util.List;
@@ -33,6 +34,8 @@ import java.util.OptionalLong;
  *     sustainable rate, if the file says
  * @param monitor the {@code monitor} list: servers whose metrics the run records
  * @param injected the {@code injected} list: requests mixed in to fail on purpose
+ * @param faults the {@code faults} list: faults scheduled during the run ({@code at 30s kill broker
+ *     1}), read and checked
  */
 public record Workload(
     String file,
@@ -51,7 +54,8 @@ public record Workload(
     List<AbortRule> abort,
     Optional<LimitSettings> limit,
     List<ServerTarget> monitor,
-    List<InjectedFault> injected) {
+    List<InjectedFault> injected,
+    List<Fault> faults) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -71,6 +75,7 @@ public record Workload(
     limit = limit == null ? Optional.empty() : limit;
     monitor = monitor == null ? List.of() : List.copyOf(monitor);
     injected = injected == null ? List.of() : List.copyOf(injected);
+    faults = faults == null ? List.of() : List.copyOf(faults);
   }
 
   /**

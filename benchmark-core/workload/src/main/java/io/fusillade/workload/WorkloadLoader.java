@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
+import io.fusillade.fault.Fault;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.system.ServerTarget;
 import io.fusillade.workload.YamlNode.MapNode;
@@ -57,7 +58,8 @@ public final class WorkloadLoader {
           "limit",
           "scale",
           "monitor",
-          "injected");
+          "injected",
+          "faults");
 
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
@@ -172,6 +174,7 @@ public final class WorkloadLoader {
     Load load = loadParser.load(top, name);
     List<CheckText> checks = loadParser.checks(top);
     List<AbortRule> abort = loadParser.abortRules(top);
+    List<Fault> faults = loadParser.faults(top);
     Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
     List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
     List<InjectedFault> injected = new InjectedParser(fields).faults(top);
@@ -209,7 +212,8 @@ public final class WorkloadLoader {
         abort,
         limit,
         monitor,
-        injected);
+        injected,
+        faults);
   }
 
   /** The system property that overrides a workload's {@code scale}. */

@@ -211,6 +211,30 @@ class LoadSectionTest {
   }
 
   @Test
+  void faultsAreReadEvenAnUnquotedCommandAndABadOneIsNamedAtItsPlace() {
+    Workload w =
+        valid(
+            QUERY
+                + """
+                faults:
+                  - at 30s pause postgres for 5s
+                  - at 40s run: ssh db3 sudo systemctl stop postgresql
+                """);
+    assertThat(w.faults())
+        .extracting(f -> f.label())
+        .containsExactly("pause postgres for 5s", "run: ssh db3 sudo systemctl stop postgresql");
+    assertThat(valid(QUERY).faults()).isEmpty();
+
+    LoadResult bad = parse(QUERY + "faults:\n  - at 30s kill postgres\n  - kill postgres\n");
+    assertThat(bad.problems())
+        .singleElement()
+        .hasToString(
+            "w.yml:5:5 faults[1]: fault 'kill postgres': a fault starts with its time, e.g. 'at"
+                + " 30s'; examples: "
+                + io.fusillade.fault.Fault.EXAMPLES);
+  }
+
+  @Test
   void anEmptyChecksListIsDeclaredAndNoKeyIsNot() {
     // fusillade run gives default checks to a workload that says nothing, not to checks: []
     assertThat(valid(QUERY).checksDeclared()).isFalse();

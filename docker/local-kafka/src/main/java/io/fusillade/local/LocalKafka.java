@@ -96,9 +96,19 @@ public final class LocalKafka implements KafkaServer {
   }
 
   /**
-   * Starts broker {@code index} again after {@link #stopBroker(int)}, on the same ports and with
-   * the same log directory (its messages are kept), and returns once it runs; for failure tests
-   * that bring a node back. Starting a running broker does nothing.
+   * Kills broker {@code index} (0-based) as a crash would: SIGKILL of its JVM, no controlled
+   * shutdown, so its partitions' leadership moves only when the controller notices the node is
+   * gone. {@link #restartBroker(int)} brings it back. A broker in this JVM cannot be killed without
+   * the caller: it is stopped as {@link #stopBroker(int)} does.
+   */
+  public void killBroker(int index) {
+    nodes.get(index).kill();
+  }
+
+  /**
+   * Starts broker {@code index} again after {@link #stopBroker(int)} or {@link #killBroker(int)},
+   * on the same ports and with the same log directory (its messages are kept), and returns once it
+   * runs; for failure tests that bring a node back. Starting a running broker does nothing.
    *
    * @throws IllegalStateException when the broker does not start, with Kafka's reason
    */
@@ -160,6 +170,11 @@ public final class LocalKafka implements KafkaServer {
     abstract void stop();
 
     abstract void restart();
+
+    /** Stops the node at once; where it cannot be killed alone, as {@link #stop()} does. */
+    void kill() {
+      stop();
+    }
 
     /** Sends the node's JVM signal {@code name} (STOP, CONT). */
     void signal(String name) {
@@ -269,6 +284,15 @@ public final class LocalKafka implements KafkaServer {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while signalling broker " + id, e);
+      }
+    }
+
+    @Override
+    void kill() {
+      try {
+        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
 

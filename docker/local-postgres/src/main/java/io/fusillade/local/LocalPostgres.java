@@ -116,6 +116,44 @@ public final class LocalPostgres implements PostgresServer {
   }
 
   /**
+   * Freezes the server (SIGSTOP of the postmaster and every backend): its sessions stay open and
+   * what clients send waits, unanswered, until {@link #resume()}. For stall tests.
+   *
+   * @throws IllegalStateException when the server's processes cannot be found or signalled
+   */
+  public synchronized void pause() {
+    signalAll("STOP");
+  }
+
+  /** Lets the server paused by {@link #pause()} run again (SIGCONT of all its processes). */
+  public synchronized void resume() {
+    signalAll("CONT");
+  }
+
+  private void signalAll(String signal) {
+    long postmaster =
+        pid()
+            .orElseThrow(() -> new IllegalStateException("the embedded PostgreSQL is not running"));
+    List<String> command =
+        new java.util.ArrayList<>(List.of("kill", "-" + signal, Long.toString(postmaster)));
+    ProcessHandle.of(postmaster)
+        .ifPresent(p -> p.descendants().forEach(d -> command.add(Long.toString(d.pid()))));
+    try {
+      Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String said = new String(kill.getInputStream().readAllBytes()).strip();
+      if (kill.waitFor() != 0) {
+        throw new IllegalStateException(
+            "could not send SIG" + signal + " to the embedded PostgreSQL: " + said);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while signalling the embedded PostgreSQL", e);
+    }
+  }
+
+  /**
    * Stops the server as a crash would ({@code pg_ctl stop -m immediate}): every session is cut,
    * nothing is checkpointed, and the port refuses connections once this returns. The data stays, so
    * {@link #restart()} brings the same server back on the same port (after crash recovery). For

@@ -13,7 +13,8 @@ public sealed interface Check
         LagNotGrowingCheck,
         InjectorCheck,
         DeliveryCheck,
-        ServerCheck {
+        ServerCheck,
+        RecoveryCheck {
 
   /**
    * The check as written.

@@ -24,6 +24,8 @@ import java.util.Locale;
  * server max filesystem.use &lt; 90% for db   ... its maximum, of one server; sizes in B, kB, MB,
  *                                   GB, KiB, MiB, GiB, rates with /s (disk.write &lt; 100MB/s)
  * system cpu.steal &lt; 5%            ... of the injector's own machine (system.GAUGE)
+ * recovery &lt; 10s after "kill broker 1"   good requests back in their pre-fault range after a
+ *                                   scheduled fault (see FaultWindows)
  * </pre>
  *
  * Comparisons are {@code <}, {@code <=}, {@code >}, {@code >=}. Words are case-insensitive; request
@@ -133,7 +135,7 @@ public final class CheckParser {
         expect(
             Kind.WORD,
             "a measure (p99, mean, max, errors, rate, lag, injector, no messages lost, delivery,"
-                + " server, system)");
+                + " server, system, recovery)");
     String word = first.value().toLowerCase(Locale.ROOT);
     Check check;
     switch (word) {
@@ -157,6 +159,20 @@ public final class CheckParser {
         check = new DeliveryCheck(text, true, forName());
       }
       case "server", "system" -> check = machineCheck(word);
+      case "recovery" -> {
+        Comparator comparator = comparator();
+        double limit = number();
+        Token unit = expect(Kind.WORD, "a unit (ms, s) after the number");
+        double factor =
+            switch (unit.value()) {
+              case "ms" -> 1;
+              case "s" -> 1000;
+              default -> throw error("expected a unit (ms, s)", unit.position());
+            };
+        word("after");
+        Token fault = expect(Kind.STRING, "the fault in quotes, e.g. \"kill broker 1\"");
+        check = new RecoveryCheck(text, comparator, limit * factor, fault.value());
+      }
       case "errors" -> {
         Comparator comparator = comparator();
         double limit = number();

@@ -2,10 +2,13 @@ package io.fusillade.reports.html;
 
 import static io.fusillade.reports.html.Html.escape;
 
+import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.EventRows;
+import io.fusillade.reports.runs.FaultWindows;
 import io.fusillade.reports.runs.LimitResults;
 import io.fusillade.reports.runs.RunData;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The run's events in its HTML report ({@code events.jsonl}): a small table of when, what, which
@@ -23,6 +26,7 @@ final class EventsSection {
    * @param run the run
    */
   static void table(StringBuilder h, RunData run) {
+    faults(h, run);
     // The limit search's own events are its table (LimitSection).
     List<EventRows> events =
         EventRows.of(run).stream().filter(e -> !LimitResults.isLimitEvent(e.kind())).toList();
@@ -34,7 +38,9 @@ final class EventsSection {
             "<p class=\"note\">What happened beside the requests, from <code>events.jsonl</code>:")
         .append(" a node marked down at its first refused, reset or timed-out connection (its")
         .append(" requests then go to the other nodes, or fail at once), and up again when the")
-        .append(" injector's probe found it answering. Time from the start of the run.</p>\n")
+        .append(" injector's probe found it answering. Time from the start of the run.")
+        .append(" Scheduled faults begin and end with <code>fault-start</code> and")
+        .append(" <code>fault-end</code>.</p>\n")
         .append("<table><tr><th>time</th><th>event</th><th>node</th><th>detail</th></tr>\n");
     for (EventRows e : events.subList(0, Math.min(events.size(), EventRows.MAX_SHOWN))) {
       h.append("<tr class=\"")
@@ -55,5 +61,42 @@ final class EventsSection {
           .append(events.size() - EventRows.MAX_SHOWN)
           .append(" more events in <code>events.jsonl</code>.</p>\n");
     }
+  }
+
+  /**
+   * The scheduled faults: when each began and ended, how it went, and how long the good requests
+   * took to be back in their range from before it ({@link FaultWindows}).
+   */
+  private static void faults(StringBuilder h, RunData run) {
+    List<FaultWindows> faults = FaultWindows.of(run);
+    if (faults.isEmpty()) {
+      return;
+    }
+    h.append("<h2 id=\"faults\">Faults</h2>\n")
+        .append("<p class=\"note\">The faults scheduled during the run, shaded red on the time")
+        .append(" charts. Recovery: from the end of a fault until the requests not injected to")
+        .append(" fail are back, for ")
+        .append(FaultWindows.STEADY_SECONDS)
+        .append(" seconds in a row, within the worst error rate (at least ")
+        .append(Numbers.number(FaultWindows.ERROR_FLOOR_PERCENT))
+        .append("%) and OK p99 of the ")
+        .append(FaultWindows.BEFORE_SECONDS)
+        .append(" seconds before it began.</p>\n")
+        .append("<table><tr><th>fault</th><th>from</th><th>to</th><th>outcome</th>")
+        .append("<th>recovery</th></tr>\n");
+    for (FaultWindows f : faults) {
+      h.append("<tr class=\"fault\"><td class=\"text\">")
+          .append(escape(f.label()))
+          .append("</td><td>")
+          .append(String.format(Locale.ROOT, "%+.1f s", f.fromSeconds()))
+          .append("</td><td>")
+          .append(String.format(Locale.ROOT, "%+.1f s", f.toSeconds()))
+          .append("</td><td class=\"text\">")
+          .append(escape(f.outcome()))
+          .append("</td><td>")
+          .append(escape(f.recoveryText()))
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
   }
 }

@@ -193,6 +193,22 @@ public record Report(RunData run, List<CheckResult> results) {
       event.put("target", e.target());
       event.put("detail", e.detail());
     }
+    // scheduled faults: label, from, to, outcome and the good requests' recovery (FaultWindows)
+    ArrayNode faults = root.putArray("faults");
+    for (io.fusillade.reports.runs.FaultWindows f :
+        io.fusillade.reports.runs.FaultWindows.of(run)) {
+      ObjectNode fault = faults.addObject();
+      fault.put("fault", f.label());
+      fault.put("fromSeconds", Math.round(f.fromSeconds() * 1000) / 1000.0);
+      fault.put("toSeconds", Math.round(f.toSeconds() * 1000) / 1000.0);
+      fault.put("outcome", f.outcome());
+      if (f.recovery().isPresent()) {
+        fault.put("recoverySeconds", Math.round(f.recoverySeconds() * 1000) / 1000.0);
+      } else {
+        fault.putNull("recoverySeconds");
+        fault.put("recoveryNote", f.recoveryNote());
+      }
+    }
     ObjectNode metrics = root.putObject("metrics");
     for (Map.Entry<String, MetricValue> m : RunMetrics.of(run).entrySet()) {
       ObjectNode node = metrics.putObject(m.getKey());

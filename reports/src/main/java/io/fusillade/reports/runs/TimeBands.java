@@ -29,6 +29,9 @@ import java.util.TreeMap;
 public final class TimeBands {
   private TimeBands() {}
 
+  /** The narrowest band of a scheduled fault, seconds. */
+  static final double MIN_FAULT_SECONDS = 0.5;
+
   /** What a band shows. */
   public enum Kind {
     /** A step of the load: shaded light grey, every other one. */
@@ -51,11 +54,16 @@ public final class TimeBands {
    * Every band of a run the time charts shade: its {@link #steps} and its {@link #faults}.
    *
    * @param run the run
-   * @return the steps, then the faults, each in time order
+   * @return the steps, then the nodes' outages, then the scheduled faults ({@link FaultWindows})
    */
   public static List<Band> of(RunData run) {
     List<Band> bands = new ArrayList<>(steps(run));
     bands.addAll(faults(run.events(), run.startEpochMs(), run.durationSeconds()));
+    for (FaultWindows fault : FaultWindows.of(run)) {
+      // an instant fault (a kill, a short command) still gets a band one can see
+      double to = Math.max(fault.toSeconds(), fault.fromSeconds() + MIN_FAULT_SECONDS);
+      bands.add(new Band(fault.label(), fault.fromSeconds(), to, Kind.FAULT));
+    }
     return List.copyOf(bands);
   }
 

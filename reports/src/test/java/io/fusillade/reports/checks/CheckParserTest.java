@@ -40,6 +40,13 @@ class CheckParserTest {
         .isEqualTo(new DeliveryCheck("No Messages Lost for \"my events\"", false, "my events"));
     assertThat(CheckParser.parse("delivery exact for orders.v2"))
         .isEqualTo(new DeliveryCheck("delivery exact for orders.v2", true, "orders.v2"));
+    assertThat(CheckParser.parse("recovery < 10s after \"kill broker 1\""))
+        .isEqualTo(
+            new RecoveryCheck(
+                "recovery < 10s after \"kill broker 1\"",
+                Comparator.LESS,
+                10_000,
+                "kill broker 1"));
     assertThat(CheckParser.parse("p99 < 50ms for \"e2e events\""))
         .isEqualTo(
             new LatencyCheck(
@@ -65,6 +72,9 @@ class CheckParserTest {
     assertError("no message lost", "expected 'messages', not \"message\" at position 4");
     assertError("delivery exactly", "expected 'exact', not \"exactly\" at position 10");
     assertError("no messages lost for", "expected a topic name after 'for' at the end");
+    assertError("recovery < 10 after \"kill broker 1\"", "expected a unit (ms, s) at position 15");
+    assertError("recovery < 10s", "expected 'after' at the end");
+    assertError("recovery < 10s after kill", "expected the fault in quotes");
   }
 
   private static void assertError(String check, String message) {

@@ -35,7 +35,7 @@ public final class SyntheticRecord {
   /** Median latency in microseconds, per second of the run (lognormal, sigma 0.3). */
   IntToDoubleFunction medianMicros = s -> 2000;
 
-  double koFraction = 0;
+  IntToDoubleFunction koFraction = s -> 0;
 
   /** The reasons KOs are recorded with, taken in turn (one reason per name and second). */
   List<String> koReasons = List.of("timeout");
@@ -94,7 +94,13 @@ public final class SyntheticRecord {
   }
 
   public SyntheticRecord ko(double fraction) {
-    koFraction = fraction;
+    koFraction = s -> fraction;
+    return this;
+  }
+
+  /** The share of each second's requests that fail, second by second. */
+  public SyntheticRecord ko(IntToDoubleFunction perSecond) {
+    koFraction = perSecond;
     return this;
   }
 
@@ -207,7 +213,7 @@ public final class SyntheticRecord {
           for (int i = 0; i < perName; i++) {
             long v =
                 Latencies.clampMicros(Math.round(median * Math.exp(0.3 * random.nextGaussian())));
-            boolean failed = random.nextDouble() < koFraction;
+            boolean failed = random.nextDouble() < koFraction.applyAsDouble(s);
             (failed ? ko : ok).recordValue(v);
             if (written != null) {
               written.computeIfAbsent(name, n -> new ArrayList<>()).add(v);

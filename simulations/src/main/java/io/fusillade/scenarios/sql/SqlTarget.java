@@ -8,6 +8,7 @@ import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.record.RunSettings;
+import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.sql.JdbcUrls;
 import io.fusillade.sql.SqlEngine;
 import io.fusillade.workload.Workload;
@@ -94,6 +95,7 @@ public final class SqlTarget {
       }
       LocalPostgres postgres = builder.start();
       FusilladeRun.closeAtEnd(postgres);
+      FusilladeRun.faultTarget(LocalFaults.POSTGRES, LocalFaults.postgres(postgres));
       FusilladeRun.parameters(java.util.Map.of("target", "embedded"));
       nodes = List.of(postgres.jdbcUrl());
       user = postgres.user();

@@ -1,9 +1,11 @@
 package io.fusillade.scenarios.topic;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalKafka;
 import io.fusillade.record.RunSettings;
+import io.fusillade.scenarios.LocalFaults;
 import java.util.List;
 import java.util.Optional;
 
@@ -61,6 +63,7 @@ public final class KafkaTarget implements AutoCloseable {
                 .brokers(replicationFactor > 1 ? 3 : 1)
                 .separateProcess(separate)
                 .start();
+        FusilladeRun.faultTarget(LocalFaults.BROKER, LocalFaults.kafka(kafka));
         return new KafkaTarget(kafka.bootstrapServers(), kafka);
       }
       default ->

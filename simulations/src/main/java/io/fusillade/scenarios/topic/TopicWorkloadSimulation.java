@@ -58,6 +58,7 @@ public class TopicWorkloadSimulation extends Simulation {
           "TopicWorkloadSimulation needs -D" + RunSettings.WORKLOAD + "=path/to/file.yml");
     }
     Workload workload = WorkloadLoader.load(file).orThrow();
+    WorkloadProperties.scheduleFaults(workload);
     if (workload.topics().isEmpty()) {
       throw new FusilladeException(file + ": the workload has no topics section");
     }

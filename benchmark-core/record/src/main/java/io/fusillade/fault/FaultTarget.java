@@ -1,0 +1,26 @@
+package io.fusillade.fault;
+
+/**
+ * The nodes of one kind of local server that scheduled {@link Fault}s can act on: the embedded
+ * Kafka's brokers, the embedded PostgreSQL. The server's owner (the code that started it) registers
+ * it under its kind's name; nodes count from 1. Each method returns once the action is done (a
+ * restart: once the node serves again) and throws, with the server's reason, when it cannot be
+ * done.
+ */
+public interface FaultTarget {
+
+  /** How many nodes there are: faults may name 1 to this. */
+  int nodes();
+
+  /** Freezes every process of the node (SIGSTOP): its connections stay open, unanswered. */
+  void pause(int node);
+
+  /** Lets a paused node run again (SIGCONT). */
+  void resume(int node);
+
+  /** Stops the node as a crash would: no clean shutdown. */
+  void kill(int node);
+
+  /** Starts a killed node again, with its data, and waits until it serves. */
+  void restart(int node);
+}

@@ -1,0 +1,60 @@
+package io.fusillade.reports.checks;
+
+import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.FaultWindows;
+import io.fusillade.reports.runs.RunData;
+import java.util.List;
+
+/**
+ * {@code recovery < 10s after "kill broker 1"}: how long the good requests took, after a scheduled
+ * fault, to be back within their range from before it (see {@link FaultWindows} for the measure). A
+ * fault scheduled more than once is judged by its slowest recovery; a fault the run does not hold,
+ * or one the requests never recovered from, fails the check.
+ *
+ * @param limitMs the limit, milliseconds
+ * @param fault the fault's label, with or without its length
+ */
+record RecoveryCheck(String text, Comparator comparator, double limitMs, String fault)
+    implements Check {
+
+  @Override
+  public CheckResult evaluate(RunData run) {
+    List<FaultWindows> all = FaultWindows.of(run);
+    List<FaultWindows> named = all.stream().filter(f -> f.isNamed(fault)).toList();
+    String limit = "limit " + comparator.symbol + " " + Numbers.number(limitMs / 1000) + " s";
+    if (named.isEmpty()) {
+      String known =
+          all.isEmpty()
+              ? "the run has no faults"
+              : "its faults: "
+                  + String.join(", ", all.stream().map(f -> "\"" + f.label() + "\"").toList());
+      return CheckResult.of(text, false, "no fault \"" + fault + "\" in the run", known);
+    }
+    double worst = 0;
+    for (FaultWindows f : named) {
+      if (f.recovery().isEmpty()) {
+        return CheckResult.of(
+            text,
+            false,
+            "no recovery after \"" + f.label() + "\" at " + at(f) + ": " + f.recoveryNote(),
+            limit);
+      }
+      worst = Math.max(worst, f.recoverySeconds());
+    }
+    boolean passed = comparator.holds(worst * 1000, limitMs);
+    String measured =
+        "recovery = "
+            + Numbers.number(worst)
+            + " s after \""
+            + named.get(0).label()
+            + "\""
+            + (named.size() > 1
+                ? " (the slowest of " + named.size() + ")"
+                : " at " + at(named.get(0)));
+    return CheckResult.of(text, passed, measured, limit);
+  }
+
+  private static String at(FaultWindows f) {
+    return String.format(java.util.Locale.ROOT, "%+.1f s", f.fromSeconds());
+  }
+}

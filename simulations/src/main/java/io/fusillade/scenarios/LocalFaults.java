@@ -1,0 +1,85 @@
+package io.fusillade.scenarios;
+
+import io.fusillade.fault.FaultTarget;
+import io.fusillade.local.LocalKafka;
+import io.fusillade.local.LocalPostgres;
+
+/**
+ * The embedded servers as targets of scheduled faults ({@code at 30s pause broker 2 for 10s}):
+ * register them with {@code FusilladeRun.faultTarget("broker", LocalFaults.kafka(kafka))}. The
+ * workload runners do so for the servers they start.
+ */
+public final class LocalFaults {
+  private LocalFaults() {}
+
+  /** The name faults give the embedded Kafka's brokers: {@code kill broker 1}. */
+  public static final String BROKER = "broker";
+
+  /** The name faults give the embedded PostgreSQL: {@code pause postgres for 5s}. */
+  public static final String POSTGRES = "postgres";
+
+  /**
+   * The brokers of an embedded Kafka, node {@code n} being broker index {@code n - 1}. Pausing
+   * needs the brokers in processes of their own ({@link LocalKafka.Builder#separateProcess}).
+   */
+  public static FaultTarget kafka(LocalKafka kafka) {
+    return new FaultTarget() {
+      @Override
+      public int nodes() {
+        return kafka.brokers();
+      }
+
+      @Override
+      public void pause(int node) {
+        kafka.pauseBroker(node - 1);
+      }
+
+      @Override
+      public void resume(int node) {
+        kafka.resumeBroker(node - 1);
+      }
+
+      @Override
+      public void kill(int node) {
+        kafka.killBroker(node - 1);
+      }
+
+      @Override
+      public void restart(int node) {
+        kafka.restartBroker(node - 1);
+      }
+    };
+  }
+
+  /**
+   * An embedded PostgreSQL: one node. A kill is an immediate stop, a restart its crash recovery.
+   */
+  public static FaultTarget postgres(LocalPostgres postgres) {
+    return new FaultTarget() {
+      @Override
+      public int nodes() {
+        return 1;
+      }
+
+      @Override
+      public void pause(int node) {
+        postgres.pause();
+      }
+
+      @Override
+      public void resume(int node) {
+        postgres.resume();
+      }
+
+      @Override
+      public void kill(int node) {
+        postgres.stopImmediately();
+      }
+
+      @Override
+      public void restart(int node) {
+        postgres.restart();
+      }
+    };
+  }
+}

@@ -1,0 +1,83 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fusillade.record.RunEvent;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 15's scheduled faults through the real {@code fusillade run}: the embedded PostgreSQL is
+ * frozen (SIGSTOP) for 3 s of a constant-rate run. The requests due during the pause wait for it,
+ * and their latency, counted from when they were due, shows the stall; the fault is two events of
+ * the record, a row and a band of the report, an entry of {@code summary.json} with the good
+ * requests' recovery time, which the workload's {@code recovery} check judges. A command hook runs
+ * beside it, its output kept.
+ */
+@Tag("slow")
+class RunFaultsTest {
+  @TempDir Path dir;
+
+  @Test
+  void aPausedServerStallsTheRequestsDueMeanwhileAndTheRecoveryIsMeasured() throws Exception {
+    Path file = dir.resolve("w.yml");
+    Files.writeString(
+        file,
+        """
+        queries:
+          - name: point
+            sql: select $1::integer as id
+            params:
+              - {type: integer, range: [1, 1000]}
+        load: {mode: rate, rate: 100, duration: 22s}
+        faults:
+          - at 8s pause postgres for 3s
+          - at 2s run: echo hook ran; exit 7
+        checks:
+          - recovery < 10s after "pause postgres"
+        """);
+    Path output = dir.resolve("out");
+    CliRun run = CliRun.of("run", file.toString(), "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+
+    Path record = SummaryCommand.resolve(output);
+    RunRecord data = RunRecordReader.read(record);
+    List<RunEvent> events =
+        data.events().stream().filter(e -> e.kind().startsWith("fault-")).toList();
+    assertThat(events)
+        .extracting(e -> e.kind() + " " + e.target() + ": " + e.detail())
+        .containsExactlyInAnyOrder(
+            "fault-start run: echo hook ran; exit 7: ",
+            "fault-end run: echo hook ran; exit 7: exit 7: hook ran",
+            "fault-start pause postgres for 3s: postgres",
+            "fault-end pause postgres for 3s: paused, resumed");
+    long start = data.manifest().startEpochMs();
+    RunEvent paused = events.stream().filter(e -> e.kind().equals("fault-start")).toList().get(1);
+    assertThat(paused.epochMs() - start).as("the pause begins at 8 s").isBetween(7_500L, 9_500L);
+
+    // the requests due during the pause waited for it: seconds of latency, not a gap
+    assertThat(data.requests().get("point").koCount()).isZero();
+    assertThat(data.requests().get("point").ok().getMaxValue() / 1000.0)
+        .as("max latency, ms")
+        .isGreaterThan(2_000);
+
+    JsonNode summary =
+        new ObjectMapper().readTree(record.resolve("report").resolve("summary.json").toFile());
+    JsonNode pause = summary.get("faults").get(1);
+    assertThat(pause.get("fault").asText()).isEqualTo("pause postgres for 3s");
+    assertThat(pause.get("toSeconds").asDouble() - pause.get("fromSeconds").asDouble())
+        .isBetween(2.9, 4.0);
+    assertThat(pause.get("recoverySeconds").isNumber()).as(pause.toString()).isTrue();
+    assertThat(pause.get("recoverySeconds").asDouble()).isBetween(0.0, 10.0);
+    String html = Files.readString(record.resolve("report").resolve("index.html"));
+    assertThat(html).contains("<h2 id=\"faults\">Faults</h2>").contains("pause postgres for 3s");
+  }
+}
