@@ -432,6 +432,14 @@ class RunCommand implements Callable<Integer> {
         int replication = workload.topics().stream().mapToInt(t -> t.replication()).max().orElse(1);
         nodes.put(LocalFaults.BROKER, replication > 1 ? 3 : 1);
       }
+      for (var topic : workload.topics()) {
+        if (topic.sinkTable() != null) {
+          nodes.put(LocalFaults.CONSUMER, topic.consumers());
+          if (workload.connection().isEmpty()) {
+            nodes.put(LocalFaults.POSTGRES, 1);
+          }
+        }
+      }
     } else if (!urlGiven && workload.connection().isEmpty()) {
       nodes.put(LocalFaults.POSTGRES, 1);
     }

@@ -15,6 +15,12 @@ public final class LocalFaults {
   /** The name faults give the embedded Kafka's brokers: {@code kill broker 1}. */
   public static final String BROKER = "broker";
 
+  /**
+   * The name faults give the consumers of a topic that writes into a table ({@code kill consumer 1
+   * for 5s}: stopped, and started again).
+   */
+  public static final String CONSUMER = "consumer";
+
   /** The name faults give the embedded PostgreSQL: {@code pause postgres for 5s}. */
   public static final String POSTGRES = "postgres";
 

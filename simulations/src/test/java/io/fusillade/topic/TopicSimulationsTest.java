@@ -292,6 +292,42 @@ class TopicSimulationsTest {
     assertThat(number(delivery, "received")).isGreaterThanOrEqualTo(writes.okCount());
   }
 
+  /**
+   * Issue 15's topic to table: consumers write each message into a PostgreSQL table with their
+   * offsets in one transaction; across a broker kill and a consumer stopped and started again,
+   * every acknowledged message is one row, none twice.
+   */
+  @Test
+  void aTopicWrittenIntoATableExactlyOnceAcrossABrokerKillAndAConsumerRestart() throws Exception {
+    Path file = Path.of(getClass().getResource("/workloads/topic-to-table.yml").toURI());
+    GatlingFork run =
+        gatling(
+            io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
+            "fusillade.workload=" + file);
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    assertThat(record.events().stream().filter(e -> e.kind().equals("fault-end")))
+        .extracting(RunEvent::target, RunEvent::detail)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple("kill broker 2 for 4s", "killed, started again"),
+            org.assertj.core.groups.Tuple.tuple("kill consumer 1 for 4s", "killed, started again"));
+    RequestTotals writes = record.requests().get("write payments");
+    Map<String, Object> delivery =
+        map(map(record.manifest().health(), "topic.payments"), "delivery");
+    Map<String, Object> table = map(record.manifest().health(), "topic.payments.sink");
+    System.out.printf(
+        "topic to table: writes %d (KO %s), delivery %s, table %s%n",
+        writes.count(), writes.errors(), delivery, table);
+    assertThat(writes.okCount()).isGreaterThan(200 * 16 * 8 / 10); // some time out in the kill
+    assertThat(number(delivery, "acknowledged")).isEqualTo(writes.okCount());
+    assertThat(number(delivery, "lost")).isZero();
+    assertThat(number(delivery, "duplicated")).isZero();
+    assertThat(number(table, "duplicated")).isZero();
+    // every row is a message: the acknowledged ones, and a send that failed but was written
+    assertThat(number(table, "rows")).isEqualTo(number(delivery, "received"));
+    assertThat(number(table, "rows")).isGreaterThanOrEqualTo(writes.okCount());
+  }
+
   @Test
   void theLatencySimulationReportsEndToEndPercentilesPerPhase() throws Exception {
     GatlingFork run =

@@ -359,6 +359,14 @@ public final class TopicClient implements AutoCloseable {
       if (s.group != null) {
         s.drained = drain(s);
         s.group.close();
+        if (s.spec.sink() != null) {
+          // now, while the sink's database runs: the health is written when the record closes
+          try {
+            s.sinkAudit = s.spec.sink().audit(s.spec.name());
+          } catch (RuntimeException e) {
+            LOG.warn("Topic {}: the sink could not be audited: {}", s.spec.name(), e.toString());
+          }
+        }
       }
     }
     sampler.shutdownNow();
@@ -424,6 +432,13 @@ public final class TopicClient implements AutoCloseable {
       health.put("lagTrend", trendMap(trend));
       health.put("drained", s.drained);
       recorder.health("topic." + s.spec.name(), health);
+      if (s.sinkAudit != null) {
+        recorder.health("topic." + s.spec.name() + ".sink", s.sinkAudit);
+        Object duplicated = s.sinkAudit.get("duplicated");
+        if (duplicated instanceof Number n && n.longValue() > 0) {
+          recorder.flag("topic " + s.spec.name() + ": the sink holds " + n + " duplicated rows");
+        }
+      }
       if (!report.exact()) {
         recorder.flag(
             "topic "
@@ -466,6 +481,7 @@ public final class TopicClient implements AutoCloseable {
     final LagSampler lag;
     final AtomicLongArray positions;
     volatile boolean drained;
+    volatile Map<String, Object> sinkAudit; // taken when the consumers stopped, or null
 
     State(
         TopicSpec spec,

@@ -66,6 +66,10 @@ final class TopicConsumerGroup implements AutoCloseable {
       AtomicLongArray positions) {
     this.properties = new java.util.LinkedHashMap<>(consumerProperties);
     this.properties.put("group.id", groupId);
+    if (spec.sink() != null) {
+      // the sink's own offsets, written with its rows, are where a partition resumes
+      this.properties.put("enable.auto.commit", "false");
+    }
     this.spec = spec;
     this.partitions = partitions;
     this.verifier = verifier;
@@ -112,6 +116,43 @@ final class TopicConsumerGroup implements AutoCloseable {
       }
       LockSupport.parkNanos(20_000_000);
     }
+    if (spec.sink() != null) {
+      spec.sink().attached(new SinkConsumers());
+    }
+  }
+
+  /** The group's consumers for faults: each stopped and started again by its index. */
+  private final class SinkConsumers implements TopicSink.Consumers {
+    @Override
+    public int count() {
+      return members.size();
+    }
+
+    @Override
+    public void stop(int index) {
+      Member member;
+      synchronized (members) {
+        member = members.get(index);
+      }
+      member.active = false;
+      try {
+        member.thread.join(15_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    @Override
+    public void start(int index) {
+      synchronized (members) {
+        if (members.get(index).thread.isAlive() || !running) {
+          return;
+        }
+        Member member = new Member(index);
+        members.set(index, member);
+        member.thread.start();
+      }
+    }
   }
 
   private boolean stable() {
@@ -135,7 +176,11 @@ final class TopicConsumerGroup implements AutoCloseable {
   @Override
   public void close() {
     running = false;
-    for (Member m : members) {
+    List<Member> all;
+    synchronized (members) {
+      all = new ArrayList<>(members);
+    }
+    for (Member m : all) {
       try {
         m.thread.join(10_000);
       } catch (InterruptedException e) {
@@ -157,9 +202,58 @@ final class TopicConsumerGroup implements AutoCloseable {
     bytes.add(Math.max(0, record.serializedValueSize()));
   }
 
+  /**
+   * Writes a poll's records to the sink with their partitions' next offsets, in one transaction; on
+   * failure nothing is handled and the partitions are read again from the poll's first offsets.
+   *
+   * @return whether the records are stored
+   */
+  private boolean store(
+      TopicSink.Writer writer,
+      KafkaConsumer<Void, Void> consumer,
+      ConsumerRecords<Void, Void> records) {
+    List<TopicSink.Row> rows = new ArrayList<>(records.count());
+    Map<Integer, Long> next = new java.util.HashMap<>();
+    for (TopicPartition tp : records.partitions()) {
+      List<ConsumerRecord<Void, Void>> list = records.records(tp);
+      for (ConsumerRecord<Void, Void> r : list) {
+        Header header = r.headers().lastHeader(MessageStamp.HEADER);
+        MessageStamp stamp = header == null ? null : MessageStamp.decode(header.value());
+        rows.add(
+            stamp == null
+                ? new TopicSink.Row(tp.partition(), r.offset(), -1, -1, 0)
+                : new TopicSink.Row(
+                    tp.partition(),
+                    r.offset(),
+                    stamp.producerId(),
+                    stamp.sequence(),
+                    stamp.sendNanos()));
+      }
+      next.put(tp.partition(), list.get(list.size() - 1).offset() + 1);
+    }
+    try {
+      writer.store(spec.name(), rows, next);
+      return true;
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Topic {}: the sink did not store {} messages: {}",
+          spec.name(),
+          rows.size(),
+          e.toString());
+      for (TopicPartition tp : records.partitions()) {
+        consumer.seek(tp, records.records(tp).get(0).offset());
+      }
+      LockSupport.parkNanos(100_000_000); // a sink that is down: do not spin
+      return false;
+    }
+  }
+
   /** One consumer and its thread. */
   private final class Member implements Runnable, ConsumerRebalanceListener {
     final Thread thread;
+    final int index;
+    volatile boolean active = true;
+    TopicSink.Writer writer;
     KafkaConsumer<Void, Void> consumer;
     volatile int assignedCount;
     volatile boolean hadAssignment;
@@ -167,6 +261,7 @@ final class TopicConsumerGroup implements AutoCloseable {
     private final Set<TopicPartition> assigned = new HashSet<>();
 
     Member(int index) {
+      this.index = index;
       thread = new Thread(this, "fusillade-consumer-" + spec.name() + "-" + index);
       thread.setDaemon(true);
     }
@@ -174,12 +269,16 @@ final class TopicConsumerGroup implements AutoCloseable {
     @Override
     public void run() {
       try {
+        writer = spec.sink() == null ? null : spec.sink().open(index);
         consumer = new KafkaConsumer<>(properties, new Skip(), new Skip());
         consumer.subscribe(List.of(spec.name()), this);
         long pause = spec.processingTime().toNanos();
-        while (running) {
+        while (running && active) {
           ConsumerRecords<Void, Void> records = consumer.poll(POLL);
           if (records.isEmpty()) {
+            continue;
+          }
+          if (writer != null && !store(writer, consumer, records)) {
             continue;
           }
           long now = System.nanoTime();
@@ -214,11 +313,25 @@ final class TopicConsumerGroup implements AutoCloseable {
             LOG.debug("Closing a consumer of {}: {}", spec.name(), e.toString());
           }
         }
+        if (writer != null) {
+          writer.close();
+        }
       }
     }
 
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      if (writer != null && !partitions.isEmpty()) {
+        Map<Integer, Long> stored =
+            writer.offsets(
+                spec.name(), partitions.stream().map(TopicPartition::partition).toList());
+        for (TopicPartition tp : partitions) {
+          Long offset = stored.get(tp.partition());
+          if (offset != null) {
+            consumer.seek(tp, offset);
+          }
+        }
+      }
       for (TopicPartition tp : partitions) {
         // Resolve the position now (auto.offset.reset), before the first send, not at first fetch.
         positions.set(tp.partition(), consumer.position(tp, Duration.ofSeconds(30)));

@@ -19,6 +19,7 @@ import java.util.Map;
  * @param group the consumer group id, or null for {@code fusillade-<topic>-<random>}
  * @param processingTime time each consumer spends per message (0: none); to make readers slow on
  *     purpose
+ * @param sink where the consumers write what they read, exactly once (a table), or null
  */
 public record TopicSpec(
     String name,
@@ -28,7 +29,8 @@ public record TopicSpec(
     boolean create,
     int consumers,
     String group,
-    Duration processingTime) {
+    Duration processingTime,
+    TopicSink sink) {
 
   /** Checks and copies. */
   public TopicSpec {
@@ -50,24 +52,32 @@ public record TopicSpec(
 
   /** A topic created with 1 partition and 1 replica when missing, and no consumers. */
   public static TopicSpec of(String name) {
-    return new TopicSpec(name, 1, (short) 1, Map.of(), true, 0, null, Duration.ZERO);
+    return new TopicSpec(name, 1, (short) 1, Map.of(), true, 0, null, Duration.ZERO, null);
   }
 
   public TopicSpec withPartitions(int count) {
     return new TopicSpec(
-        name, count, replicationFactor, configs, create, consumers, group, processingTime);
+        name, count, replicationFactor, configs, create, consumers, group, processingTime, sink);
   }
 
   public TopicSpec withReplicationFactor(int replicas) {
     return new TopicSpec(
-        name, partitions, (short) replicas, configs, create, consumers, group, processingTime);
+        name,
+        partitions,
+        (short) replicas,
+        configs,
+        create,
+        consumers,
+        group,
+        processingTime,
+        sink);
   }
 
   public TopicSpec withConfig(String key, String value) {
     Map<String, String> copy = new LinkedHashMap<>(configs);
     copy.put(key, value);
     return new TopicSpec(
-        name, partitions, replicationFactor, copy, create, consumers, group, processingTime);
+        name, partitions, replicationFactor, copy, create, consumers, group, processingTime, sink);
   }
 
   public TopicSpec withCreate(boolean createWhenMissing) {
@@ -79,21 +89,44 @@ public record TopicSpec(
         createWhenMissing,
         consumers,
         group,
-        processingTime);
+        processingTime,
+        sink);
   }
 
   public TopicSpec withConsumers(int count) {
     return new TopicSpec(
-        name, partitions, replicationFactor, configs, create, count, group, processingTime);
+        name, partitions, replicationFactor, configs, create, count, group, processingTime, sink);
   }
 
   public TopicSpec withGroup(String groupId) {
     return new TopicSpec(
-        name, partitions, replicationFactor, configs, create, consumers, groupId, processingTime);
+        name,
+        partitions,
+        replicationFactor,
+        configs,
+        create,
+        consumers,
+        groupId,
+        processingTime,
+        sink);
+  }
+
+  /** The consumers write into {@code sink} exactly once (see {@link TopicSink}). */
+  public TopicSpec withSink(TopicSink sink) {
+    return new TopicSpec(
+        name,
+        partitions,
+        replicationFactor,
+        configs,
+        create,
+        consumers,
+        group,
+        processingTime,
+        sink);
   }
 
   public TopicSpec withProcessingTime(Duration perMessage) {
     return new TopicSpec(
-        name, partitions, replicationFactor, configs, create, consumers, group, perMessage);
+        name, partitions, replicationFactor, configs, create, consumers, group, perMessage, sink);
   }
 }

@@ -31,6 +31,8 @@ import java.util.Optional;
  * @param duration how long the constant rate lasts (steps and stages have their own)
  * @param stages the rate as ramps and holds, in order (the shape of {@code load.stages}: a spike is
  *     a hold at its peak), instead of rate or steps; empty for none
+ * @param sinkTable the PostgreSQL table the consumers write each message into, with the consumed
+ *     offsets in the same transaction (exactly once), or null: they only read
  */
 public record TopicWorkload(
     String name,
@@ -47,7 +49,8 @@ public record TopicWorkload(
     Double rate,
     Steps steps,
     Duration duration,
-    List<Stage> stages) {
+    List<Stage> stages,
+    String sinkTable) {
 
   /** Copies the maps and the list. */
   public TopicWorkload {
@@ -88,7 +91,8 @@ public record TopicWorkload(
         rate,
         steps,
         duration,
-        List.of());
+        List.of(),
+        null);
   }
 
   /**

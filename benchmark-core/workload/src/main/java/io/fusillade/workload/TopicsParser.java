@@ -41,7 +41,9 @@ final class TopicsParser extends FieldReader {
           "rate",
           "steps",
           "stages",
-          "duration");
+          "duration",
+          "sink");
+  private static final Set<String> SINK_KEYS = keys("table");
   private static final Set<String> STEP_KEYS = keys("start", "increment", "count", "duration");
   private static final long MAX_MESSAGE_SIZE = 64L * 1024 * 1024;
 
@@ -180,6 +182,7 @@ final class TopicsParser extends FieldReader {
           new Problem(m.location(), path, "a topic needs rate (messages per second) or steps"));
     }
     Duration duration = duration(m, path, "duration", Duration.ofSeconds(60));
+    String sinkTable = sinkTable(m, path, consumers);
     if (problems.size() > before || name == null) {
       return null;
     }
@@ -198,7 +201,38 @@ final class TopicsParser extends FieldReader {
         rate,
         steps,
         duration,
-        stages);
+        stages,
+        sinkTable);
+  }
+
+  /**
+   * {@code sink: {table: NAME}}: the consumers write each message into this PostgreSQL table with
+   * their offsets, exactly once; it needs consumers.
+   */
+  private String sinkTable(MapNode m, String path, long consumers) {
+    YamlNode node = field(m, "sink");
+    if (node == null) {
+      return null;
+    }
+    String sinkPath = join(path, "sink");
+    MapNode sink = asMap(node, sinkPath);
+    if (sink == null) {
+      return null;
+    }
+    checkKeys(sink, sinkPath, SINK_KEYS);
+    String table = string(sink, sinkPath, "table", true);
+    if (table != null && !table.matches("[a-z_][a-z0-9_]{0,50}")) {
+      problem(
+          field(sink, "table"),
+          join(sinkPath, "table"),
+          "a table name of lower-case letters, digits and '_' (at most 51), got \"" + table + "\"");
+      return null;
+    }
+    if (consumers < 1) {
+      problem(
+          node, sinkPath, "a sink is written by the topic's consumers: give consumers: 1 or more");
+    }
+    return table;
   }
 
   /** A whole number field with a default and a lower bound. */

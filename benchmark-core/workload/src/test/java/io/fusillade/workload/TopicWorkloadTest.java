@@ -107,6 +107,35 @@ class TopicWorkloadTest {
   }
 
   @Test
+  void aSinkNamesItsTableAndNeedsConsumers() {
+    LoadResult good =
+        WorkloadLoader.parse(
+            "t.yml",
+            "topics: [{name: x, rate: 1, consumers: 2, sink: {table: x_rows}}]",
+            n -> null);
+    assertThat(good.orThrow().topics().get(0).sinkTable()).isEqualTo("x_rows");
+    LoadResult bad =
+        WorkloadLoader.parse(
+            "t.yml",
+            """
+            topics:
+              - {name: x, rate: 1, consumers: 0, sink: {table: rows}}
+              - {name: y, rate: 1, sink: {table: "Rows; drop"}}
+              - {name: z, rate: 1, sink: {tabel: rows}}
+            """,
+            n -> null);
+    assertThat(bad.problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "t.yml:2:44 topics[0].sink: a sink is written by the topic's consumers: give consumers:"
+                + " 1 or more",
+            "t.yml:3:38 topics[1].sink.table: a table name of lower-case letters, digits and '_' (at"
+                + " most 51), got \"Rows; drop\"",
+            "t.yml:4:30 topics[2].sink.table: missing required field",
+            "t.yml:4:31 topics[2].sink.tabel: unknown key 'tabel'; did you mean 'table'?");
+  }
+
+  @Test
   void aFileWithOnlyTopicsHasSomethingToDo() {
     assertThat(
             WorkloadLoader.parse("t.yml", "topics: [{name: x, rate: 1}]", name -> null).isValid())

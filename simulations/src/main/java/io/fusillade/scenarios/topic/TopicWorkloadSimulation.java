@@ -16,6 +16,7 @@ import io.fusillade.limit.LimitSettings;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.record.SettingValues;
+import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.topic.TopicSpec;
@@ -107,6 +108,11 @@ public class TopicWorkloadSimulation extends Simulation {
               .withGroup(t.group());
       for (Map.Entry<String, String> e : t.configs().entrySet()) {
         spec = spec.withConfig(e.getKey(), e.getValue());
+      }
+      if (t.sinkTable() != null) {
+        PostgresTopicSink sink = SinkDatabase.sink(workload, t.sinkTable());
+        spec = spec.withSink(sink);
+        FusilladeRun.faultTarget(LocalFaults.CONSUMER, sink.faultTarget(t.consumers()));
       }
       protocol = protocol.topic(spec);
       TopicSendBuilder send =
