@@ -433,8 +433,10 @@ class RunCommand implements Callable<Integer> {
         nodes.put(LocalFaults.BROKER, replication > 1 ? 3 : 1);
       }
       for (var topic : workload.topics()) {
-        if (topic.sinkTable() != null) {
+        if (topic.sinkTable() != null || topic.sinkTopic() != null) {
           nodes.put(LocalFaults.CONSUMER, topic.consumers());
+        }
+        if (topic.sinkTable() != null) {
           if (workload.connection().isEmpty()) {
             nodes.put(LocalFaults.POSTGRES, 1);
           }

@@ -3,6 +3,7 @@ package io.fusillade.scenarios;
 import io.fusillade.fault.FaultTarget;
 import io.fusillade.local.LocalKafka;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.topic.TopicSink;
 
 /**
  * The embedded servers as targets of scheduled faults ({@code at 30s pause broker 2 for 10s}):
@@ -53,6 +54,50 @@ public final class LocalFaults {
       @Override
       public void restart(int node) {
         kafka.restartBroker(node - 1);
+      }
+    };
+  }
+
+  /**
+   * The consumers of a topic with a sink ({@code kill consumer 1 for 5s}): a kill stops one after
+   * its current write (it leaves the group, whose other consumers take its partitions from the
+   * sink's offsets), a restart starts it again; a pause is a stop until resumed.
+   *
+   * @param count the consumers of the topic
+   */
+  public static FaultTarget consumers(TopicSink sink, int count) {
+    return new FaultTarget() {
+      @Override
+      public int nodes() {
+        return count;
+      }
+
+      @Override
+      public void pause(int node) {
+        group().stop(node - 1);
+      }
+
+      @Override
+      public void resume(int node) {
+        group().start(node - 1);
+      }
+
+      @Override
+      public void kill(int node) {
+        group().stop(node - 1);
+      }
+
+      @Override
+      public void restart(int node) {
+        group().start(node - 1);
+      }
+
+      private TopicSink.Consumers group() {
+        TopicSink.Consumers group = sink.consumers();
+        if (group == null) {
+          throw new IllegalStateException("the topic's consumers have not started");
+        }
+        return group;
       }
     };
   }

@@ -294,12 +294,16 @@ class TopicSimulationsTest {
 
   /**
    * Issue 15's topic to table: consumers write each message into a PostgreSQL table with their
-   * offsets in one transaction; across a broker kill and a consumer stopped and started again,
-   * every acknowledged message is one row, none twice.
+   * offsets in one transaction (or copy it to another topic with them in one Kafka transaction);
+   * across a broker kill and a consumer stopped and started again, every acknowledged message is
+   * one row (one committed copy), none twice.
    */
-  @Test
-  void aTopicWrittenIntoATableExactlyOnceAcrossABrokerKillAndAConsumerRestart() throws Exception {
-    Path file = Path.of(getClass().getResource("/workloads/topic-to-table.yml").toURI());
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"topic-to-table.yml", "topic-to-topic.yml"})
+  void aTopicReadIntoASinkExactlyOnceAcrossABrokerKillAndAConsumerRestart(String workload)
+      throws Exception {
+    Path file = Path.of(getClass().getResource("/workloads/" + workload).toURI());
     GatlingFork run =
         gatling(
             io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
@@ -316,8 +320,8 @@ class TopicSimulationsTest {
         map(map(record.manifest().health(), "topic.payments"), "delivery");
     Map<String, Object> table = map(record.manifest().health(), "topic.payments.sink");
     System.out.printf(
-        "topic to table: writes %d (KO %s), delivery %s, table %s%n",
-        writes.count(), writes.errors(), delivery, table);
+        "%s: writes %d (KO %s), delivery %s, sink %s%n",
+        workload, writes.count(), writes.errors(), delivery, table);
     assertThat(writes.okCount()).isGreaterThan(200 * 16 * 8 / 10); // some time out in the kill
     assertThat(number(delivery, "acknowledged")).isEqualTo(writes.okCount());
     assertThat(number(delivery, "lost")).isZero();

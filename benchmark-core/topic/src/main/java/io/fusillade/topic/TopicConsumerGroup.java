@@ -271,6 +271,10 @@ final class TopicConsumerGroup implements AutoCloseable {
       try {
         writer = spec.sink() == null ? null : spec.sink().open(index);
         consumer = new KafkaConsumer<>(properties, new Skip(), new Skip());
+        if (writer != null) {
+          KafkaConsumer<Void, Void> mine = consumer;
+          writer.consumer(mine::groupMetadata);
+        }
         consumer.subscribe(List.of(spec.name()), this);
         long pause = spec.processingTime().toNanos();
         while (running && active) {

@@ -7,9 +7,10 @@ import java.util.Map;
 /**
  * Where a topic's consumers put what they read, exactly once: a database table, written with the
  * consumed offsets in the same transaction (the "topic to table" pipeline of an application that
- * must neither lose nor repeat a message). With a sink, the consumer group commits nothing to
- * Kafka: each consumer resumes a partition where the sink's own offsets say, so a consumer that
- * stops between its write and a Kafka commit cannot write a message twice.
+ * must neither lose nor repeat a message), or another topic, written with the offsets in one Kafka
+ * transaction ({@link KafkaTopicSink}: consume, transform, produce). With a sink, the consumer
+ * group commits nothing to Kafka: each consumer resumes a partition where the sink's own offsets
+ * say, so a consumer that stops between its write and a Kafka commit cannot write a message twice.
  *
  * <p>The delivery verifier then counts a message as received once its row is committed, and the
  * end-to-end latency ({@code e2e <topic>}) runs from the message's stamp to its row.
@@ -33,7 +34,10 @@ public interface TopicSink {
    * Called once the group runs, with what lets faults stop and start its consumers ({@code kill
    * consumer 1 for 5s}).
    */
-  default void attached(Consumers consumers) {}
+  void attached(Consumers consumers);
+
+  /** The consumers given to {@link #attached}, or null before the group runs. */
+  Consumers consumers();
 
   /** A message as a sink stores it. */
   record Row(int partition, long offset, long producerId, long sequence, long sendNanos) {}
@@ -54,6 +58,14 @@ public interface TopicSink {
      * @throws RuntimeException when it is not: nothing of it is stored
      */
     void store(String topic, List<Row> rows, Map<Integer, Long> nextOffsets);
+
+    /**
+     * Called once the consumer exists, with what reads its group's current metadata: a writer that
+     * commits the offsets in a Kafka transaction needs it ({@code sendOffsetsToTransaction}).
+     */
+    default void consumer(
+        java.util.function.Supplier<org.apache.kafka.clients.consumer.ConsumerGroupMetadata>
+            group) {}
 
     @Override
     void close();

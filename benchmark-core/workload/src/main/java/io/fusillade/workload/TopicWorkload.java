@@ -32,7 +32,9 @@ import java.util.Optional;
  * @param stages the rate as ramps and holds, in order (the shape of {@code load.stages}: a spike is
  *     a hold at its peak), instead of rate or steps; empty for none
  * @param sinkTable the PostgreSQL table the consumers write each message into, with the consumed
- *     offsets in the same transaction (exactly once), or null: they only read
+ *     offsets in the same transaction (exactly once), or null
+ * @param sinkTopic the topic the consumers copy each message to, with the consumed offsets in one
+ *     Kafka transaction (exactly once), or null
  */
 public record TopicWorkload(
     String name,
@@ -50,7 +52,8 @@ public record TopicWorkload(
     Steps steps,
     Duration duration,
     List<Stage> stages,
-    String sinkTable) {
+    String sinkTable,
+    String sinkTopic) {
 
   /** Copies the maps and the list. */
   public TopicWorkload {
@@ -92,6 +95,7 @@ public record TopicWorkload(
         steps,
         duration,
         List.of(),
+        null,
         null);
   }
 

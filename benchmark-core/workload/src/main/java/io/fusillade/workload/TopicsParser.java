@@ -43,7 +43,7 @@ final class TopicsParser extends FieldReader {
           "stages",
           "duration",
           "sink");
-  private static final Set<String> SINK_KEYS = keys("table");
+  private static final Set<String> SINK_KEYS = keys("table", "topic");
   private static final Set<String> STEP_KEYS = keys("start", "increment", "count", "duration");
   private static final long MAX_MESSAGE_SIZE = 64L * 1024 * 1024;
 
@@ -182,7 +182,7 @@ final class TopicsParser extends FieldReader {
           new Problem(m.location(), path, "a topic needs rate (messages per second) or steps"));
     }
     Duration duration = duration(m, path, "duration", Duration.ofSeconds(60));
-    String sinkTable = sinkTable(m, path, consumers);
+    String[] sink = sink(m, path, consumers);
     if (problems.size() > before || name == null) {
       return null;
     }
@@ -202,37 +202,55 @@ final class TopicsParser extends FieldReader {
         steps,
         duration,
         stages,
-        sinkTable);
+        sink[0],
+        sink[1]);
   }
 
   /**
-   * {@code sink: {table: NAME}}: the consumers write each message into this PostgreSQL table with
-   * their offsets, exactly once; it needs consumers.
+   * {@code sink: {table: NAME}} (the consumers write each message into this PostgreSQL table with
+   * their offsets, exactly once) or {@code sink: {topic: NAME}} (they copy it to this topic with
+   * their offsets in one Kafka transaction); it needs consumers.
+   *
+   * @return the table and the topic, either or both null
    */
-  private String sinkTable(MapNode m, String path, long consumers) {
+  private String[] sink(MapNode m, String path, long consumers) {
+    String[] none = {null, null};
     YamlNode node = field(m, "sink");
     if (node == null) {
-      return null;
+      return none;
     }
     String sinkPath = join(path, "sink");
     MapNode sink = asMap(node, sinkPath);
     if (sink == null) {
-      return null;
+      return none;
     }
     checkKeys(sink, sinkPath, SINK_KEYS);
-    String table = string(sink, sinkPath, "table", true);
+    if ((field(sink, "table") == null) == (field(sink, "topic") == null)) {
+      problem(
+          node, sinkPath, "give table (a PostgreSQL table) or topic (a Kafka topic), one of them");
+      return none;
+    }
+    String table = string(sink, sinkPath, "table", false);
+    String topic = string(sink, sinkPath, "topic", false);
     if (table != null && !table.matches("[a-z_][a-z0-9_]{0,50}")) {
       problem(
           field(sink, "table"),
           join(sinkPath, "table"),
           "a table name of lower-case letters, digits and '_' (at most 51), got \"" + table + "\"");
-      return null;
+      return none;
+    }
+    if (topic != null && !topic.matches("[A-Za-z0-9._-]{1,249}")) {
+      problem(
+          field(sink, "topic"),
+          join(sinkPath, "topic"),
+          "a topic name of letters, digits, '.', '_' and '-', got \"" + topic + "\"");
+      return none;
     }
     if (consumers < 1) {
       problem(
           node, sinkPath, "a sink is written by the topic's consumers: give consumers: 1 or more");
     }
-    return table;
+    return new String[] {table, topic};
   }
 
   /** A whole number field with a default and a lower bound. */

@@ -111,9 +111,11 @@ class TopicWorkloadTest {
     LoadResult good =
         WorkloadLoader.parse(
             "t.yml",
-            "topics: [{name: x, rate: 1, consumers: 2, sink: {table: x_rows}}]",
+            "topics: [{name: x, rate: 1, consumers: 2, sink: {table: x_rows}},"
+                + " {name: y, rate: 1, sink: {topic: y.copies}}]",
             n -> null);
     assertThat(good.orThrow().topics().get(0).sinkTable()).isEqualTo("x_rows");
+    assertThat(good.orThrow().topics().get(1).sinkTopic()).isEqualTo("y.copies");
     LoadResult bad =
         WorkloadLoader.parse(
             "t.yml",
@@ -131,7 +133,8 @@ class TopicWorkloadTest {
                 + " 1 or more",
             "t.yml:3:38 topics[1].sink.table: a table name of lower-case letters, digits and '_' (at"
                 + " most 51), got \"Rows; drop\"",
-            "t.yml:4:30 topics[2].sink.table: missing required field",
+            "t.yml:4:30 topics[2].sink: give table (a PostgreSQL table) or topic (a Kafka topic),"
+                + " one of them",
             "t.yml:4:31 topics[2].sink.tabel: unknown key 'tabel'; did you mean 'table'?");
   }
 

@@ -1,7 +1,6 @@
 package io.fusillade.scenarios.topic;
 
 import io.fusillade.FusilladeException;
-import io.fusillade.fault.FaultTarget;
 import io.fusillade.sql.JdbcUrls;
 import io.fusillade.topic.TopicSink;
 import java.sql.Array;
@@ -102,46 +101,9 @@ public final class PostgresTopicSink implements TopicSink {
     this.consumers = group;
   }
 
-  /**
-   * The consumers as targets of scheduled faults ({@code kill consumer 1 for 5s}): a kill stops one
-   * after its current write (it leaves the group, whose other consumers take its partitions from
-   * the stored offsets), a restart starts it again; a pause is the same as a kill until resumed.
-   */
-  public FaultTarget faultTarget(int count) {
-    return new FaultTarget() {
-      @Override
-      public int nodes() {
-        return count;
-      }
-
-      @Override
-      public void pause(int node) {
-        group().stop(node - 1);
-      }
-
-      @Override
-      public void resume(int node) {
-        group().start(node - 1);
-      }
-
-      @Override
-      public void kill(int node) {
-        group().stop(node - 1);
-      }
-
-      @Override
-      public void restart(int node) {
-        group().start(node - 1);
-      }
-    };
-  }
-
-  private Consumers group() {
-    Consumers group = consumers;
-    if (group == null) {
-      throw new IllegalStateException("the consumers of the sink " + table + " have not started");
-    }
-    return group;
+  @Override
+  public Consumers consumers() {
+    return consumers;
   }
 
   /** One consumer's connection: rows and offsets in one transaction. */

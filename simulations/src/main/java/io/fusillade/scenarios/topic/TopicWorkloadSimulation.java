@@ -19,6 +19,8 @@ import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
+import io.fusillade.topic.KafkaTopicSink;
+import io.fusillade.topic.TopicSink;
 import io.fusillade.topic.TopicSpec;
 import io.fusillade.workload.KafkaConnection;
 import io.fusillade.workload.TopicWorkload;
@@ -109,10 +111,19 @@ public class TopicWorkloadSimulation extends Simulation {
       for (Map.Entry<String, String> e : t.configs().entrySet()) {
         spec = spec.withConfig(e.getKey(), e.getValue());
       }
-      if (t.sinkTable() != null) {
-        PostgresTopicSink sink = SinkDatabase.sink(workload, t.sinkTable());
+      TopicSink sink =
+          t.sinkTable() != null
+              ? SinkDatabase.sink(workload, t.sinkTable())
+              : t.sinkTopic() != null
+                  ? new KafkaTopicSink(
+                      sinkClients(target.bootstrapServers(), common),
+                      t.sinkTopic(),
+                      t.partitions(),
+                      t.replication())
+                  : null;
+      if (sink != null) {
         spec = spec.withSink(sink);
-        FusilladeRun.faultTarget(LocalFaults.CONSUMER, sink.faultTarget(t.consumers()));
+        FusilladeRun.faultTarget(LocalFaults.CONSUMER, LocalFaults.consumers(sink, t.consumers()));
       }
       protocol = protocol.topic(spec);
       TopicSendBuilder send =
@@ -156,6 +167,13 @@ public class TopicWorkloadSimulation extends Simulation {
       populations.add(population.protocols(protocol));
     }
     setUp(populations);
+  }
+
+  /** The client properties of a Kafka sink: the cluster's and the workload's common ones. */
+  private static Map<String, Object> sinkClients(String bootstrap, Map<String, String> common) {
+    Map<String, Object> properties = new java.util.LinkedHashMap<>(common);
+    properties.put("bootstrap.servers", bootstrap);
+    return properties;
   }
 
   /** The longest a topic of this workload writes, for launchers that need a time-out. */
