@@ -6,6 +6,7 @@ import io.fusillade.fault.Fault;
 import io.fusillade.fault.FaultSchedule;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.GatlingLauncher;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.metrics.InfluxPush;
 import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.local.LocalServers;
@@ -212,6 +213,30 @@ class RunCommand implements Callable<Integer> {
   List<String> faultOptions = new ArrayList<>();
 
   @Option(
+      names = "--injectors",
+      paramLabel = "N",
+      description =
+          "Run the test with N injectors (N processes or machines, each given its"
+              + " --injector-index): this one sends 1/N of the rate and every N-th of the seeded"
+              + " requests, so that the N together send exactly what one would; 'fusillade"
+              + " report' of their records is the test's report. SQL workloads in rate mode.")
+  Integer injectors;
+
+  @Option(
+      names = "--injector-index",
+      paramLabel = "I",
+      description = "This injector's index among --injectors, from 0.")
+  Integer injectorIndex;
+
+  @Option(
+      names = "--start-at",
+      paramLabel = "INSTANT",
+      description =
+          "Start the load at this moment (ISO-8601, e.g. 2026-11-25T20:30:00Z), so that several"
+              + " injectors start together; the record keeps how late each began.")
+  String startAt;
+
+  @Option(
       names = "--failover",
       paramLabel = "DURATION",
       description =
@@ -359,7 +384,32 @@ class RunCommand implements Callable<Integer> {
     }
 
     RunSettings settings = sqlSettings(workload);
+    checkInjectorShare(settings.mode(), urls);
     return launch(sqlSimulation(settings.mode()), settings);
+  }
+
+  /**
+   * The share of a test run by several injectors, checked before anything starts: an index below
+   * the count, a start that reads, one system under test that they share (not an embedded server
+   * each), the rate mode.
+   */
+  void checkInjectorShare(Mode mode, List<String> urls) {
+    int count = injectors != null ? injectors : 1;
+    int index = injectorIndex != null ? injectorIndex : 0;
+    new InjectorShare(count, index, startAt == null ? null : InjectorShare.instant(startAt));
+    if (count > 1 && urls.isEmpty()) {
+      throw new FusilladeException(
+          "--injectors "
+              + count
+              + ": the injectors share one system under test: give its --url"
+              + " (or the workload's connection), not an embedded server each");
+    }
+    if (count > 1 && mode != Mode.RATE) {
+      throw new FusilladeException(
+          "--injectors applies to the rate mode (this run: "
+              + mode.name().toLowerCase(java.util.Locale.ROOT)
+              + ")");
+    }
   }
 
   /** The simulation that runs an SQL workload in {@code mode}. */
@@ -718,6 +768,15 @@ class RunCommand implements Callable<Integer> {
   /** {@code --failover} and {@code --watch-process} as the Gatling JVM reads them. */
   private Map<String, String> runProperties() {
     Map<String, String> properties = new LinkedHashMap<>();
+    if (injectors != null) {
+      properties.put(InjectorShare.COUNT, injectors.toString());
+    }
+    if (injectorIndex != null) {
+      properties.put(InjectorShare.INDEX, injectorIndex.toString());
+    }
+    if (startAt != null) {
+      properties.put(InjectorShare.START_AT, startAt.strip());
+    }
     if (failover != null) {
       properties.put("fusillade.failover", failover);
     }

@@ -2,6 +2,7 @@ package io.fusillade.scenarios;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.record.RunSettings;
 import io.fusillade.workload.CheckText;
 import io.fusillade.workload.LoadResult;
@@ -9,6 +10,7 @@ import io.fusillade.workload.Problem;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadLoader;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -36,6 +38,27 @@ public final class WorkloadProperties {
     Workload workload = result.orThrow();
     scheduleFaults(workload);
     return workload;
+  }
+
+  /**
+   * Records the injector's share of a test run by several ({@code injectors}, {@code
+   * injectorIndex}, {@code startAt}) and waits for the common start, with how late it began ({@code
+   * startLatenessMs}): the last thing a simulation's constructor does, so that the load begins at
+   * once after it.
+   */
+  public static void awaitCommonStart(InjectorShare share) {
+    Map<String, Object> parameters = new java.util.LinkedHashMap<>(share.parameters());
+    if (share.startAt() != null) {
+      System.out.println(
+          "Fusillade: injector "
+              + share.index()
+              + " of "
+              + share.count()
+              + " starts at "
+              + share.startAt());
+      parameters.put("startLatenessMs", share.awaitStart().toMillis());
+    }
+    FusilladeRun.parameters(parameters);
   }
 
   /**

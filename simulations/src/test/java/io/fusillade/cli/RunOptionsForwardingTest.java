@@ -118,6 +118,13 @@ class RunOptionsForwardingTest {
           Map.entry(
               "--fault",
               new Forwarded(FusilladeRun.FAULTS_PROPERTY, "--fault", "at 5s kill postgres for 2s")),
+          Map.entry("--injectors", new Forwarded("fusillade.injectors", "--injectors", "3")),
+          Map.entry(
+              "--injector-index",
+              new Forwarded("fusillade.injectorIndex", "--injector-index", "1")),
+          Map.entry(
+              "--start-at",
+              new Forwarded("fusillade.startAt", "--start-at", "2026-11-25T20:30:00Z")),
           Map.entry("--failover", new Forwarded("fusillade.failover", "--failover", "5s")),
           Map.entry(
               "--watch-process",

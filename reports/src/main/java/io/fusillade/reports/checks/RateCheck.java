@@ -40,9 +40,20 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
       name = recorded != null ? recorded : RunParameters.RATE;
     }
     Object value = parameters.get(name);
-    if (!(value instanceof Number target)) {
+    if (!(value instanceof Number first)) {
       return CheckResult.of(
           text, false, measured, "run.json has no numeric parameter \"" + name + "\"");
+    }
+    Number target = first;
+    if (parameter.equals("target") && parameters.containsKey("injectorIndex")) {
+      // injectors that split one test's rate (--injectors N): the test's target is their sum
+      double sum = 0;
+      for (var record : run.injectors()) {
+        if (record.manifest().parameters().get(name) instanceof Number part) {
+          sum += part.doubleValue();
+        }
+      }
+      target = sum;
     }
     double limitRate = target.doubleValue() * limit / 100;
     return CheckResult.of(

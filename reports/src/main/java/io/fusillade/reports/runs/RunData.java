@@ -186,6 +186,7 @@ public final class RunData {
     for (Path directory : directories) {
       b.add(directory);
     }
+    b.flags.addAll(InjectorAgreement.flags(b.records));
     return new RunData(b);
   }
 

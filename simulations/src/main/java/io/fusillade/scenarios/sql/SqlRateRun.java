@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.scenarios.StageInjection;
@@ -44,29 +45,43 @@ public class SqlRateRun extends Simulation {
     // The file's load section under the properties: the command line overrides the file.
     RunSettings given = workload.load().under(properties);
     long seed = WorkloadProperties.seed(given, workload);
+    // One of several injectors: its part of the rate, and every N-th of the seeded draws.
+    InjectorShare share = InjectorShare.fromSystemProperties();
     List<OpenInjectionStep> steps = new ArrayList<>();
     RunSettings recorded =
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.RATE);
     if (!given.stages().isEmpty()) {
-      steps.addAll(StageInjection.of(given.stages()));
+      steps.addAll(
+          StageInjection.of(
+              given.stages().stream()
+                  .map(
+                      s ->
+                          new RunSettings.Stage(
+                              share.rate(s.from()), share.rate(s.to()), s.duration()))
+                  .toList()));
       recorded = recorded.withStages(given.stages());
     } else {
       double rate = given.rate() != null ? given.rate() : DEFAULT_RATE;
       Duration duration = given.duration() != null ? given.duration() : DEFAULT_DURATION;
       RunSettings.Spike spike = given.spike();
-      steps.add(constantUsersPerSec(rate).during(duration));
+      double mine = share.rate(rate);
+      steps.add(constantUsersPerSec(mine).during(duration));
       if (spike != null) {
-        steps.add(rampUsersPerSec(rate).to(spike.peak()).during(spike.rise()));
-        steps.add(constantUsersPerSec(spike.peak()).during(spike.hold()));
-        steps.add(rampUsersPerSec(spike.peak()).to(rate).during(spike.fall()));
+        double peak = share.rate(spike.peak());
+        steps.add(rampUsersPerSec(mine).to(peak).during(spike.rise()));
+        steps.add(constantUsersPerSec(peak).during(spike.hold()));
+        steps.add(rampUsersPerSec(peak).to(mine).during(spike.fall()));
       }
-      recorded = recorded.withRate(rate).withDuration(duration).withSpike(spike);
+      // the rate this injector sends: the merged report sums the injectors' (RateCheck)
+      recorded = recorded.withRate(mine).withDuration(duration).withSpike(spike);
     }
     FusilladeRun.settings(recorded);
     WorkloadProperties.declareChecks(given, workload);
 
     QueryMix mix = new QueryMix(new WorkloadData(workload, seed));
-    ScenarioBuilder arrivals = scenario("rate").exec(sqlCall(session -> mix.next()));
-    setUp(arrivals.injectOpen(steps)).protocols(SqlTarget.prepare(given, workload, seed));
+    ScenarioBuilder arrivals = scenario("rate").exec(sqlCall(session -> share.next(mix::next)));
+    var protocol = SqlTarget.prepare(given, workload, seed);
+    WorkloadProperties.awaitCommonStart(share);
+    setUp(arrivals.injectOpen(steps)).protocols(protocol);
   }
 }

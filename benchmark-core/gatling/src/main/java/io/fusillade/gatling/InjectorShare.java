@@ -1,0 +1,150 @@
+package io.fusillade.gatling;
+
+import io.fusillade.FusilladeException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * One injector's share of a test that several injectors run together ({@code fusillade run
+ * --injectors N --injector-index I}): the rate divided by N, and of the seeded draws (the queries,
+ * their values, the injected requests) every N-th, starting at the I-th. Injector I therefore sends
+ * exactly the requests a single injector would have sent at the arrivals {@code I, I + N, I + 2N,
+ * ...}: together the N send the single injector's requests, none twice and none missing, whatever
+ * the seeded values (unique keys stay unique).
+ *
+ * <p>{@code --start-at} gives the injectors a common wall-clock moment to start their load, so that
+ * their seconds line up in the merged report ({@code fusillade report DIR1 DIR2 DIR3}).
+ *
+ * @param count the injectors of the test, 1 or more
+ * @param index this one's, 0 to count - 1
+ * @param startAt when the load starts, or null: at once
+ */
+public record InjectorShare(int count, int index, Instant startAt) {
+  /** The system property of the number of injectors. */
+  public static final String COUNT = "fusillade.injectors";
+
+  /** The system property of this injector's index, from 0. */
+  public static final String INDEX = "fusillade.injectorIndex";
+
+  /** The system property of the common start, an ISO-8601 instant. */
+  public static final String START_AT = "fusillade.startAt";
+
+  /** A test run by one injector. */
+  public static final InjectorShare ALONE = new InjectorShare(1, 0, null);
+
+  /** Checks the index. */
+  public InjectorShare {
+    if (count < 1) {
+      throw new FusilladeException("--injectors must be 1 or more, got " + count);
+    }
+    if (index < 0 || index >= count) {
+      throw new FusilladeException(
+          "--injector-index counts from 0 to --injectors - 1 (" + (count - 1) + "), got " + index);
+    }
+  }
+
+  /**
+   * The share given by {@value #COUNT}, {@value #INDEX} and {@value #START_AT}.
+   *
+   * @throws FusilladeException naming a property that cannot be read
+   */
+  public static InjectorShare fromSystemProperties() {
+    int count = integer(COUNT, 1);
+    int index = integer(INDEX, 0);
+    String start = System.getProperty(START_AT);
+    return new InjectorShare(
+        count, index, start == null || start.isBlank() ? null : instant(start));
+  }
+
+  /**
+   * An instant as {@code --start-at} takes it: ISO-8601 ({@code 2026-11-25T20:30:00Z}).
+   *
+   * @throws FusilladeException when it is not one
+   */
+  public static Instant instant(String text) {
+    try {
+      return Instant.parse(text.strip());
+    } catch (DateTimeParseException e) {
+      throw new FusilladeException(
+          "--start-at: \"" + text + "\" is not an instant such as 2026-11-25T20:30:00Z");
+    }
+  }
+
+  private static int integer(String property, int otherwise) {
+    String value = System.getProperty(property);
+    if (value == null || value.isBlank()) {
+      return otherwise;
+    }
+    try {
+      return Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      throw new FusilladeException("-D" + property + "=" + value + " is not a whole number");
+    }
+  }
+
+  /** Whether this injector runs the test alone. */
+  public boolean alone() {
+    return count == 1;
+  }
+
+  /** This injector's part of a rate (arrivals per second) of the whole test. */
+  public double rate(double total) {
+    return total / count;
+  }
+
+  /**
+   * The next draw of this injector: draws {@code count} times from the test's seeded sequence and
+   * keeps the {@code index}-th, so that the injectors' draws interleave into the single one.
+   */
+  public <T> T next(Supplier<T> draw) {
+    T kept = null;
+    for (int i = 0; i < count; i++) {
+      T value = draw.get();
+      if (i == index) {
+        kept = value;
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * Waits until {@link #startAt()}; returns how late the wait ended (never negative), or zero when
+   * there is no common start. A start more than a minute past is an error: the injectors would not
+   * start together.
+   */
+  public Duration awaitStart() {
+    if (startAt == null) {
+      return Duration.ZERO;
+    }
+    long wait = startAt.toEpochMilli() - System.currentTimeMillis();
+    if (wait < -60_000) {
+      throw new FusilladeException(
+          "--start-at " + startAt + " is " + (-wait / 1000) + " s past: give a moment to come");
+    }
+    if (wait > 0) {
+      try {
+        Thread.sleep(wait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    return Duration.ofMillis(Math.max(0, System.currentTimeMillis() - startAt.toEpochMilli()));
+  }
+
+  /** What {@code run.json} records of the share; nothing for an injector alone. */
+  public Map<String, Object> parameters() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    if (!alone()) {
+      p.put("injectors", count);
+      p.put("injectorIndex", index);
+    }
+    if (startAt != null) {
+      p.put("startAt", startAt.toString());
+    }
+    return p;
+  }
+}

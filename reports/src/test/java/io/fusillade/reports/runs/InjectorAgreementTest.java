@@ -1,0 +1,43 @@
+package io.fusillade.reports.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The merged records of a split test are flagged when they are not the whole test. */
+class InjectorAgreementTest {
+  private static final long START = 1_700_000_000_000L;
+
+  @TempDir Path base;
+
+  private Path injector(int index, long start) throws Exception {
+    return SyntheticRecord.run()
+        .start(start)
+        .seconds(5)
+        .parameter("injectors", 3)
+        .parameter("injectorIndex", index)
+        .write(base, "injector-" + index);
+  }
+
+  @Test
+  void threeInjectorsStartedTogetherAreTheWholeTest() throws Exception {
+    RunData run =
+        RunData.load(
+            List.of(injector(0, START), injector(1, START + 200), injector(2, START + 90)));
+    assertThat(run.flags()).isEmpty();
+  }
+
+  @Test
+  void aMissingInjectorAndStartsApartAreFlagged() throws Exception {
+    RunData run = RunData.load(List.of(injector(0, START), injector(2, START + 2_500)));
+    assertThat(run.flags())
+        .containsExactly(
+            "the test had 3 injectors; the records of injector index [1] are missing: the report"
+                + " is of part of the test",
+            "the injectors' records start 2500 ms apart: their seconds do not line up (start them"
+                + " with --start-at)");
+  }
+}
