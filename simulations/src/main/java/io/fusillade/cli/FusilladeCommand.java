@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
       WorkloadCommand.class,
       LogsCommand.class,
       AgentCommand.class,
+      K8sCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class FusilladeCommand implements Runnable {

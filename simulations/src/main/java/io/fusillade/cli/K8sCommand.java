@@ -1,0 +1,149 @@
+package io.fusillade.cli;
+
+import io.fusillade.FusilladeException;
+import io.fusillade.gatling.InjectorShare;
+import io.fusillade.k8s.InjectorJob;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fusillade k8s WORKLOAD --injectors N [-- RUN_OPTIONS]}: writes the Kubernetes manifests of
+ * a test run by N injectors (see {@link InjectorJob}).
+ */
+@Command(
+    name = "k8s",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Writes the Kubernetes manifests of a test run by several injectors.",
+      "injectors.yml: a ConfigMap with the workload and the common start, a volume claim for the",
+      "records, and an Indexed Job of N pods, each 'fusillade run --injectors N --injector-index",
+      "<its completion index> --start-at <the start>'. report.yml: the Job that merges their",
+      "records into the test's report, to apply once the injectors' Job completed.",
+      "Options after the workload and '--' go to each 'fusillade run' (--url, --rate...)."
+    })
+final class K8sCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload YAML file.")
+  Path file;
+
+  @Parameters(
+      index = "1..*",
+      paramLabel = "RUN_OPTION",
+      description = "Options of 'fusillade run', after '--' (e.g. -- --url jdbc:... --rate 3000).")
+  List<String> runOptions = new ArrayList<>();
+
+  @Option(names = "--injectors", paramLabel = "N", required = true, description = "Injectors.")
+  int injectors;
+
+  @Option(
+      names = "--image",
+      paramLabel = "IMAGE",
+      description =
+          "The image with the fusillade command (docker/image/Dockerfile); default ${DEFAULT-VALUE}.")
+  String image = "fusillade:latest";
+
+  @Option(
+      names = "--name",
+      paramLabel = "NAME",
+      description = "The test's name; default: the workload file's.")
+  String name;
+
+  @Option(names = "--cpu", description = "CPU each injector requests; default ${DEFAULT-VALUE}.")
+  String cpu = "2";
+
+  @Option(names = "--memory", description = "Memory of each injector; default ${DEFAULT-VALUE}.")
+  String memory = "2Gi";
+
+  @Option(names = "--storage", description = "The records' volume; default ${DEFAULT-VALUE}.")
+  String storage = "1Gi";
+
+  @Option(
+      names = "--start-at",
+      paramLabel = "INSTANT",
+      description =
+          "When the injectors start their load (ISO-8601); default: 3 minutes from now, the"
+              + " ConfigMap's start-at, to change before applying.")
+  String startAt;
+
+  @Option(
+      names = "--password-secret",
+      paramLabel = "SECRET",
+      description =
+          "A Secret whose key 'password' is the database password (FUSILLADE_SQL_PASSWORD).")
+  String passwordSecret;
+
+  @Option(
+      names = "--output",
+      paramLabel = "DIR",
+      description = "Where the manifests go; default ${DEFAULT-VALUE}.")
+  Path output = Path.of("k8s");
+
+  @Override
+  public Integer call() throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new FusilladeException("no such workload file: " + file);
+    }
+    WorkloadFiles.load(file); // a workload with mistakes fails here, not in N pods
+    Instant start =
+        startAt != null
+            ? InjectorShare.instant(startAt)
+            : Instant.now().plus(Duration.ofMinutes(3)).truncatedTo(ChronoUnit.SECONDS);
+    String fileName = file.getFileName().toString();
+    InjectorJob job;
+    try {
+      job =
+          new InjectorJob(
+              name != null ? name : InjectorJob.nameOf(fileName),
+              fileName,
+              Files.readString(file),
+              injectors,
+              image,
+              cpu,
+              memory,
+              storage,
+              start,
+              runOptions,
+              passwordSecret);
+    } catch (IllegalArgumentException e) {
+      throw new FusilladeException(e.getMessage());
+    }
+    Files.createDirectories(output);
+    Path injectorsFile = output.resolve("injectors.yml");
+    Path reportFile = output.resolve("report.yml");
+    Files.writeString(injectorsFile, InjectorJob.yaml(job.injectorManifests()));
+    Files.writeString(reportFile, InjectorJob.yaml(List.of(job.reportJob())));
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(
+        "Wrote "
+            + injectorsFile
+            + " and "
+            + reportFile
+            + ": "
+            + injectors
+            + " injectors starting at "
+            + start
+            + ".");
+    out.println("  kubectl apply -f " + injectorsFile);
+    out.println(
+        "  kubectl wait --for=condition=complete --timeout=2h job/fusillade-"
+            + job.name()
+            + "-injectors");
+    out.println("  kubectl apply -f " + reportFile);
+    out.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,147 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fusillade.k8s.InjectorJob;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fusillade k8s}'s manifests: valid against the Kubernetes API's schema (a Job, a ConfigMap
+ * and a volume claim), an Indexed Job whose pods run the workload's share by their completion
+ * index, and a merge Job over their records.
+ */
+class K8sCommandTest {
+  @TempDir Path dir;
+
+  private List<JsonNode> documents(Path file) throws Exception {
+    List<JsonNode> docs = new ArrayList<>();
+    try (var parser = new YAMLFactory().createParser(file.toFile())) {
+      var it = new ObjectMapper().readValues(parser, JsonNode.class);
+      while (it.hasNext()) {
+        docs.add(it.next());
+      }
+    }
+    return docs;
+  }
+
+  private List<JsonNode> generate() throws Exception {
+    Path workload = dir.resolve("Orders_v2.yml");
+    Files.writeString(
+        workload,
+        "queries:\n  - sql: select $1::integer\n    params: [{type: integer, range: [1, 10]}]\n"
+            + "load: {mode: rate, rate: 3000, duration: 60s}\n");
+    var run =
+        CliRun.of(
+            "k8s",
+            workload.toString(),
+            "--injectors",
+            "3",
+            "--image",
+            "registry.example/fusillade:1.0",
+            "--start-at",
+            "2026-11-25T21:00:00Z",
+            "--password-secret",
+            "orders-db",
+            "--output",
+            dir.resolve("k8s").toString(),
+            "--",
+            "--url",
+            "jdbc:postgresql://db:5432/app",
+            "--check",
+            "p99 < 50ms");
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("kubectl apply -f ");
+    List<JsonNode> all = new ArrayList<>(documents(dir.resolve("k8s").resolve("injectors.yml")));
+    all.addAll(documents(dir.resolve("k8s").resolve("report.yml")));
+    return all;
+  }
+
+  @Test
+  void theInjectorsAreAnIndexedJobRunningTheirShareOfTheWorkload() throws Exception {
+    List<JsonNode> docs = generate();
+    assertThat(docs)
+        .extracting(d -> d.path("kind").asText() + " " + d.path("metadata").path("name").asText())
+        .containsExactly(
+            "ConfigMap fusillade-orders-v2-workload",
+            "PersistentVolumeClaim fusillade-orders-v2-records",
+            "Job fusillade-orders-v2-injectors",
+            "Job fusillade-orders-v2-report");
+    assertThat(docs.get(0).path("data").path("Orders_v2.yml").asText()).contains("rate: 3000");
+    assertThat(docs.get(0).path("data").path("start-at").asText())
+        .isEqualTo("2026-11-25T21:00:00Z");
+    JsonNode job = docs.get(2).path("spec");
+    assertThat(job.path("completionMode").asText()).isEqualTo("Indexed");
+    assertThat(job.path("completions").asInt()).isEqualTo(3);
+    assertThat(job.path("parallelism").asInt()).isEqualTo(3);
+    JsonNode container = job.path("template").path("spec").path("containers").get(0);
+    assertThat(container.path("image").asText()).isEqualTo("registry.example/fusillade:1.0");
+    assertThat(container.path("command").get(2).asText())
+        .isEqualTo(
+            "exec fusillade run /workload/Orders_v2.yml --injectors 3 --injector-index"
+                + " \"$JOB_COMPLETION_INDEX\" --start-at \"$START_AT\" --output"
+                + " \"/records/injector-$JOB_COMPLETION_INDEX\" --url jdbc:postgresql://db:5432/app"
+                + " --check 'p99 < 50ms'");
+    assertThat(container.path("env").toString())
+        .contains("FUSILLADE_SQL_PASSWORD")
+        .contains("\"name\":\"orders-db\"");
+    assertThat(
+            docs.get(3)
+                .path("spec")
+                .path("template")
+                .path("spec")
+                .path("containers")
+                .get(0)
+                .path("command")
+                .get(2)
+                .asText())
+        .isEqualTo(
+            "exec fusillade report $(ls -d /records/injector-*/*/) --output /records/report");
+  }
+
+  @Test
+  void theManifestsAreValidAgainstTheKubernetesApiSchema() throws Exception {
+    Optional<KubernetesSchema> schema = KubernetesSchema.find();
+    if (schema.isEmpty()) {
+      String where =
+          "-D"
+              + KubernetesSchema.PROPERTY
+              + ", "
+              + KubernetesSchema.VARIABLE
+              + ", "
+              + KubernetesSchema.INSTALLED;
+      if ("true".equals(System.getenv("CI"))) {
+        fail("CI=true but no Kubernetes JSON schema (" + where + "): .ci/run extracts it");
+      }
+      Assumptions.abort("no Kubernetes JSON schema (" + where + ")");
+    }
+    for (JsonNode doc : generate()) {
+      assertThat(schema.get().problems(doc))
+          .as("%s %s", doc.path("kind").asText(), doc.path("metadata").path("name").asText())
+          .isEmpty();
+    }
+    // the check can fail: a field the API does not have is an error
+    JsonNode broken = generate().get(2).deepCopy();
+    ((com.fasterxml.jackson.databind.node.ObjectNode) broken.path("spec"))
+        .put("completionsMode", "Indexed");
+    assertThat(schema.get().problems(broken)).isNotEmpty();
+  }
+
+  @Test
+  void aTestNameComesFromTheWorkloadsFileName() {
+    assertThat(InjectorJob.nameOf("Orders_v2.yml")).isEqualTo("orders-v2");
+    assertThat(InjectorJob.nameOf("__.yaml")).isEqualTo("test");
+    assertThat(InjectorJob.quote("p99 < 50ms")).isEqualTo("'p99 < 50ms'");
+    assertThat(InjectorJob.quote("it's")).isEqualTo("'it'\\''s'");
+  }
+}
