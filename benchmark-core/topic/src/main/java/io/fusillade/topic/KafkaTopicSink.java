@@ -133,12 +133,7 @@ public final class KafkaTopicSink implements TopicSink {
         }
       }
     }
-    Map<String, Object> audit = new LinkedHashMap<>();
-    audit.put("topic", output);
-    audit.put("rows", copies);
-    audit.put("distinct", (long) distinct.size());
-    audit.put("duplicated", copies - distinct.size());
-    return audit;
+    return TopicSink.audit("topic", output, copies, distinct.size());
   }
 
   private static boolean reached(KafkaConsumer<?, ?> reader, Map<TopicPartition, Long> ends) {

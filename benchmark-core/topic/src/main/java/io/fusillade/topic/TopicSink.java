@@ -39,6 +39,23 @@ public interface TopicSink {
   /** The consumers given to {@link #attached}, or null before the group runs. */
   Consumers consumers();
 
+  /**
+   * An audit as {@link #audit} gives it.
+   *
+   * @param kind {@code table} or {@code topic}
+   * @param name the table's or the topic's name
+   * @param rows the rows (copies) held
+   * @param distinct the messages among them
+   */
+  static Map<String, Object> audit(String kind, String name, long rows, long distinct) {
+    Map<String, Object> audit = new java.util.LinkedHashMap<>();
+    audit.put(kind, name);
+    audit.put("rows", rows);
+    audit.put("distinct", distinct);
+    audit.put("duplicated", rows - distinct);
+    return audit;
+  }
+
   /** A message as a sink stores it. */
   record Row(int partition, long offset, long producerId, long sequence, long sendNanos) {}
 

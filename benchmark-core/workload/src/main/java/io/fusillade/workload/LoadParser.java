@@ -137,21 +137,33 @@ final class LoadParser extends FieldReader {
    * @param top the file's mapping
    */
   List<AbortRule> abortRules(MapNode top) {
-    List<AbortRule> rules = new ArrayList<>();
-    List<YamlNode> items = list(top, "", "abort");
+    return sentences(top, "abort", AbortRule::parse);
+  }
+
+  /**
+   * A top-level list of sentences, each read by {@code reader}; a sentence it refuses ({@link
+   * IllegalArgumentException}) is a problem at its line and column, with the reader's message.
+   */
+  private <T> List<T> sentences(
+      MapNode top, String key, java.util.function.Function<String, T> reader) {
+    List<T> read = new ArrayList<>();
+    List<YamlNode> items = list(top, "", key);
     for (int i = 0; i < items.size(); i++) {
-      String path = "abort[" + i + "]";
-      String text = scalarString(items.get(i), path);
+      String path = key + "[" + i + "]";
+      String text = commandFault(items.get(i));
+      if (text == null) {
+        text = scalarString(items.get(i), path);
+      }
       if (text == null) {
         continue;
       }
       try {
-        rules.add(AbortRule.parse(text));
+        read.add(reader.apply(text));
       } catch (IllegalArgumentException e) {
         problem(items.get(i), path, e.getMessage());
       }
     }
-    return rules;
+    return read;
   }
 
   /**
@@ -163,24 +175,7 @@ final class LoadParser extends FieldReader {
    * @param top the file's mapping
    */
   List<Fault> faults(MapNode top) {
-    List<Fault> faults = new ArrayList<>();
-    List<YamlNode> items = list(top, "", "faults");
-    for (int i = 0; i < items.size(); i++) {
-      String path = "faults[" + i + "]";
-      String text = commandFault(items.get(i));
-      if (text == null) {
-        text = scalarString(items.get(i), path);
-      }
-      if (text == null) {
-        continue;
-      }
-      try {
-        faults.add(Fault.parse(text));
-      } catch (IllegalArgumentException e) {
-        problem(items.get(i), path, e.getMessage());
-      }
-    }
-    return faults;
+    return sentences(top, "faults", Fault::parse);
   }
 
   /**

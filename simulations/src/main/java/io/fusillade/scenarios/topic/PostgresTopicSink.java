@@ -84,12 +84,7 @@ public final class PostgresTopicSink implements TopicSink {
       s.setString(1, topic);
       try (ResultSet r = s.executeQuery()) {
         r.next();
-        Map<String, Object> audit = new LinkedHashMap<>();
-        audit.put("table", table);
-        audit.put("rows", r.getLong(1));
-        audit.put("distinct", r.getLong(2));
-        audit.put("duplicated", r.getLong(1) - r.getLong(2));
-        return audit;
+        return TopicSink.audit("table", table, r.getLong(1), r.getLong(2));
       }
     } catch (SQLException e) {
       throw new IllegalStateException("cannot audit " + table + ": " + e.getMessage(), e);
