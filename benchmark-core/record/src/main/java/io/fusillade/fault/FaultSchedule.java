@@ -278,10 +278,16 @@ public final class FaultSchedule implements AutoCloseable {
       cutShort = new ArrayList<>(undoPending);
       undoPending.clear();
     }
-    threads.shutdownNow();
+    // A fault under way (a broker's restart) ends first: interrupted, it would leave its server
+    // half started and its end unrecorded.
+    threads.shutdown();
     try {
-      threads.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+      if (!threads.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        threads.shutdownNow();
+        threads.awaitTermination(5, TimeUnit.SECONDS);
+      }
     } catch (InterruptedException e) {
+      threads.shutdownNow();
       Thread.currentThread().interrupt();
     }
     for (Fault fault : cutShort) {
@@ -298,8 +304,12 @@ public final class FaultSchedule implements AutoCloseable {
     }
   }
 
+  /** Ends the schedule, giving a fault under way up to {@value #GRACE_SECONDS} s to end. */
   @Override
   public void close() {
-    close(Duration.ofSeconds(10));
+    close(Duration.ofSeconds(GRACE_SECONDS));
   }
+
+  /** How long the run's end waits for a fault under way, such as a restart. */
+  static final int GRACE_SECONDS = 60;
 }

@@ -1,5 +1,6 @@
 package io.fusillade.scenarios.sql;
 
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.sql.SqlCall;
 import io.fusillade.gen.AliasTable;
 import io.fusillade.gen.Rng;
@@ -33,6 +34,14 @@ final class QueryMix {
     for (int q = 0; q < params.length; q++) {
       params[q] = data.params(q, 0, 1);
     }
+  }
+
+  /**
+   * The next call of this injector's share of the test: of {@code share.count()} draws in a row,
+   * the {@code share.index()}-th (see {@link InjectorShare}), all under the lock.
+   */
+  synchronized SqlCall next(InjectorShare share) {
+    return share.next(this::next);
   }
 
   synchronized SqlCall next() {

@@ -79,7 +79,9 @@ public class SqlRateRun extends Simulation {
     WorkloadProperties.declareChecks(given, workload);
 
     QueryMix mix = new QueryMix(new WorkloadData(workload, seed));
-    ScenarioBuilder arrivals = scenario("rate").exec(sqlCall(session -> share.next(mix::next)));
+    // The N draws of one arrival in a row: QueryMix's lock, held across them, keeps another
+    // thread's arrival from taking one of them (which would shift this injector's share).
+    ScenarioBuilder arrivals = scenario("rate").exec(sqlCall(session -> mix.next(share)));
     var protocol = SqlTarget.prepare(given, workload, seed);
     WorkloadProperties.awaitCommonStart(share);
     setUp(arrivals.injectOpen(steps)).protocols(protocol);

@@ -9,6 +9,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSendBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
@@ -48,6 +49,21 @@ import java.util.Map;
  * LimitSettings#searching()}) the one topic's writes search their maximum sustainable rate instead.
  */
 public class TopicWorkloadSimulation extends Simulation {
+  /**
+   * The topic config a topic created with replication 3 or more gets unless the workload sets it:
+   * 2, so that with the producers' {@code acks=all} every acknowledged write is on two brokers.
+   */
+  static final String MIN_INSYNC = "min.insync.replicas";
+
+  /**
+   * The system property of how long the consumers may read after the load before the delivery is
+   * judged ({@code 30s}); 10 s by default, {@link #FAULTS_DRAIN} for a workload with faults.
+   */
+  public static final String DRAIN_PROPERTY = "fusillade.topic.drainTimeout";
+
+  /** The drain of a workload with faults: a group catching up after a broker's restart. */
+  static final Duration FAULTS_DRAIN = Duration.ofSeconds(30);
+
   /** The request name of a topic's writes: {@code write <topic>}. */
   public static String requestName(String topic) {
     return "write " + topic;
@@ -92,6 +108,12 @@ public class TopicWorkloadSimulation extends Simulation {
     List<PopulationBuilder> populations = new ArrayList<>();
     for (TopicWorkload t : workload.topics()) {
       TopicProtocolBuilder protocol = kafka.bootstrapServers(target.bootstrapServers()).seed(seed);
+      Duration drain =
+          SimulationProperties.duration(
+              DRAIN_PROPERTY, workload.faults().isEmpty() ? null : FAULTS_DRAIN);
+      if (drain != null) {
+        protocol = protocol.drainTimeout(drain);
+      }
       for (Map.Entry<String, String> e : common.entrySet()) {
         protocol = protocol.property(e.getKey(), e.getValue());
       }
@@ -108,6 +130,10 @@ public class TopicWorkloadSimulation extends Simulation {
               .withCreate(t.create())
               .withConsumers(t.consumers())
               .withGroup(t.group());
+      if (t.replication() >= 3 && !t.configs().containsKey(MIN_INSYNC)) {
+        // the replicated setting the queue teams run: with acks=all, a write survives one broker
+        spec = spec.withConfig(MIN_INSYNC, "2");
+      }
       for (Map.Entry<String, String> e : t.configs().entrySet()) {
         spec = spec.withConfig(e.getKey(), e.getValue());
       }
