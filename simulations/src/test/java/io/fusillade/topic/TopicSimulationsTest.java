@@ -55,6 +55,13 @@ class TopicSimulationsTest {
     return run;
   }
 
+  /** Runs a workload file of the test resources ({@code /workloads/NAME}) without code. */
+  private GatlingFork workloadRun(String name) throws Exception {
+    Path file = Path.of(getClass().getResource("/workloads/" + name).toURI());
+    return gatling(
+        io.fusillade.scenarios.topic.TopicWorkloadSimulation.class, "fusillade.workload=" + file);
+  }
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> map(Map<String, Object> m, String key) {
     assertThat(m).containsKey(key);
@@ -267,11 +274,7 @@ class TopicSimulationsTest {
    */
   @Test
   void aBrokerOfThreeKilledByAScheduledFaultLosesNoAcknowledgedMessage() throws Exception {
-    Path file = Path.of(getClass().getResource("/workloads/topics-broker-kill.yml").toURI());
-    GatlingFork run =
-        gatling(
-            io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
-            "fusillade.workload=" + file);
+    GatlingFork run = workloadRun("topics-broker-kill.yml");
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
     List<String> faults =
@@ -302,11 +305,7 @@ class TopicSimulationsTest {
   @org.junit.jupiter.params.provider.ValueSource(
       strings = {"topic-to-table.yml", "topic-to-topic.yml"})
   void aTopicReadIntoASinkExactlyOnceAcrossAConsumerRestart(String workload) throws Exception {
-    Path file = Path.of(getClass().getResource("/workloads/" + workload).toURI());
-    GatlingFork run =
-        gatling(
-            io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
-            "fusillade.workload=" + file);
+    GatlingFork run = workloadRun(workload);
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
     List<RunEvent> ends =
@@ -392,11 +391,7 @@ class TopicSimulationsTest {
 
   @Test
   void aTopicsStagesRunAsRampsAndHoldsAndAreRecorded() throws Exception {
-    Path file = Path.of(getClass().getResource("/workloads/topics-stages.yml").toURI());
-    GatlingFork run =
-        gatling(
-            io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,
-            "fusillade.workload=" + file);
+    GatlingFork run = workloadRun("topics-stages.yml");
     assertThat(run.exitCode()).as(run.output()).isZero();
     // A ramp from 0 to 100/s over 2 s sends 100, a hold of 100/s for 3 s 300.
     RequestTotals writes = run.record().requests().get("write staged");

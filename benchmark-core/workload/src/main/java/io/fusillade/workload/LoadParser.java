@@ -142,7 +142,8 @@ final class LoadParser extends FieldReader {
 
   /**
    * A top-level list of sentences, each read by {@code reader}; a sentence it refuses ({@link
-   * IllegalArgumentException}) is a problem at its line and column, with the reader's message.
+   * IllegalArgumentException}) is a problem at its line and column, with the reader's message. An
+   * unquoted {@code - at 20s run: cmd}, which YAML reads as a mapping, is taken as the sentence.
    */
   private <T> List<T> sentences(
       MapNode top, String key, java.util.function.Function<String, T> reader) {

@@ -19,6 +19,7 @@ class InjectorAgreementTest {
         .seconds(5)
         .parameter("injectors", 3)
         .parameter("injectorIndex", index)
+        .parameter("rate", 100)
         .write(base, "injector-" + index);
   }
 
@@ -28,6 +29,12 @@ class InjectorAgreementTest {
         RunData.load(
             List.of(injector(0, START), injector(1, START + 200), injector(2, START + 90)));
     assertThat(run.flags()).isEmpty();
+    // the test's target rate is the sum of the injectors' shares
+    assertThat(
+            io.fusillade.reports.checks.CheckParser.parse("rate >= 1% of target")
+                .evaluate(run)
+                .measured())
+        .endsWith("of rate 300");
   }
 
   @Test

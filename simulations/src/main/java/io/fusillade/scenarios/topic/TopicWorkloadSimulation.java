@@ -105,12 +105,12 @@ public class TopicWorkloadSimulation extends Simulation {
     FusilladeRun.parameters(Map.of("target", target.kind()));
     WorkloadProperties.declareChecks(given, workload);
 
+    Duration drain =
+        SimulationProperties.duration(
+            DRAIN_PROPERTY, workload.faults().isEmpty() ? null : FAULTS_DRAIN);
     List<PopulationBuilder> populations = new ArrayList<>();
     for (TopicWorkload t : workload.topics()) {
       TopicProtocolBuilder protocol = kafka.bootstrapServers(target.bootstrapServers()).seed(seed);
-      Duration drain =
-          SimulationProperties.duration(
-              DRAIN_PROPERTY, workload.faults().isEmpty() ? null : FAULTS_DRAIN);
       if (drain != null) {
         protocol = protocol.drainTimeout(drain);
       }
@@ -123,20 +123,7 @@ public class TopicWorkloadSimulation extends Simulation {
       for (Map.Entry<String, String> e : t.consumer().entrySet()) {
         protocol = protocol.consumer(e.getKey(), e.getValue());
       }
-      TopicSpec spec =
-          TopicSpec.of(t.name())
-              .withPartitions(t.partitions())
-              .withReplicationFactor(t.replication())
-              .withCreate(t.create())
-              .withConsumers(t.consumers())
-              .withGroup(t.group());
-      if (t.replication() >= 3 && !t.configs().containsKey(MIN_INSYNC)) {
-        // the replicated setting the queue teams run: with acks=all, a write survives one broker
-        spec = spec.withConfig(MIN_INSYNC, "2");
-      }
-      for (Map.Entry<String, String> e : t.configs().entrySet()) {
-        spec = spec.withConfig(e.getKey(), e.getValue());
-      }
+      TopicSpec spec = spec(t);
       TopicSink sink =
           t.sinkTable() != null
               ? SinkDatabase.sink(workload, t.sinkTable())
@@ -193,6 +180,25 @@ public class TopicWorkloadSimulation extends Simulation {
       populations.add(population.protocols(protocol));
     }
     setUp(populations);
+  }
+
+  /** How a workload's topic is created and read (its sink aside). */
+  static TopicSpec spec(TopicWorkload t) {
+    TopicSpec spec =
+        TopicSpec.of(t.name())
+            .withPartitions(t.partitions())
+            .withReplicationFactor(t.replication())
+            .withCreate(t.create())
+            .withConsumers(t.consumers())
+            .withGroup(t.group());
+    if (t.replication() >= 3 && !t.configs().containsKey(MIN_INSYNC)) {
+      // the replicated setting the queue teams run: with acks=all, a write survives one broker
+      spec = spec.withConfig(MIN_INSYNC, "2");
+    }
+    for (Map.Entry<String, String> e : t.configs().entrySet()) {
+      spec = spec.withConfig(e.getKey(), e.getValue());
+    }
+    return spec;
   }
 
   /** The client properties of a Kafka sink: the cluster's and the workload's common ones. */
