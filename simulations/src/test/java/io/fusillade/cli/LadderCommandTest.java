@@ -15,9 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code fusillade ladder} as the analytical team ran it: the same query set at 1 and 2 sessions,
- * each level twice, on the embedded PostgreSQL; then again with one query twice as slow, against
- * the first ladder as the baseline: the table shows each query per level, and the slower query's %
- * change per level with the verdict worse, which exits 3.
+ * each level twice, on the embedded PostgreSQL; then again with one query three times as slow,
+ * against the first ladder as the baseline: the table shows each query per level, and the slower
+ * query's % change per level, judged worse, which exits 3.
  */
 @Tag("slow")
 class LadderCommandTest {
@@ -90,12 +90,17 @@ class LadderCommandTest {
 
     CliRun second =
         ladder(
-            workload("slow", 0.04),
+            workload("slow", 0.06),
             dir.resolve("candidate"),
             "--baseline",
             baselineLadder.toString());
     assertThat(second.out()).as(second.err()).contains("median %");
-    assertThat(second.out()).containsPattern("long +4\\d\\.\\d ms \\+\\d+\\.\\d% worse");
+    // Each level's verdict is Welch's test over 2 runs a side: one slow run on a busy machine can
+    // leave a level inconclusive ("~"), so the spec is that the slowdown is seen (a median change
+    // of +50% or more), judged worse at one level at least, and fails the ladder.
+    assertThat(second.out())
+        .containsPattern("(?m)^\\s*long +.*\\+\\d+\\.\\d% worse")
+        .containsPattern("(?m)^\\s*long +.* \\+([5-9]\\d|\\d{3,})\\.\\d%$");
     assertThat(second.exitCode()).as(second.out() + second.err()).isEqualTo(3);
   }
 }
