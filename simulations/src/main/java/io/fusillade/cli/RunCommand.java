@@ -165,6 +165,14 @@ class RunCommand implements Callable<Integer> {
   Path output;
 
   @Option(
+      names = "--gatling-report",
+      description =
+          "Also write Gatling's simulation.log and HTML report under OUTPUT/gatling (Fusillade's"
+              + " report is always written; Gatling's costs CPU per request and a parse at the"
+              + " end that grows with the run).")
+  boolean gatlingReport;
+
+  @Option(
       names = "--metrics-port",
       paramLabel = "PORT",
       description =
@@ -672,6 +680,9 @@ class RunCommand implements Callable<Integer> {
             .withProperties(forkProperties(settings))
             .withRunsDirectory(output)
             .withResults(output.resolve("gatling"));
+    if (!gatlingReport) {
+      launcher = launcher.withoutReports();
+    }
     int gatling;
     Optional<ForkSignals.Received> signal;
     try (ForkSignals signals = ForkSignals.install(err, () -> RunChecks.newRun(output, before))) {

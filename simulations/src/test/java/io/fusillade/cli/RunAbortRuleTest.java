@@ -74,6 +74,7 @@ class RunAbortRuleTest {
                       "true",
                       "--abort-when",
                       "p99 > 10s over 30s", // never broken here: rules add up
+                      "--gatling-report",
                       "--output",
                       dir.resolve("out").toString()));
       Path runDirectory = awaitSeconds(6);

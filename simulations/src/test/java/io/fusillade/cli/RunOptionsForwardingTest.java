@@ -145,6 +145,7 @@ class RunOptionsForwardingTest {
   private static final Map<String, String> COMMAND_ONLY =
       Map.of(
           "--output", "where the record and reports go: the launcher's directories",
+          "--gatling-report", "Gatling's results or not: the launcher's arguments (-nr, writers)",
           "--help", "picocli's usage, printed before anything runs",
           "--version", "picocli's version, printed before anything runs");
 

@@ -113,6 +113,7 @@ class RunSignalsTest {
               FusilladeCommand.class.getName(),
               "run",
               workload.toString(),
+              "--gatling-report",
               "--output",
               output.toString()));
       cli =

@@ -325,6 +325,7 @@ class SecretsTest {
     if (args[0].equals("run")) {
       command.add("--output");
       command.add(dir.resolve("out").toString());
+      command.add("--gatling-report"); // Gatling's log and report are searched too
     }
     Path console = dir.resolve("console-" + System.nanoTime() + ".txt");
     ProcessBuilder builder =

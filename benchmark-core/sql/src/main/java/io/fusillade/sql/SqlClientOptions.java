@@ -46,11 +46,35 @@ public record SqlClientOptions(
     }
   }
 
-  /** Options with a pool of {@code poolSize} and a queue of 128 statements per connection. */
+  /** Options with a pool of {@code poolSize} and the {@linkplain #defaultQueueCapacity queue}. */
   public static SqlClientOptions of(String url, String user, String password, int poolSize) {
     return new SqlClientOptions(
-        url, user, password, poolSize, poolSize * 128, Duration.ofSeconds(30));
+        url, user, password, poolSize, defaultQueueCapacity(poolSize), Duration.ofSeconds(30));
   }
+
+  /**
+   * The statements that may wait on a node unless told: 128 per connection, and at least 65,536.
+   *
+   * <p>The bound is there to keep the injector's memory finite when the database stops answering,
+   * not to shape the load: a waiting statement's time counts in its latency all the same. 128 per
+   * connection alone (1,024 for 8 connections) was 50 ms of a 20,000/s arrival rate, which the
+   * injector's own first second (its JIT compiling the hot path) overran: 4,000 to 5,000 requests
+   * failed as "injector queue full" at the start of every such run. 65,536 is over 3 s of that
+   * rate, some 30 MB of waiting requests at most, and a stalled node is still found by the request
+   * timeout and failover.
+   *
+   * @param poolSize connections per node
+   * @return the default queue capacity of a node
+   */
+  public static int defaultQueueCapacity(int poolSize) {
+    return Math.max(poolSize * QUEUE_PER_CONNECTION, MIN_QUEUE);
+  }
+
+  /** Statements that may wait per connection of a node, unless told. */
+  public static final int QUEUE_PER_CONNECTION = 128;
+
+  /** The least number of statements that may wait on a node, unless told. */
+  public static final int MIN_QUEUE = 65_536;
 
   /**
    * The node these options reach as reasons and events name it: {@code host:port} ("connection

@@ -10,6 +10,7 @@ import io.fusillade.limit.LimitSettings;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.WorkloadProperties;
+import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadData;
 import io.gatling.javaapi.core.Simulation;
@@ -36,7 +37,7 @@ public class SqlLimitRun extends Simulation {
             SettingValues.systemProperties(), workload.limit().orElse(LimitSettings.DEFAULTS));
     int pool = given.pool() != null ? given.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE;
     int nodes = Math.max(1, given.urls().size());
-    int held = nodes * pool * (1 + SqlProtocolBuilder.QUEUE_PER_CONNECTION);
+    int held = nodes * (pool + SqlClientOptions.defaultQueueCapacity(pool));
     limit = limit.withLanes(Math.min(limit.lanes(), held));
     FusilladeRun.settings(RunSettings.NONE.withWorkload(given.workload()).withSeed(seed));
 

@@ -7,7 +7,8 @@ import java.time.Duration;
  * How each node of the SQL protocol is reached and how much it takes: part of {@link SqlSettings}.
  * Each {@code with...} returns a changed copy. {@link #toString()} never shows the password.
  *
- * @param queueCapacity statements that may wait per node, or null for 128 per connection
+ * @param queueCapacity statements that may wait per node, or null for {@link
+ *     SqlClientOptions#defaultQueueCapacity}
  */
 record SqlConnections(
     String user,
@@ -57,7 +58,7 @@ record SqlConnections(
   /** The client options of the node at {@code url}. */
   SqlClientOptions node(String url) {
     int queue =
-        queueCapacity != null ? queueCapacity : poolSize * SqlProtocolBuilder.QUEUE_PER_CONNECTION;
+        queueCapacity != null ? queueCapacity : SqlClientOptions.defaultQueueCapacity(poolSize);
     return new SqlClientOptions(
         url, user, password, poolSize, queue, connectionTimeout, requestTimeout);
   }

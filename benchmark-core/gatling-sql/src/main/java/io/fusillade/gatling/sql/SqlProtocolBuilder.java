@@ -1,6 +1,7 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
@@ -21,9 +22,6 @@ import java.util.List;
  * }</pre>
  */
 public final class SqlProtocolBuilder implements ProtocolBuilder {
-  /** Statements that may wait per connection of a node unless {@link #queueCapacity} says. */
-  public static final int QUEUE_PER_CONNECTION = 128;
-
   /** Connections per node unless {@link #poolSize} says. */
   public static final int DEFAULT_POOL_SIZE = 8;
 
@@ -69,7 +67,8 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Statements that may wait for a connection on a node (default 128 per connection); beyond that a
+   * Statements that may wait for a connection on a node (default: {@link
+   * SqlClientOptions#defaultQueueCapacity}, 128 per connection and at least 65,536); beyond that a
    * request fails at once as "injector queue full".
    */
   public SqlProtocolBuilder queueCapacity(int capacity) {

@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -373,6 +374,31 @@ class PgClientTest {
       }
       assertThat(ok).isEqualTo(4);
       assertThat(full).isEqualTo(16);
+    }
+  }
+
+  /**
+   * A second of a 20,000/s arrival rate all at once, as when the injector's first second (its JIT
+   * compiling) or a GC pause holds the arrivals back: the default queue holds them all (the old
+   * default, 128 per connection, failed 19,000 of them as the injector's).
+   */
+  @Test
+  void theDefaultQueueHoldsASecondOfTwentyThousandArrivals() throws Exception {
+    SqlClientOptions options = SqlClientOptions.of(url("postgres", null), null, null, 8);
+    assertThat(options.queueCapacity()).isEqualTo(SqlClientOptions.MIN_QUEUE);
+    try (PgClient client = PgClient.open(options, loops, NioSocketChannel::new)) {
+      List<CompletableFuture<SqlOutcome>> outcomes = new ArrayList<>();
+      for (int i = 0; i < 20_000; i++) {
+        CompletableFuture<SqlOutcome> outcome = new CompletableFuture<>();
+        client.execute(query("select $1::int", i), List.of(), outcome::complete);
+        outcomes.add(outcome);
+      }
+      Map<String, Long> reasons = new java.util.TreeMap<>();
+      for (CompletableFuture<SqlOutcome> outcome : outcomes) {
+        SqlOutcome o = outcome.get(60, TimeUnit.SECONDS);
+        reasons.merge(o.status() == Status.OK ? "OK" : o.reason(), 1L, Long::sum);
+      }
+      assertThat(reasons).isEqualTo(Map.of("OK", 20_000L));
     }
   }
 
