@@ -12,8 +12,8 @@
 # Fusillade's requests failed by the injector's own limits (queue full, late), its requests that
 # failed at the server, and its wall time beyond the load's duration (start to first request, last
 # request to the printed report).
-# ENGINE (default native) is Fusillade's SQL engine; JAVA_OPTS reach the forked Gatling JVM as
-# usual (fusillade run --help).
+# ENGINE (default native) is Fusillade's SQL engine, CLIENTS (default 8) pgbench's clients and
+# Fusillade's connections.
 # Usage: simulations/bench/sql-open-vs-pgbench.sh [ROUNDS]   (after: mvn -B -q install -DskipTests)
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -681,7 +681,9 @@ class RunCommand implements Callable<Integer> {
             .withRunsDirectory(output)
             .withResults(output.resolve("gatling"));
     if (!gatlingReport) {
-      launcher = launcher.withoutReports();
+      // Fusillade's progress on the console instead of Gatling's (FusilladeRun.PROGRESS_PROPERTY)
+      launcher =
+          launcher.withoutReports().withProperties(Map.of(FusilladeRun.PROGRESS_PROPERTY, "5"));
     }
     int gatling;
     Optional<ForkSignals.Received> signal;

@@ -12,12 +12,14 @@ import scala.Option;
 
 /**
  * Reports one request name's results twice: to Gatling's stats engine (Gatling's HTML report, in
- * batches: see {@link StatsBatcher}) and to Fusillade's run recorder (Fusillade's reports). Both
- * get the same start and end, taken from the moment the action was entered.
+ * batches: see {@link StatsBatcher}), when Gatling has data writers, and to Fusillade's run
+ * recorder (Fusillade's reports). Both get the same start and end, taken from the moment the action
+ * was entered.
  */
 public final class ResponseReporter {
   private final StatsEngine statsEngine;
   private final StatsBatcher batcher;
+  private final boolean gatlingWrites;
   private final Clock clock;
   private final RequestChannel channel;
   private final String requestName;
@@ -25,6 +27,9 @@ public final class ResponseReporter {
   public ResponseReporter(CoreComponents core, RequestChannel channel) {
     this.statsEngine = core.statsEngine();
     this.batcher = StatsBatcher.of(statsEngine);
+    // Without data writers (fusillade run: FusilladeRun.PROGRESS_PROPERTY) nothing reads the
+    // responses that Gatling's stats engine would be handed: they are not batched up for it.
+    this.gatlingWrites = !core.configuration().data().dataWriters().isEmpty();
     this.clock = core.clock();
     this.channel = channel;
     this.requestName = channel.name();
@@ -51,6 +56,9 @@ public final class ResponseReporter {
   /** Reports a finished request; {@code reason} is ignored when it is OK. */
   public void report(Session session, Start start, long endNanos, Status status, String reason) {
     channel.record(start.nanos(), endNanos, status, reason);
+    if (!gatlingWrites) {
+      return;
+    }
     long endMs = start.epochMs() + Math.round((endNanos - start.nanos()) / 1e6);
     batcher.logResponse(
         session,

@@ -6,7 +6,9 @@ import io.fusillade.system.ServerScraper;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What the Gatling JVM's command line shows to every user of the machine. */
+/**
+ * The Gatling JVM's command line: what it shows to every user, and which results Gatling writes.
+ */
 class GatlingLauncherTest {
   @Test
   void aMonitoredServersPasswordStaysOffTheCommandLine() {
@@ -20,5 +22,21 @@ class GatlingLauncherTest {
         GatlingLauncher.of("x.Simulation")
             .withProperties(Map.of(ServerScraper.PROPERTY, "db http://db1:9100/metrics"));
     assertThat(plain.command()).contains("-Dfusillade.monitor=db http://db1:9100/metrics");
+  }
+
+  @Test
+  void gatlingWritesItsLogAndReportOnlyWhenAskedAndNoConsoleWhenFusilladePrintsProgress() {
+    GatlingLauncher full = GatlingLauncher.of("x.Simulation");
+    assertThat(full.command())
+        .doesNotContain("-nr")
+        .noneMatch(option -> option.startsWith("-Dgatling.data.writers"));
+
+    assertThat(full.withoutReports().command()).contains("-nr", "-Dgatling.data.writers.0=console");
+
+    assertThat(
+            full.withoutReports()
+                .withProperties(Map.of(FusilladeRun.PROGRESS_PROPERTY, "5"))
+                .command())
+        .contains("-nr", "-Dgatling.data.writers.0=none", "-Dfusillade.progress=5");
   }
 }
