@@ -63,7 +63,7 @@ class SqlBuildersTest {
   }
 
   @Test
-  void theProtocolHasOneNodePerUrlWith128QueuedStatementsPerConnection() {
+  void theProtocolHasOneNodePerUrlWith128QueuedStatementsPerConnectionAndAtLeast65536() {
     SqlProtocol protocol =
         (SqlProtocol)
             sql.urls("jdbc:postgresql://a/db", "jdbc:postgresql://b/db")
@@ -71,7 +71,9 @@ class SqlBuildersTest {
                 .poolSize(2)
                 .protocol();
     assertThat(protocol.nodes()).hasSize(2);
-    assertThat(protocol.nodes().get(0).queueCapacity()).isEqualTo(256);
+    assertThat(protocol.nodes().get(0).queueCapacity()).isEqualTo(65_536);
+    SqlProtocol large = (SqlProtocol) sql.url("jdbc:x").poolSize(1000).protocol();
+    assertThat(large.nodes().get(0).queueCapacity()).isEqualTo(128_000);
     assertThat(protocol.nodes().get(1).user()).isEqualTo("app");
     assertThat(sql.url("jdbc:x").password("secret").settings().toString()).doesNotContain("secret");
     SqlProtocol queued = (SqlProtocol) sql.url("jdbc:x").queueCapacity(5).protocol();
