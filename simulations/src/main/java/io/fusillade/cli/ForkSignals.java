@@ -147,8 +147,7 @@ final class ForkSignals implements AutoCloseable {
       err.println(
           "fusillade: "
               + now.describe()
-              + ": stopping the run; Gatling's report and Fusillade's are written (Ctrl-C again"
-              + " to exit at once)");
+              + ": stopping the run; the reports are written (Ctrl-C again to exit at once)");
       err.flush();
       if (process != null) {
         process.destroy(); // SIGTERM: the Gatling JVM stops its load (FusilladeRun)

@@ -541,7 +541,8 @@ public final class FusilladeRun {
       }
       resources = new ArrayList<>(closeAtEnd);
       failure = crash;
-      signal = stoppedBy;
+      // the signal as StopSignals knows it now: a Ctrl-C overtaken by the CLI's SIGTERM is a Ctrl-C
+      signal = stoppedBy != null && StopSignals.first() != null ? StopSignals.first() : stoppedBy;
       stoppedBy = null;
       rule = abortedBy;
       abortedBy = null;
@@ -629,7 +630,7 @@ public final class FusilladeRun {
               System.out.println(
                   "Fusillade: abort rule broken: "
                       + rule
-                      + ": stopping the load; Gatling's report and Fusillade's follow.");
+                      + ": stopping the load; the reports follow.");
               if (gatling == null || !stopLoad(gatling, abortedReason(rule))) {
                 System.exit(ABORTED_EXIT);
               }
@@ -750,8 +751,7 @@ public final class FusilladeRun {
       System.out.println(
           "Fusillade: "
               + signal.describe()
-              + ": stopping the load; Gatling's report and Fusillade's follow (Ctrl-C again to"
-              + " exit at once).");
+              + ": stopping the load; the reports follow (Ctrl-C again to exit at once).");
       return;
     }
     synchronized (FusilladeRun.class) {

@@ -15,9 +15,11 @@ import sun.misc.Signal;
  * writes its report, and the record is closed as aborted); a repeated SIGTERM, and a SIGINT that
  * arrives with or after a SIGTERM, change nothing: {@code fusillade run} forwards a SIGTERM to this
  * JVM when it is interrupted itself, while the terminal sends Ctrl-C's SIGINT to every process of
- * the group, so one Ctrl-C may arrive twice. A second SIGINT exits at once ({@link Runtime#halt},
- * exit code 130): no hook runs, so the run record is left as its last flush wrote it ({@code
- * run.json} says {@code running}; readers show the run as incomplete).
+ * the group, so one Ctrl-C may arrive twice, in either order; a SIGINT after a SIGTERM makes {@link
+ * #first()} the SIGINT, so that the run says it was stopped by Ctrl-C whichever came first. A
+ * second SIGINT exits at once ({@link Runtime#halt}, exit code 130): no hook runs, so the run
+ * record is left as its last flush wrote it ({@code run.json} says {@code running}; readers show
+ * the run as incomplete).
  *
  * <p>The handlers use {@code sun.misc.Signal} (module {@code jdk.unsupported}), the one way a Java
  * program can handle a signal: a "critical internal API" that JEP 260 keeps accessible without any
@@ -93,6 +95,11 @@ final class StopSignals {
                   + " flush wrote it (fusillade summary shows the run as incomplete).");
           System.out.flush();
           Runtime.getRuntime().halt(now.exitCode());
+        }
+        if (now.name().equals("INT") && first.name().equals("TERM")) {
+          // The terminal's Ctrl-C, overtaken by the SIGTERM that fusillade run forwards when the
+          // same Ctrl-C reaches it: the run was stopped by Ctrl-C (the stop itself is under way).
+          first = now;
         }
         return; // a stop is under way
       }
