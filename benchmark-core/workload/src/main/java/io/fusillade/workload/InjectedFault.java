@@ -1,5 +1,7 @@
 package io.fusillade.workload;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -8,11 +10,17 @@ import java.util.List;
  * ({@link io.fusillade.record.Injected}), left out of the error and latency checks unless a check
  * names it.
  *
- * @param kind what fails, one of {@link #SQL_KINDS} (the statements are {@code
- *     io.fusillade.gatling.sql.SqlFaults}')
- * @param share the share of the arrivals sent as this kind instead of a workload query, 0 to 0.5
+ * <p>A kind may be sent only for a while ({@code from: 20s, for: 10s}), so that the report can put
+ * the good requests before, during and after it side by side.
+ *
+ * @param kind what fails: one of {@link #SQL_KINDS} (the statements are {@code
+ *     io.fusillade.gatling.sql.SqlFaults}') or {@link #LOGS_KINDS} ({@code
+ *     io.fusillade.gatling.logs.LogsFaults})
+ * @param share the share of the arrivals sent as this kind instead of a workload request, 0 to 0.5
+ * @param from when the kind starts to be sent, from the first arrival of the load
+ * @param length how long it is sent; null for until the end of the load
  */
-public record InjectedFault(String kind, double share) {
+public record InjectedFault(String kind, double share, Duration from, Duration length) {
   /** A statement PostgreSQL cannot parse (SQLState 42601). */
   public static final String SYNTAX_ERROR = "syntax error";
 
@@ -22,15 +30,70 @@ public record InjectedFault(String kind, double share) {
   /** A statement that runs past its timeout (SQLState 57014), in a transaction of its own. */
   public static final String STATEMENT_TIMEOUT = "statement timeout";
 
+  /** A document whose typed field holds a value of another type: the item fails, HTTP 200. */
+  public static final String MAPPING_VIOLATION = "mapping violation";
+
+  /** A {@code _bulk} body whose action line is not JSON: the whole request fails, HTTP 400. */
+  public static final String MALFORMED_BULK = "malformed bulk";
+
   /** The kinds of an SQL workload. */
   public static final List<String> SQL_KINDS =
       List.of(SYNTAX_ERROR, CONSTRAINT_VIOLATION, STATEMENT_TIMEOUT);
 
-  /** Checks the share. */
+  /** The kinds of a logs workload. */
+  public static final List<String> LOGS_KINDS = List.of(MAPPING_VIOLATION, MALFORMED_BULK);
+
+  /** Checks the share and the window. */
   public InjectedFault {
     if (!(share > 0) || share > 0.5) {
       throw new IllegalArgumentException(
           "the share of injected requests is above 0% and at most 50%, got " + share * 100 + "%");
     }
+    from = from == null ? Duration.ZERO : from;
+    if (from.isNegative()) {
+      throw new IllegalArgumentException("from must be 0 or later, got " + from);
+    }
+    if (length != null && (length.isZero() || length.isNegative())) {
+      throw new IllegalArgumentException("for must be longer than 0, got " + length);
+    }
+  }
+
+  /** A kind sent for the whole load. */
+  public InjectedFault(String kind, double share) {
+    this(kind, share, Duration.ZERO, null);
+  }
+
+  /**
+   * Whether this kind is sent at a moment of the load.
+   *
+   * @param nanosFromStart nanoseconds from the load's first arrival
+   * @return true within {@code [from, from + length)}
+   */
+  public boolean activeAt(long nanosFromStart) {
+    long start = from.toNanos();
+    return nanosFromStart >= start && (length == null || nanosFromStart - start < length.toNanos());
+  }
+
+  /** Whether this kind is sent for the whole load. */
+  public boolean always() {
+    return from.isZero() && length == null;
+  }
+
+  /**
+   * The kinds a workload may inject, from the sections it has.
+   *
+   * @param sql whether it has {@code queries}
+   * @param logs whether it has {@code logs}
+   * @return the kinds, in order
+   */
+  public static List<String> kindsFor(boolean sql, boolean logs) {
+    List<String> kinds = new ArrayList<>();
+    if (sql) {
+      kinds.addAll(SQL_KINDS);
+    }
+    if (logs) {
+      kinds.addAll(LOGS_KINDS);
+    }
+    return List.copyOf(kinds);
   }
 }

@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import io.fusillade.workload.YamlNode.MapNode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,17 +15,22 @@ import java.util.Set;
  * injected:
  *   - {kind: syntax error, share: 1%}
  *   - {kind: constraint violation, share: 0.5%}
- *   - {kind: statement timeout, share: 0.2%}
+ *   - {kind: statement timeout, share: 0.2%, from: 20s, for: 10s}
  * }</pre>
  */
 final class InjectedParser extends FieldReader {
-  private static final Set<String> KEYS = keys("kind", "share");
+  private static final Set<String> KEYS = keys("kind", "share", "from", "for");
 
   InjectedParser(FieldReader shared) {
     super(shared);
   }
 
-  List<InjectedFault> faults(MapNode top) {
+  /**
+   * @param top the file's top mapping
+   * @param kinds the kinds its sections take ({@link InjectedFault#kindsFor})
+   * @param sections what those sections are, for the message when there are none
+   */
+  List<InjectedFault> faults(MapNode top, List<String> kinds, String sections) {
     List<InjectedFault> faults = new ArrayList<>();
     eachMapping(
         top,
@@ -41,23 +47,28 @@ final class InjectedParser extends FieldReader {
             return;
           }
           String k = kind.strip().toLowerCase(Locale.ROOT).replace('_', ' ');
-          if (!InjectedFault.SQL_KINDS.contains(k)) {
+          if (!kinds.contains(k)) {
+            List<String> all = InjectedFault.kindsFor(true, true);
             problem(
                 field(m, "kind"),
                 join(path, "kind"),
-                "unknown kind \""
-                    + kind
-                    + "\": one of "
-                    + String.join(", ", InjectedFault.SQL_KINDS)
-                    + didYouMean(k, InjectedFault.SQL_KINDS));
+                (all.contains(k)
+                        ? "kind \"" + kind + "\" does not go with " + sections
+                        : "unknown kind \"" + kind + "\"")
+                    + (kinds.isEmpty()
+                        ? ": " + sections + " have no injected kinds yet"
+                        : ": one of " + String.join(", ", kinds) + didYouMean(k, kinds)));
             return;
           }
           Double share = share(m, path, "share", "1% or 0.01");
-          if (share == null) {
+          LogIngestParser durations = new LogIngestParser(this);
+          Duration from = durations.offset(m, path, "from");
+          Duration length = durations.duration(m, path, "for");
+          if (share == null || problems.size() > before) {
             return;
           }
           try {
-            faults.add(new InjectedFault(k, share));
+            faults.add(new InjectedFault(k, share, from, length));
           } catch (IllegalArgumentException e) {
             problem(field(m, "share"), join(path, "share"), e.getMessage());
           }

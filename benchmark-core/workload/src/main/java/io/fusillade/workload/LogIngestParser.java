@@ -138,6 +138,15 @@ final class LogIngestParser extends FieldReader {
    * A duration: whole seconds ({@code 30}) or {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}.
    */
   Duration duration(MapNode m, String path, String key) {
+    return duration(m, path, key, false);
+  }
+
+  /** A moment from a start, as {@link #duration} but 0 too ({@code from: 0s}). */
+  Duration offset(MapNode m, String path, String key) {
+    return duration(m, path, key, true);
+  }
+
+  private Duration duration(MapNode m, String path, String key, boolean zero) {
     YamlNode node = field(m, key);
     if (node == null) {
       return null;
@@ -149,7 +158,7 @@ final class LogIngestParser extends FieldReader {
       if (match.matches()) {
         long amount = Long.parseLong(match.group(1));
         Duration d = durationOf(amount, match.group(2) == null ? "s" : match.group(2));
-        if (d.isZero()) {
+        if (d.isZero() && !zero) {
           problem(node, p, key + " must be > 0, got " + s.text());
           return null;
         }

@@ -177,13 +177,25 @@ public final class WorkloadLoader {
     List<Fault> faults = loadParser.faults(top);
     Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
     List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
-    List<InjectedFault> injected = new InjectedParser(fields).faults(top);
-    if (!injected.isEmpty() && FieldReader.field(top, "queries") == null) {
+    boolean hasSql = FieldReader.field(top, "queries") != null;
+    boolean hasLogs = FieldReader.field(top, "logs") != null;
+    List<InjectedFault> injected =
+        new InjectedParser(fields)
+            .faults(
+                top,
+                InjectedFault.kindsFor(hasSql, hasLogs),
+                hasSql && hasLogs
+                    ? "queries and logs"
+                    : hasSql ? "queries" : hasLogs ? "logs" : "topics");
+    if (logs.isPresent()
+        && "none".equals(logs.get().mapping())
+        && injected.stream().anyMatch(f -> InjectedFault.MAPPING_VIOLATION.equals(f.kind()))) {
       problems.add(
           new Problem(
               FieldReader.field(top, "injected").location(),
               "injected",
-              "injected requests go among SQL queries; topics and logs have no injected kinds yet"));
+              "a mapping violation needs a typed field to violate: logs.mapping none has none"
+                  + " (web-logs or k8s-logs-index have)"));
     }
 
     if (problems.isEmpty()

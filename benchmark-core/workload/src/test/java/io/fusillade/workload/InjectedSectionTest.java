@@ -2,6 +2,7 @@ package io.fusillade.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,52 @@ class InjectedSectionTest {
             problems(
                 "topics:\n  - {name: t, rate: 10}\ninjected:\n  - {kind: syntax error, share:"
                     + " 1%}\n"))
-        .anySatisfy(p -> assertThat(p).contains("injected requests go among SQL queries"));
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .contains("injected[0].kind: kind \"syntax error\" does not go with topics")
+                    .contains("topics have no injected kinds yet"));
+    assertThat(
+            problems(
+                "logs:\n  docs: 10000\n  bulk_size: 1000\ninjected:\n  - {kind: syntax error, share: 1%}\n"))
+        .singleElement()
+        .asString()
+        .contains(
+            "kind \"syntax error\" does not go with logs: one of mapping violation,"
+                + " malformed bulk");
+  }
+
+  @Test
+  void aKindMaySendOnlyForAWhile() {
+    Workload w =
+        parse(
+                """
+                logs:
+                  docs: 10000
+                  bulk_size: 1000
+                injected:
+                  - {kind: mapping violation, share: 5%, from: 20s, for: 10s}
+                  - {kind: malformed bulk, share: 1%, from: 0s}
+                """)
+            .orThrow();
+    InjectedFault windowed = w.injected().get(0);
+    assertThat(windowed)
+        .isEqualTo(
+            new InjectedFault(
+                "mapping violation", 0.05, Duration.ofSeconds(20), Duration.ofSeconds(10)));
+    assertThat(windowed.always()).isFalse();
+    assertThat(windowed.activeAt(Duration.ofMillis(19_999).toNanos())).isFalse();
+    assertThat(windowed.activeAt(Duration.ofSeconds(20).toNanos())).isTrue();
+    assertThat(windowed.activeAt(Duration.ofMillis(29_999).toNanos())).isTrue();
+    assertThat(windowed.activeAt(Duration.ofSeconds(30).toNanos())).isFalse();
+    assertThat(w.injected().get(1).always()).isTrue();
+    assertThat(
+            problems(
+                "queries:\n  - sql: select 1\ninjected:\n"
+                    + "  - {kind: syntax error, share: 1%, for: 0s, from: soon}\n"))
+        .hasSize(2)
+        .anySatisfy(p -> assertThat(p).contains("injected[0].for: for must be > 0"))
+        .anySatisfy(
+            p -> assertThat(p).contains("injected[0].from: expected a duration such as 30s"));
   }
 }

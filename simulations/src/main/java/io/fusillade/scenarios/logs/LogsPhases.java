@@ -10,6 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import io.fusillade.logs.LogsClient;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.SearchScenario;
+import io.fusillade.scenarios.InjectedDraw;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ProtocolBuilder;
@@ -47,6 +48,20 @@ public final class LogsPhases {
    */
   public static PopulationBuilder exactDocuments(
       String scenario, String request, int bulkSize, long docs, int concurrency) {
+    return exactDocuments(scenario, request, bulkSize, docs, concurrency, Injection.NONE);
+  }
+
+  /**
+   * As {@link #exactDocuments(String, String, int, long, int)}, with a workload's injected bulks
+   * before some of the bulks (every document is still sent).
+   */
+  static PopulationBuilder exactDocuments(
+      String scenario,
+      String request,
+      int bulkSize,
+      long docs,
+      int concurrency,
+      Injection injected) {
     if (docs % bulkSize != 0) {
       throw new IllegalArgumentException(
           "docs " + docs + " is not a multiple of the bulk size " + bulkSize);
@@ -65,7 +80,9 @@ public final class LogsPhases {
                   long user = (session.userId() - 1) % users;
                   return (int) (share + (user < extra ? 1 : 0));
                 })
-            .on(exec(logs(request).bulk(bulkSize)));
+            .on(
+                InjectedBulks.besides(
+                    exec(logs(request).bulk(bulkSize)), injected.draw(), injected.faults()));
     return senders.injectOpen(atOnceUsers(users));
   }
 
@@ -82,11 +99,16 @@ public final class LogsPhases {
    */
   public static PopulationBuilder arrivals(
       String scenario, String request, int bulkSize, List<Double> rates, Duration step) {
+    return arrivals(scenario, request, bulkSize, steps(rates, step), Injection.NONE);
+  }
+
+  /** The arrivals of {@code rates} (per second) for {@code step} each, in turn. */
+  static List<OpenInjectionStep> steps(List<Double> rates, Duration step) {
     List<OpenInjectionStep> injection = new ArrayList<>();
     for (double rate : rates) {
       injection.add(constantUsersPerSec(rate).during(step));
     }
-    return arrivals(scenario, request, bulkSize, injection);
+    return injection;
   }
 
   /**
@@ -101,7 +123,40 @@ public final class LogsPhases {
    */
   public static PopulationBuilder arrivals(
       String scenario, String request, int bulkSize, List<OpenInjectionStep> injection) {
-    return scenario(scenario).exec(logs(request).bulk(bulkSize)).injectOpen(injection);
+    return arrivals(scenario, request, bulkSize, injection, Injection.NONE);
+  }
+
+  /**
+   * As {@link #arrivals(String, String, int, List)}, where the workload's injected bulks take their
+   * share of the arrivals.
+   */
+  static PopulationBuilder arrivals(
+      String scenario,
+      String request,
+      int bulkSize,
+      List<OpenInjectionStep> injection,
+      Injection injected) {
+    return scenario(scenario)
+        .exec(
+            InjectedBulks.instead(
+                exec(logs(request).bulk(bulkSize)), injected.draw(), injected.faults()))
+        .injectOpen(injection);
+  }
+
+  /**
+   * A workload's injected kinds and the draw of the arrivals they take.
+   *
+   * @param faults the kinds
+   * @param draw their draw
+   */
+  record Injection(List<io.fusillade.workload.InjectedFault> faults, InjectedDraw draw) {
+    /** Nothing injected. */
+    static final Injection NONE = new Injection(List.of(), new InjectedDraw(List.of(), 0));
+
+    /** A workload's kinds, drawn with the run's seed. */
+    static Injection of(List<io.fusillade.workload.InjectedFault> faults, long seed) {
+      return new Injection(faults, new InjectedDraw(faults, seed));
+    }
   }
 
   /**

@@ -115,6 +115,7 @@ public class LogsRun extends Simulation {
               .population("ingest", exec(logs(BULK).bulk(section.bulkSize())))
               .protocols(store));
     } else {
+      LogsPhases.Injection injected = LogsPhases.Injection.of(workload.injected(), seed);
       PopulationBuilder chain;
       switch (ingest.mode()) {
         case DOCS -> {
@@ -122,28 +123,41 @@ public class LogsRun extends Simulation {
           parameters.put("concurrency", section.concurrency());
           chain =
               LogsPhases.exactDocuments(
-                  "ingest", BULK, section.bulkSize(), ingest.docs(), section.concurrency());
+                  "ingest",
+                  BULK,
+                  section.bulkSize(),
+                  ingest.docs(),
+                  section.concurrency(),
+                  injected);
         }
         case RATE -> {
           recorded = recorded.withRate(ingest.rate()).withDuration(ingest.duration());
           store = store.stepReport(List.of(ingest.rate()), ingest.duration());
           chain =
               LogsPhases.arrivals(
-                  "ingest", BULK, section.bulkSize(), List.of(ingest.rate()), ingest.duration());
+                  "ingest",
+                  BULK,
+                  section.bulkSize(),
+                  LogsPhases.steps(List.of(ingest.rate()), ingest.duration()),
+                  injected);
         }
         case STAGES -> {
           // Ramps have no constant level to judge, so no step report: run.json has the stages.
           recorded = recorded.withStages(ingest.stages());
           chain =
               LogsPhases.arrivals(
-                  "ingest", BULK, section.bulkSize(), StageInjection.of(ingest.stages()));
+                  "ingest", BULK, section.bulkSize(), StageInjection.of(ingest.stages()), injected);
         }
         default -> {
           recorded = recorded.withSteps(new Steps(ingest.steps(), ingest.stepDuration()));
           store = store.stepReport(ingest.steps(), ingest.stepDuration());
           chain =
               LogsPhases.arrivals(
-                  "ingest", BULK, section.bulkSize(), ingest.steps(), ingest.stepDuration());
+                  "ingest",
+                  BULK,
+                  section.bulkSize(),
+                  LogsPhases.steps(ingest.steps(), ingest.stepDuration()),
+                  injected);
         }
       }
       chain = chain.protocols(store);

@@ -74,6 +74,63 @@ class LogsRunTest {
   }
 
   @Test
+  void injectedBulksFailUnderTheirOwnNamesWithinTheirWindow() throws Exception {
+    Path workload = base.resolve("injected-logs.yml");
+    Files.writeString(
+        workload,
+        """
+        seed: 7
+        logs:
+          bulk_size: 100
+          mapping: web-logs
+          rate: 30
+          duration: 6s
+        injected:
+          - {kind: mapping violation, share: 20%, from: 2s, for: 2s}
+          - {kind: malformed bulk, share: 10%}
+        """);
+    GatlingFork run =
+        GatlingFork.run(
+            base, LogsRun.class, RunSettings.NONE.withWorkload(workload).toSystemProperties());
+
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    RunRecord record = run.record();
+    Map<String, RequestTotals> requests = record.requests();
+    assertThat(requests)
+        .as(run.output())
+        .containsOnlyKeys("bulk", "injected mapping violation", "injected malformed bulk");
+    RequestTotals bulks = requests.get("bulk");
+    RequestTotals violation = requests.get("injected mapping violation");
+    RequestTotals malformed = requests.get("injected malformed bulk");
+    // 180 arrivals: the injected kinds take theirs, the bulks the rest, and none is lost
+    assertThat(bulks.count() + violation.count() + malformed.count()).isEqualTo(180);
+    assertThat(bulks.koCount()).as(bulks.errors().toString()).isZero();
+    assertThat(violation.koCount()).isEqualTo(violation.count()).isGreaterThan(2);
+    assertThat(violation.errors().keySet())
+        .as(violation.errors().toString())
+        .allMatch(r -> r.contains("parsing_exception"));
+    assertThat(malformed.koCount()).isEqualTo(malformed.count()).isGreaterThan(3);
+    assertThat(malformed.errors().keySet())
+        .as(malformed.errors().toString())
+        .allMatch(r -> r.contains("HTTP 400"));
+    // the injected documents are no documents of the workload
+    long documents = 0;
+    double first = Double.MAX_VALUE;
+    double last = 0;
+    for (SecondCounts s : record.seconds()) {
+      documents += s.counters().getOrDefault(LogsComponents.DOCUMENTS, 0L);
+      SecondCounts.RequestSecond v = s.requests().get("injected mapping violation");
+      if (v != null && v.sent() > 0) {
+        first = Math.min(first, s.elapsedSeconds());
+        last = Math.max(last, s.elapsedSeconds());
+      }
+    }
+    assertThat(documents).isEqualTo(100 * bulks.okCount());
+    // sent from 2 s to 4 s of the load, which began within the run's first seconds
+    assertThat(last - first).as("seconds with mapping violations").isLessThanOrEqualTo(3.0);
+  }
+
+  @Test
   void stagesIngestAsRampsAndHoldsAndAreRecorded() throws Exception {
     Path workload = base.resolve("staged-logs.yml");
     Files.writeString(

@@ -7,6 +7,7 @@ import io.fusillade.gatling.sql.SqlCall;
 import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.gatling.sql.SqlFaults;
 import io.fusillade.workload.InjectedFault;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -40,6 +41,36 @@ class InjectedSqlTest {
     assertThat(syntax).isBetween(400L - 99, 400L + 99);
     assertThat(timeout).isBetween(200L - 70, 200L + 70);
     assertThat(new InjectedSql(List.of(), 7).next()).isNull();
+  }
+
+  @Test
+  void aWindowedKindIsSentOnlyWithinItsWindowFromTheFirstArrival() {
+    List<InjectedFault> faults =
+        List.of(
+            new InjectedFault("syntax error", 0.1, Duration.ofSeconds(20), Duration.ofSeconds(10)));
+    long[] now = {5_000_000_000L}; // the clock's origin is the first draw, not its zero
+    InjectedSql windowed = new InjectedSql(faults, 7, () -> now[0]);
+    InjectedSql always = new InjectedSql(List.of(new InjectedFault("syntax error", 0.1)), 7);
+    int[] injectedPerSecond = new int[40];
+    for (int second = 0; second < 40; second++) {
+      for (int i = 0; i < 100; i++) {
+        now[0] = 5_000_000_000L + second * 1_000_000_000L + i * 10_000_000L;
+        SqlCall call = windowed.next();
+        SqlCall unwindowed = always.next();
+        if (call != null) {
+          injectedPerSecond[second]++;
+          // the same draw as without a window: the arrivals' kinds stay in step
+          assertThat(unwindowed).isNotNull();
+        }
+      }
+    }
+    for (int second = 0; second < 40; second++) {
+      if (second >= 20 && second < 30) {
+        assertThat(injectedPerSecond[second]).as("second %d", second).isBetween(1, 30);
+      } else {
+        assertThat(injectedPerSecond[second]).as("second %d", second).isZero();
+      }
+    }
   }
 
   @Test

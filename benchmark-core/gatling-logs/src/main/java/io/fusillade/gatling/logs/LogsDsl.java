@@ -32,6 +32,19 @@ public final class LogsDsl {
     return new LogsRequest(RequestNames.of("logs", name));
   }
 
+  /**
+   * A bulk that fails on purpose ({@link LogsFaults}): named {@code injected <kind>}, left out of
+   * the run's error and latency checks unless a check names it. Its body is made for the index the
+   * protocol creates ({@link LogsProtocolBuilder#recreateIndex}), when the scenario starts.
+   *
+   * @param kind one of {@link LogsFaults#KINDS}, e.g. {@link LogsFaults#MAPPING_VIOLATION}
+   * @return the request
+   * @throws IllegalArgumentException for an unknown kind
+   */
+  public static LogsInjectedBuilder injected(String kind) {
+    return new LogsInjectedBuilder(kind);
+  }
+
   /** Starts a logs request whose name is computed from the session (keep the names few). */
   public static LogsRequest logs(Function<Session, String> name) {
     return new LogsRequest(RequestNames.of("logs", name));
