@@ -6,6 +6,7 @@ import io.fusillade.record.Injected;
 import io.fusillade.record.Latencies;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.reports.format.Numbers;
+import io.fusillade.reports.runs.InjectionPeriods;
 import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,8 +17,10 @@ import org.HdrHistogram.Histogram;
 /**
  * Fault injection in the HTML report: the workload's own requests and each injected kind side by
  * side (count, KO share, p50, p99, the server's reasons), so that the effect of the bad requests on
- * the good ones reads at a glance; the time charts show both second by second. Nothing for a run
- * without injected requests.
+ * the good ones reads at a glance; the time charts show both second by second. When the injection
+ * covers only part of the run, a second table shows the workload's own requests before, during and
+ * after it ({@link InjectionPeriods}), and the time charts shade it. Nothing for a run without
+ * injected requests.
  */
 final class InjectedSection {
   private InjectedSection() {}
@@ -49,6 +52,38 @@ final class InjectedSection {
     row(h, "the workload's own", goodOk, goodKo, goodErrors);
     for (RequestTotals t : injected) {
       row(h, t.name(), t.ok(), t.ko(), t.errors());
+    }
+    h.append("</table>\n");
+    periods(h, InjectionPeriods.of(run));
+  }
+
+  /**
+   * The good requests before, during and after the injection; nothing when it spans the whole run
+   * (the table above already says it all).
+   */
+  private static void periods(StringBuilder h, List<InjectionPeriods> periods) {
+    if (!InjectionPeriods.windowed(periods)) {
+      return;
+    }
+    h.append("<p><b>The workload's own requests before, during and after the injected requests")
+        .append("</b> (during: from the first to the last second in which an injected request was")
+        .append(" sent; OK and KO, latency at 1% resolution)</p>\n<table id=\"injected-periods\">")
+        .append("<tr><th>period</th><th>seconds</th><th>requests</th>")
+        .append("<th>KO</th><th>p50 ms</th><th>p99 ms</th></tr>\n");
+    for (InjectionPeriods p : periods) {
+      h.append("<tr><td>")
+          .append(escape(p.period()))
+          .append("</td><td>")
+          .append(escape(p.secondsText()))
+          .append("</td><td>")
+          .append(p.requests())
+          .append("</td><td>")
+          .append(Numbers.percent(p.koPercent() / 100))
+          .append("</td><td>")
+          .append(Numbers.number(p.p50Ms()))
+          .append("</td><td>")
+          .append(Numbers.number(p.p99Ms()))
+          .append("</td></tr>\n");
     }
     h.append("</table>\n");
   }

@@ -200,6 +200,11 @@ public final class ReportPage {
           .append(" the first refused, reset or timed-out connection to the probe that found it")
           .append(" answering again (<code>events.jsonl</code>).</p>\n");
     }
+    if (bands.stream().anyMatch(b -> b.kind() == TimeBands.Kind.INJECTED)) {
+      h.append("<p class=\"note\">Orange band: requests injected to fail were sent, from the")
+          .append(" first to the last second with one (see <a href=\"#injected\">Injected")
+          .append(" requests</a>).</p>\n");
+    }
     h.append("<div class=\"charts\">\n");
     Charts charts = new Charts(h, x, bands);
     List<SvgChart.Series> rate = new ArrayList<>();

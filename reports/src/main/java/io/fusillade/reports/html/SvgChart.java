@@ -465,7 +465,11 @@ public final class SvgChart {
       double x1 = LEFT + xAxis.fraction(from) * PLOT_W;
       double x2 = LEFT + xAxis.fraction(to) * PLOT_W;
       String fill =
-          band.kind() == TimeBands.Kind.FAULT ? "#fde2e1" : index % 2 == 0 ? "#eef2f8" : "#f8fafc";
+          switch (band.kind()) {
+            case FAULT -> "#fde2e1";
+            case INJECTED -> "#fdebd3";
+            case STEP -> index % 2 == 0 ? "#eef2f8" : "#f8fafc";
+          };
       svg.append(
           String.format(
               Locale.ROOT,

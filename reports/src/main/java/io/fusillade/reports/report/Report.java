@@ -15,6 +15,7 @@ import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.html.Html;
 import io.fusillade.reports.html.ReportPage;
 import io.fusillade.reports.junit.JUnitXml;
+import io.fusillade.reports.runs.InjectionPeriods;
 import io.fusillade.reports.runs.MetricValue;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
@@ -209,6 +210,10 @@ public record Report(RunData run, List<CheckResult> results) {
         fault.put("recoveryNote", f.recoveryNote());
       }
     }
+    // requests injected to fail: when, and the good requests before, during and after them
+    List<InjectionPeriods> periods = InjectionPeriods.of(run);
+    InjectionPeriods.during(periods)
+        .ifPresent(during -> root.set("injection", injectionJson(during, periods)));
     ObjectNode metrics = root.putObject("metrics");
     for (Map.Entry<String, MetricValue> m : RunMetrics.of(run).entrySet()) {
       ObjectNode node = metrics.putObject(m.getKey());
@@ -216,6 +221,39 @@ public record Report(RunData run, List<CheckResult> results) {
       node.put("unit", m.getValue().unit());
     }
     return root;
+  }
+
+  /**
+   * {@code summary.json}'s {@code injection}: {@code fromSeconds}, {@code toSeconds} and one entry
+   * per {@link InjectionPeriods} ({@code period}, its seconds, {@code requests}, {@code ko}, {@code
+   * koPercent}, {@code p50Ms}, {@code p99Ms}; null for a value that has no number).
+   */
+  private static ObjectNode injectionJson(InjectionPeriods during, List<InjectionPeriods> periods) {
+    ObjectNode injection = JSON.createObjectNode();
+    injection.put("fromSeconds", Math.round(during.fromSeconds() * 1000) / 1000.0);
+    injection.put("toSeconds", Math.round(during.toSeconds() * 1000) / 1000.0);
+    ArrayNode rows = injection.putArray("periods");
+    for (InjectionPeriods p : periods) {
+      ObjectNode row = rows.addObject();
+      row.put("period", p.period());
+      row.put("fromSeconds", Math.round(p.fromSeconds() * 1000) / 1000.0);
+      row.put("toSeconds", Math.round(p.toSeconds() * 1000) / 1000.0);
+      row.put("requests", p.requests());
+      row.put("ko", p.ko());
+      putNumber(row, "koPercent", p.koPercent());
+      putNumber(row, "p50Ms", p.p50Ms());
+      putNumber(row, "p99Ms", p.p99Ms());
+    }
+    return injection;
+  }
+
+  /** A number, or null when it is not finite (JSON has no NaN). */
+  private static void putNumber(ObjectNode node, String field, double value) {
+    if (Double.isFinite(value)) {
+      node.put(field, value);
+    } else {
+      node.putNull(field);
+    }
   }
 
   /**

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -29,7 +30,8 @@ import org.HdrHistogram.Histogram;
  * decodes {@code latency.hlog}: completed and failed requests per name, latency percentiles of all
  * requests (from a per-second merge at two significant digits: 1% resolution, enough for a chart),
  * p99 of OK requests per name, percentiles of each metric (such as end-to-end latency), injector
- * lag, counters and gauges. Gauges of several injectors are averaged for {@code system.*} and
+ * lag, counters and gauges; and the latency of the requests not injected to fail in each second,
+ * for {@link #goodLatencies}. Gauges of several injectors are averaged for {@code system.*} and
  * {@code process.*} (each injector measures its own machine) and summed for the others (each
  * injector's consumers report their own lag).
  */
@@ -63,6 +65,7 @@ public final class RunData {
   private final Map<String, double[]> counterRate;
   private final double[] secondEnds;
   private final double[][] latency;
+  private final AbstractHistogram[] goodPerSecond;
   private final Map<String, double[]> okP99;
   private final double[] lagP99;
   private final double[] lagMax;
@@ -120,6 +123,13 @@ public final class RunData {
             for (int p = 0; p < SECOND_PERCENTILES.length; p++) {
               latency[p][second] = h.getValueAtPercentile(SECOND_PERCENTILES[p]) / 1000.0;
             }
+          }
+        });
+    this.goodPerSecond = new AbstractHistogram[seconds];
+    b.goodPerSecond.forEach(
+        (second, h) -> {
+          if (second < seconds) {
+            goodPerSecond[second] = h;
           }
         });
     Map<String, double[]> p99 = new TreeMap<>();
@@ -324,6 +334,29 @@ public final class RunData {
    */
   public double[] latencyPerSecond(int index) {
     return latency[index];
+  }
+
+  /**
+   * The latency of the workload's own requests (every request name not {@linkplain
+   * io.fusillade.record.Injected#is injected to fail}, OK and KO together) in a range of seconds:
+   * the intervals of {@code latency.hlog} that ended in them, merged over the injectors at two
+   * significant digits (1% resolution, like {@link #latencyPerSecond}). What the injected requests
+   * did to the good ones reads from it before, during and after the injection ({@link
+   * InjectionPeriods}).
+   *
+   * @param fromSecond the first second's index, inclusive (second {@code i} ends at {@code i + 1}
+   *     s)
+   * @param toSecond the last second's index, exclusive; clamped to {@link #seconds()}
+   * @return a new histogram of microseconds, empty when no good request ended in the range
+   */
+  public AbstractHistogram goodLatencies(int fromSecond, int toSecond) {
+    AbstractHistogram sum = RunDataBuilder.secondHistogram();
+    for (int i = Math.max(0, fromSecond); i < Math.min(toSecond, seconds); i++) {
+      if (goodPerSecond[i] != null) {
+        sum.add(goodPerSecond[i]);
+      }
+    }
+    return sum;
   }
 
   /** Per request name, the p99 of OK requests in each second, ms (several injectors: the worst). */

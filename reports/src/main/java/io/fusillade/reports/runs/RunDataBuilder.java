@@ -1,5 +1,6 @@
 package io.fusillade.reports.runs;
 
+import io.fusillade.record.Injected;
 import io.fusillade.record.Latencies;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
@@ -46,6 +47,10 @@ final class RunDataBuilder {
   final Map<String, double[]> gaugeSums = new LinkedHashMap<>();
   final Map<String, long[]> gaugeCounts = new HashMap<>();
   final Map<Integer, org.HdrHistogram.AbstractHistogram> perSecond = new HashMap<>();
+
+  /** Like {@link #perSecond}, the requests not injected to fail only (OK and KO). */
+  final Map<Integer, org.HdrHistogram.AbstractHistogram> goodPerSecond = new HashMap<>();
+
   final Map<String, double[]> okP99 = new LinkedHashMap<>();
   double[] lagP99 = new double[0];
   double[] lagMax = new double[0];
@@ -176,10 +181,11 @@ final class RunDataBuilder {
       metricSecond(p.name(), second, histogram);
     }
     if (p.isRequest()) {
-      perSecond
-          .computeIfAbsent(
-              second, s -> new IntCountsHistogram(Latencies.HIGHEST_TRACKABLE_MICROS, 2))
-          .add(histogram);
+      perSecond.computeIfAbsent(second, s -> secondHistogram()).add(histogram);
+      if (!Injected.is(p.name())) {
+        // kept apart so the good requests can be judged before, during and after an injection
+        goodPerSecond.computeIfAbsent(second, s -> secondHistogram()).add(histogram);
+      }
       if (p.status() == Status.OK) {
         okP99.put(
             p.name(),
@@ -192,6 +198,11 @@ final class RunDataBuilder {
       lagP99 = Growable.max(lagP99, second, histogram.getValueAtPercentile(99) / 1000.0);
       lagMax = Growable.max(lagMax, second, histogram.getMaxValue() / 1000.0);
     }
+  }
+
+  /** One second's merge: two significant digits (1% resolution) keep a long run's seconds small. */
+  static IntCountsHistogram secondHistogram() {
+    return new IntCountsHistogram(Latencies.HIGHEST_TRACKABLE_MICROS, 2);
   }
 
   private static RequestTotals merge(RequestTotals a, RequestTotals b) {

@@ -37,8 +37,16 @@ public final class TimeBands {
     /** A step of the load: shaded light grey, every other one. */
     STEP,
     /** A fault injected into the system under test: shaded light red. */
-    FAULT
+    FAULT,
+    /**
+     * The time requests injected to fail were sent, when it is not the whole run: shaded light
+     * orange.
+     */
+    INJECTED
   }
+
+  /** The label of the {@link Kind#INJECTED} band. */
+  public static final String INJECTED_LABEL = "injected";
 
   /**
    * One named time range.
@@ -51,13 +59,25 @@ public final class TimeBands {
   public record Band(String label, double fromSeconds, double toSeconds, Kind kind) {}
 
   /**
-   * Every band of a run the time charts shade: its {@link #steps} and its {@link #faults}.
+   * Every band of a run the time charts shade: its {@link #steps}, its {@link #faults} and its
+   * injected requests.
    *
    * @param run the run
-   * @return the steps, then the nodes' outages, then the scheduled faults ({@link FaultWindows})
+   * @return the steps, then the injection of requests that fail on purpose ({@link
+   *     InjectionPeriods}) when it leaves a part of the run out (a band over the whole run says
+   *     nothing), then the nodes' outages, then the scheduled faults ({@link FaultWindows}): drawn
+   *     in that order, so that a fault shows over the injection
    */
   public static List<Band> of(RunData run) {
     List<Band> bands = new ArrayList<>(steps(run));
+    List<InjectionPeriods> periods = InjectionPeriods.of(run);
+    if (InjectionPeriods.windowed(periods)) {
+      InjectionPeriods.during(periods)
+          .ifPresent(
+              d ->
+                  bands.add(
+                      new Band(INJECTED_LABEL, d.fromSeconds(), d.toSeconds(), Kind.INJECTED)));
+    }
     bands.addAll(faults(run.events(), run.startEpochMs(), run.durationSeconds()));
     for (FaultWindows fault : FaultWindows.of(run)) {
       // an instant fault (a kill, a short command) still gets a band one can see

@@ -6,6 +6,7 @@ import io.fusillade.record.RunStatus;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.Delivery;
 import io.fusillade.reports.runs.EventRows;
+import io.fusillade.reports.runs.InjectionPeriods;
 import io.fusillade.reports.runs.LimitResults;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
@@ -23,10 +24,10 @@ import org.HdrHistogram.Histogram;
  *
  * <p>{@link #body} is what they share: per request name count, OK, KO, steady rate (see {@link
  * io.fusillade.reports.runs.SteadyRate}) and latency p50, p90, p95, p99, p99.9 and max, in
- * milliseconds, over OK and KO requests; the errors by reason; the run's other distributions
- * (injector lag, end-to-end latency...); each topic's delivery counts; the run's warnings. {@link
- * #render} adds the line that names the run, for {@code fusillade summary}; the report adds its
- * title and its checks.
+ * milliseconds, over OK and KO requests; the errors by reason; the good requests before, during and
+ * after requests injected to fail; the run's other distributions (injector lag, end-to-end
+ * latency...); each topic's delivery counts; the run's warnings. {@link #render} adds the line that
+ * names the run, for {@code fusillade summary}; the report adds its title and its checks.
  */
 public final class SummaryTable {
   /**
@@ -81,6 +82,7 @@ public final class SummaryTable {
     String nl = System.lineSeparator();
     out.append(requests(run.summaries()));
     out.append(errors(run.summaries()));
+    out.append(injection(InjectionPeriods.of(run)));
     LimitResults.of(run).ifPresent(result -> out.append(LimitResults.table(result)));
     out.append(
         events(
@@ -99,6 +101,45 @@ public final class SummaryTable {
               truncated));
     }
     return out.toString();
+  }
+
+  /**
+   * The line that says when requests injected to fail were sent, and the good requests' p99 and KO
+   * share before, during and after them ("{@code injected requests from 20 s to 30 s; the
+   * workload's own: before p99 1.20 ms, 0.0% KO; during ...}"); empty when there were none, or they
+   * span the whole run (the request table already tells).
+   *
+   * @param periods the run's {@link InjectionPeriods}
+   * @return one line, or empty
+   */
+  public static String injection(List<InjectionPeriods> periods) {
+    if (!InjectionPeriods.windowed(periods)) {
+      return "";
+    }
+    InjectionPeriods during = InjectionPeriods.during(periods).orElseThrow();
+    StringBuilder out =
+        new StringBuilder("injected requests from ")
+            .append(seconds(during.fromSeconds()))
+            .append(" s to ")
+            .append(seconds(during.toSeconds()))
+            .append(" s; the workload's own:");
+    String separator = " ";
+    for (InjectionPeriods p : periods) {
+      out.append(separator)
+          .append(p.period())
+          .append(" p99 ")
+          .append(Numbers.number(p.p99Ms()))
+          .append(" ms, ")
+          .append(Numbers.percent(p.koPercent() / 100))
+          .append(" KO");
+      separator = "; ";
+    }
+    return out.append(System.lineSeparator()).toString();
+  }
+
+  /** 20 as "20", 30.5 as "30.5": seconds of a whole-second record without decimals. */
+  private static String seconds(double value) {
+    return value == Math.rint(value) ? Long.toString((long) value) : Numbers.number(value);
   }
 
   /** The most event lines the console shows; the rest are counted. */

@@ -37,6 +37,12 @@ public final class SyntheticRecord {
 
   IntToDoubleFunction koFraction = s -> 0;
 
+  /** Per request name, its own requests per second, second by second, instead of the rate. */
+  Map<String, java.util.function.IntUnaryOperator> nameRates = new LinkedHashMap<>();
+
+  /** Per request name, its own share of KOs, second by second, instead of {@link #koFraction}. */
+  Map<String, IntToDoubleFunction> nameKo = new LinkedHashMap<>();
+
   /** The reasons KOs are recorded with, taken in turn (one reason per name and second). */
   List<String> koReasons = List.of("timeout");
 
@@ -101,6 +107,18 @@ public final class SyntheticRecord {
   /** The share of each second's requests that fail, second by second. */
   public SyntheticRecord ko(IntToDoubleFunction perSecond) {
     koFraction = perSecond;
+    return this;
+  }
+
+  /** One request name's own rate, second by second (0: none sent in that second). */
+  public SyntheticRecord rate(String name, java.util.function.IntUnaryOperator perSecond) {
+    nameRates.put(name, perSecond);
+    return this;
+  }
+
+  /** One request name's own share of KOs, second by second. */
+  public SyntheticRecord ko(String name, IntToDoubleFunction perSecond) {
+    nameKo.put(name, perSecond);
     return this;
   }
 
@@ -204,16 +222,18 @@ public final class SyntheticRecord {
         line.put("t", end);
         line.put("elapsed", (end - startEpochMs) / 1000.0);
         line.put("interval", length);
-        int perName = (int) Math.round(ratePerName * length);
         ObjectNode requests = line.putObject("requests");
         double median = medianMicros.applyAsDouble(s);
         for (String name : names) {
+          int rate = nameRates.containsKey(name) ? nameRates.get(name).applyAsInt(s) : ratePerName;
+          int perName = (int) Math.round(rate * length);
+          double koShare = nameKo.getOrDefault(name, koFraction).applyAsDouble(s);
           ok.reset();
           ko.reset();
           for (int i = 0; i < perName; i++) {
             long v =
                 Latencies.clampMicros(Math.round(median * Math.exp(0.3 * random.nextGaussian())));
-            boolean failed = random.nextDouble() < koFraction.applyAsDouble(s);
+            boolean failed = random.nextDouble() < koShare;
             (failed ? ko : ok).recordValue(v);
             if (written != null) {
               written.computeIfAbsent(name, n -> new ArrayList<>()).add(v);
