@@ -390,6 +390,44 @@ class TopicSimulationsTest {
   }
 
   @Test
+  void injectedWritesFailUnderTheirOwnNamesAndTheDeliveryOfTheOthersStaysExact() throws Exception {
+    GatlingFork run = workloadRun("topics-injected.yml");
+    assertThat(run.exitCode()).as(run.output()).isZero();
+    Map<String, RequestTotals> requests = run.record().requests();
+    assertThat(requests)
+        .as(run.output())
+        .containsKeys(
+            "write inj",
+            "injected oversized message",
+            "injected missing topic",
+            "injected wrong setting");
+    RequestTotals writes = requests.get("write inj");
+    RequestTotals oversized = requests.get("injected oversized message");
+    RequestTotals missing = requests.get("injected missing topic");
+    RequestTotals wrong = requests.get("injected wrong setting");
+    // 500 arrivals: the injected kinds take theirs, the topic's writes the rest
+    assertThat(writes.count() + oversized.count() + missing.count() + wrong.count()).isEqualTo(500);
+    assertThat(writes.koCount()).as(writes.errors().toString()).isZero();
+    assertThat(oversized.koCount()).isEqualTo(oversized.count()).isPositive();
+    assertThat(oversized.errors().keySet())
+        .as(oversized.errors().toString())
+        .allMatch(r -> r.startsWith("RecordTooLargeException") && r.contains("server"));
+    assertThat(missing.koCount()).isEqualTo(missing.count()).isPositive();
+    assertThat(missing.errors().keySet())
+        .as(missing.errors().toString())
+        .allMatch(r -> r.contains("fusillade-missing-inj not present in metadata"));
+    assertThat(wrong.koCount()).isEqualTo(wrong.count()).isPositive();
+    assertThat(wrong.errors().keySet())
+        .as(wrong.errors().toString())
+        .allMatch(r -> r.contains("max.request.size"));
+    // the injected writes are no messages of the topic: every acknowledged one was read once
+    Map<String, Object> delivery =
+        map(map(run.record().manifest().health(), "topic.inj"), "delivery");
+    assertThat(number(delivery, "received")).isEqualTo(writes.okCount());
+    assertThat(delivery).containsEntry("exact", true);
+  }
+
+  @Test
   void aTopicsStagesRunAsRampsAndHoldsAndAreRecorded() throws Exception {
     GatlingFork run = workloadRun("topics-stages.yml");
     assertThat(run.exitCode()).as(run.output()).isZero();

@@ -14,8 +14,9 @@ import java.util.List;
  * the good requests before, during and after it side by side.
  *
  * @param kind what fails: one of {@link #SQL_KINDS} (the statements are {@code
- *     io.fusillade.gatling.sql.SqlFaults}') or {@link #LOGS_KINDS} ({@code
- *     io.fusillade.gatling.logs.LogsFaults})
+ *     io.fusillade.gatling.sql.SqlFaults}'), {@link #LOGS_KINDS} ({@code
+ *     io.fusillade.gatling.logs.LogsFaults}) or {@link #TOPIC_KINDS} ({@code
+ *     io.fusillade.gatling.topic.TopicFaults})
  * @param share the share of the arrivals sent as this kind instead of a workload request, 0 to 0.5
  * @param from when the kind starts to be sent, from the first arrival of the load
  * @param length how long it is sent; null for until the end of the load
@@ -36,12 +37,25 @@ public record InjectedFault(String kind, double share, Duration from, Duration l
   /** A {@code _bulk} body whose action line is not JSON: the whole request fails, HTTP 400. */
   public static final String MALFORMED_BULK = "malformed bulk";
 
+  /** A message above the brokers' size limit, from a producer that allows it. */
+  public static final String OVERSIZED_MESSAGE = "oversized message";
+
+  /** A message to a topic that does not exist. */
+  public static final String MISSING_TOPIC = "missing topic";
+
+  /** A message from a producer whose {@code max.request.size} is below it. */
+  public static final String WRONG_SETTING = "wrong setting";
+
   /** The kinds of an SQL workload. */
   public static final List<String> SQL_KINDS =
       List.of(SYNTAX_ERROR, CONSTRAINT_VIOLATION, STATEMENT_TIMEOUT);
 
   /** The kinds of a logs workload. */
   public static final List<String> LOGS_KINDS = List.of(MAPPING_VIOLATION, MALFORMED_BULK);
+
+  /** The kinds of a topics workload. */
+  public static final List<String> TOPIC_KINDS =
+      List.of(OVERSIZED_MESSAGE, MISSING_TOPIC, WRONG_SETTING);
 
   /** Checks the share and the window. */
   public InjectedFault {
@@ -84,15 +98,19 @@ public record InjectedFault(String kind, double share, Duration from, Duration l
    *
    * @param sql whether it has {@code queries}
    * @param logs whether it has {@code logs}
+   * @param topics whether it has {@code topics}
    * @return the kinds, in order
    */
-  public static List<String> kindsFor(boolean sql, boolean logs) {
+  public static List<String> kindsFor(boolean sql, boolean logs, boolean topics) {
     List<String> kinds = new ArrayList<>();
     if (sql) {
       kinds.addAll(SQL_KINDS);
     }
     if (logs) {
       kinds.addAll(LOGS_KINDS);
+    }
+    if (topics) {
+      kinds.addAll(TOPIC_KINDS);
     }
     return List.copyOf(kinds);
   }

@@ -48,7 +48,7 @@ final class InjectedParser extends FieldReader {
           }
           String k = kind.strip().toLowerCase(Locale.ROOT).replace('_', ' ');
           if (!kinds.contains(k)) {
-            List<String> all = InjectedFault.kindsFor(true, true);
+            List<String> all = InjectedFault.kindsFor(true, true, true);
             problem(
                 field(m, "kind"),
                 join(path, "kind"),
@@ -56,7 +56,7 @@ final class InjectedParser extends FieldReader {
                         ? "kind \"" + kind + "\" does not go with " + sections
                         : "unknown kind \"" + kind + "\"")
                     + (kinds.isEmpty()
-                        ? ": " + sections + " have no injected kinds yet"
+                        ? ": only queries, logs and topics take injected requests"
                         : ": one of " + String.join(", ", kinds) + didYouMean(k, kinds)));
             return;
           }

@@ -179,14 +179,25 @@ public final class WorkloadLoader {
     List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
     boolean hasSql = FieldReader.field(top, "queries") != null;
     boolean hasLogs = FieldReader.field(top, "logs") != null;
+    boolean hasTopics = FieldReader.field(top, "topics") != null;
+    List<String> sections = new ArrayList<>();
+    if (hasSql) {
+      sections.add("queries");
+    }
+    if (hasLogs) {
+      sections.add("logs");
+    }
+    if (hasTopics) {
+      sections.add("topics");
+    }
     List<InjectedFault> injected =
         new InjectedParser(fields)
             .faults(
                 top,
-                InjectedFault.kindsFor(hasSql, hasLogs),
-                hasSql && hasLogs
-                    ? "queries and logs"
-                    : hasSql ? "queries" : hasLogs ? "logs" : "topics");
+                InjectedFault.kindsFor(hasSql, hasLogs, hasTopics),
+                sections.isEmpty()
+                    ? "a workload without requests"
+                    : String.join(" and ", sections));
     if (logs.isPresent()
         && "none".equals(logs.get().mapping())
         && injected.stream().anyMatch(f -> InjectedFault.MAPPING_VIOLATION.equals(f.kind()))) {

@@ -64,7 +64,7 @@ class InjectedSectionTest {
             p ->
                 assertThat(p)
                     .contains("injected[0].kind: kind \"syntax error\" does not go with topics")
-                    .contains("topics have no injected kinds yet"));
+                    .contains("one of oversized message, missing topic, wrong setting"));
     assertThat(
             problems(
                 "logs:\n  docs: 10000\n  bulk_size: 1000\ninjected:\n  - {kind: syntax error, share: 1%}\n"))

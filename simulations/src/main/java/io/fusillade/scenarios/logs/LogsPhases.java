@@ -10,7 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import io.fusillade.logs.LogsClient;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.SearchScenario;
-import io.fusillade.scenarios.InjectedDraw;
+import io.fusillade.scenarios.InjectedChains;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ProtocolBuilder;
@@ -48,7 +48,7 @@ public final class LogsPhases {
    */
   public static PopulationBuilder exactDocuments(
       String scenario, String request, int bulkSize, long docs, int concurrency) {
-    return exactDocuments(scenario, request, bulkSize, docs, concurrency, Injection.NONE);
+    return exactDocuments(scenario, request, bulkSize, docs, concurrency, InjectedChains.NONE);
   }
 
   /**
@@ -61,7 +61,7 @@ public final class LogsPhases {
       int bulkSize,
       long docs,
       int concurrency,
-      Injection injected) {
+      InjectedChains injected) {
     if (docs % bulkSize != 0) {
       throw new IllegalArgumentException(
           "docs " + docs + " is not a multiple of the bulk size " + bulkSize);
@@ -80,9 +80,7 @@ public final class LogsPhases {
                   long user = (session.userId() - 1) % users;
                   return (int) (share + (user < extra ? 1 : 0));
                 })
-            .on(
-                InjectedBulks.besides(
-                    exec(logs(request).bulk(bulkSize)), injected.draw(), injected.faults()));
+            .on(injected.besides(exec(logs(request).bulk(bulkSize))));
     return senders.injectOpen(atOnceUsers(users));
   }
 
@@ -99,7 +97,7 @@ public final class LogsPhases {
    */
   public static PopulationBuilder arrivals(
       String scenario, String request, int bulkSize, List<Double> rates, Duration step) {
-    return arrivals(scenario, request, bulkSize, steps(rates, step), Injection.NONE);
+    return arrivals(scenario, request, bulkSize, steps(rates, step), InjectedChains.NONE);
   }
 
   /** The arrivals of {@code rates} (per second) for {@code step} each, in turn. */
@@ -123,7 +121,7 @@ public final class LogsPhases {
    */
   public static PopulationBuilder arrivals(
       String scenario, String request, int bulkSize, List<OpenInjectionStep> injection) {
-    return arrivals(scenario, request, bulkSize, injection, Injection.NONE);
+    return arrivals(scenario, request, bulkSize, injection, InjectedChains.NONE);
   }
 
   /**
@@ -135,28 +133,10 @@ public final class LogsPhases {
       String request,
       int bulkSize,
       List<OpenInjectionStep> injection,
-      Injection injected) {
+      InjectedChains injected) {
     return scenario(scenario)
-        .exec(
-            InjectedBulks.instead(
-                exec(logs(request).bulk(bulkSize)), injected.draw(), injected.faults()))
+        .exec(injected.instead(exec(logs(request).bulk(bulkSize))))
         .injectOpen(injection);
-  }
-
-  /**
-   * A workload's injected kinds and the draw of the arrivals they take.
-   *
-   * @param faults the kinds
-   * @param draw their draw
-   */
-  record Injection(List<io.fusillade.workload.InjectedFault> faults, InjectedDraw draw) {
-    /** Nothing injected. */
-    static final Injection NONE = new Injection(List.of(), new InjectedDraw(List.of(), 0));
-
-    /** A workload's kinds, drawn with the run's seed. */
-    static Injection of(List<io.fusillade.workload.InjectedFault> faults, long seed) {
-      return new Injection(faults, new InjectedDraw(faults, seed));
-    }
   }
 
   /**

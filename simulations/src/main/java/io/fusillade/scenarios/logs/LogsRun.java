@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.logs.LogsDsl;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.logs.NdjsonFiles;
@@ -15,6 +16,7 @@ import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Steps;
 import io.fusillade.record.SettingValues;
+import io.fusillade.scenarios.InjectedChains;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.LogIngest;
@@ -115,7 +117,7 @@ public class LogsRun extends Simulation {
               .population("ingest", exec(logs(BULK).bulk(section.bulkSize())))
               .protocols(store));
     } else {
-      LogsPhases.Injection injected = LogsPhases.Injection.of(workload.injected(), seed);
+      InjectedChains injected = InjectedChains.of(workload.injected(), seed, LogsDsl::injected);
       PopulationBuilder chain;
       switch (ingest.mode()) {
         case DOCS -> {

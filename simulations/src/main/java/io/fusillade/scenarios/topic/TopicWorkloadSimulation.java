@@ -10,13 +10,16 @@ import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.topic.TopicDsl;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSendBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
+import io.fusillade.gen.Seeds;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.record.SettingValues;
+import io.fusillade.scenarios.InjectedChains;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
@@ -145,7 +148,14 @@ public class TopicWorkloadSimulation extends Simulation {
         send = send.keys(t.key().get());
       }
       PopulationBuilder population;
-      var writers = scenario("writers " + t.name()).exec(send);
+      // each topic's writers draw their own injected writes, from a stream of the topic's
+      String topicName = t.name();
+      InjectedChains injected =
+          InjectedChains.of(
+              workload.injected(),
+              Seeds.derive(seed, topicName),
+              kind -> TopicDsl.injected(kind, topicName));
+      var writers = scenario("writers " + t.name()).exec(injected.instead(exec(send)));
       if (LimitSettings.searching()) {
         // fusillade limit: the writes' maximum sustainable rate, judged with the readers' lag.
         if (workload.topics().size() != 1) {

@@ -4,7 +4,11 @@ import io.fusillade.gatling.SessionlessComponents;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.topic.TopicClient;
 import io.gatling.core.CoreComponents;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +21,7 @@ public final class TopicComponents extends SessionlessComponents implements Auto
 
   private final TopicProtocol protocol;
   private final TopicClient client;
+  private final Map<String, KafkaProducer<byte[], byte[]>> injected = new ConcurrentHashMap<>();
 
   TopicComponents(TopicProtocol protocol, CoreComponents core, RunRecorder recorder) {
     super(core, recorder);
@@ -29,9 +34,16 @@ public final class TopicComponents extends SessionlessComponents implements Auto
     return client;
   }
 
+  /** The producer of an injected kind ({@link TopicFaults}), opened at its first use. */
+  KafkaProducer<byte[], byte[]> injectedProducer(String kind) {
+    return injected.computeIfAbsent(
+        kind, k -> TopicFaults.producer(k, protocol.options().producerProperties()));
+  }
+
   /** Flushes the producer, drains the consumers, then runs the protocol's end hooks. */
   @Override
   public void close() {
+    injected.values().forEach(p -> p.close(Duration.ofSeconds(1)));
     client.close();
     for (BiConsumer<TopicClient, RunRecorder> hook : protocol.endHooks()) {
       try {

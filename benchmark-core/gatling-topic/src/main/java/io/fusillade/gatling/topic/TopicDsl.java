@@ -32,6 +32,20 @@ public final class TopicDsl {
   private TopicDsl() {}
 
   /**
+   * A write that fails on purpose ({@link TopicFaults}), for a topic: named {@code injected
+   * <kind>}, sent by a producer of its own, left out of the run's error and latency checks unless a
+   * check names it.
+   *
+   * @param kind one of {@link TopicFaults#KINDS}, e.g. {@link TopicFaults#OVERSIZED_MESSAGE}
+   * @param topic the workload's topic (a missing topic's name is made from it)
+   * @return the request
+   * @throws IllegalArgumentException for an unknown kind
+   */
+  public static TopicInjectedBuilder injected(String kind, String topic) {
+    return new TopicInjectedBuilder(kind, topic);
+  }
+
+  /**
    * Starts a topic request. {@code name} is the request's name in reports, a Gatling EL string or a
    * constant: keep it to a few distinct values.
    */
