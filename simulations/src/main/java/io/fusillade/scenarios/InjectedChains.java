@@ -1,20 +1,31 @@
 package io.fusillade.scenarios;
 
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.doSwitchOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import io.fusillade.FusilladeException;
+import io.fusillade.record.Injected;
 import io.fusillade.workload.InjectedFault;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Choice;
+import io.gatling.javaapi.core.OpenInjectionStep;
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.Function;
 
 /**
- * A workload's {@code injected} requests mixed into its own requests' chain: each arrival draws
- * ({@link InjectedDraw}) whether it sends an injected kind, and which.
+ * A workload's {@code injected} requests mixed into its own: each arrival draws ({@link
+ * InjectedDraw}) whether it sends a kind with a share instead, and which; a kind with a rate is a
+ * population of its own ({@link #populations}).
  *
  * @param faults the kinds
  * @param draw their draw
@@ -73,6 +84,54 @@ public record InjectedChains(
         .exec(own);
   }
 
+  /**
+   * The populations of the kinds at a rate of their own, sent beside the workload's requests: each
+   * kind waits its {@code from}, then arrives at its rate for its {@code for}, or until the load
+   * ends.
+   *
+   * @param file the workload file, for the message of a kind that cannot be timed
+   * @param loadLength how long the load lasts, or null when that is not known before the run (queue
+   *     mode, an exact number of documents)
+   * @param share this injector's part of a rate (1 for a single injector)
+   * @return one population per kind at a rate, without protocols
+   * @throws FusilladeException for a kind without {@code for} when the load's length is unknown
+   */
+  public List<PopulationBuilder> populations(
+      String file, Duration loadLength, DoubleUnaryOperator share) {
+    List<PopulationBuilder> populations = new ArrayList<>();
+    for (InjectedFault f : faults) {
+      if (!f.hasRate()) {
+        continue;
+      }
+      Duration length = f.length();
+      if (length == null) {
+        if (loadLength == null) {
+          throw new FusilladeException(
+              file
+                  + ": injected "
+                  + f.kind()
+                  + " at "
+                  + f.rate()
+                  + "/s needs for: here, as the load's length is not known before it runs");
+        }
+        length = loadLength.minus(f.from());
+        if (length.isNegative() || length.isZero()) {
+          continue; // it would start after the load's end
+        }
+      }
+      List<OpenInjectionStep> steps = new ArrayList<>();
+      if (!f.from().isZero()) {
+        steps.add(nothingFor(f.from()));
+      }
+      steps.add(constantUsersPerSec(share.applyAsDouble(f.rate())).during(length));
+      populations.add(
+          scenario(Injected.name(f.kind()) + " at a rate")
+              .exec(request.apply(f.kind()))
+              .injectOpen(steps));
+    }
+    return populations;
+  }
+
   private String kind() {
     InjectedFault fault = draw.next();
     return fault == null ? "" : fault.kind();
@@ -80,6 +139,7 @@ public record InjectedChains(
 
   private List<Choice.WithKey> cases() {
     return faults.stream()
+        .filter(f -> !f.hasRate())
         .map(InjectedFault::kind)
         .distinct()
         .map(kind -> onCase(kind).then(exec(request.apply(kind))))

@@ -36,11 +36,12 @@ public final class InjectedDraw {
    * @param nanoTime the clock of the kinds' windows
    */
   public InjectedDraw(List<InjectedFault> faults, long seed, LongSupplier nanoTime) {
-    this.faults = List.copyOf(faults);
-    this.cumulative = new double[faults.size()];
+    // the kinds at a rate of their own take no arrival ({@link InjectedChains#populations})
+    this.faults = faults.stream().filter(f -> !f.hasRate()).toList();
+    this.cumulative = new double[this.faults.size()];
     double sum = 0;
-    for (int i = 0; i < faults.size(); i++) {
-      sum += faults.get(i).share();
+    for (int i = 0; i < this.faults.size(); i++) {
+      sum += this.faults.get(i).share();
       cumulative[i] = sum;
     }
     this.rng = new Rng(Seeds.stream(seed, "fusillade", "injected"));

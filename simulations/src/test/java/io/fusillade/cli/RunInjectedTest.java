@@ -67,4 +67,42 @@ class RunInjectedTest {
     String html = Files.readString(record.resolve("report").resolve("index.html"));
     assertThat(html).contains("Injected requests");
   }
+
+  @Test
+  void deadlockPairsAreFoundByTheServerAndAKindMayHaveARateOfItsOwn() throws Exception {
+    Path file = dir.resolve("d.yml");
+    Files.writeString(
+        file,
+        """
+        queries:
+          - sql: select $1::integer as id
+            params:
+              - {type: integer, range: [1, 1000]}
+        injected:
+          - {kind: deadlock, share: 4%}
+          - {kind: syntax error, rate: 10, from: 1s, for: 2s}
+        load: {mode: rate, rate: 100, duration: 5s}
+        checks:
+          - errors < 1%
+        """);
+    Path output = dir.resolve("out");
+    CliRun run = CliRun.of("run", file.toString(), "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    RunRecord data = RunRecordReader.read(SummaryCommand.resolve(output));
+    RequestTotals deadlock = data.requests().get("injected deadlock");
+    assertThat(deadlock).as(run.out()).isNotNull();
+    assertThat(deadlock.count()).isGreaterThan(8);
+    // each pair that met: one aborted by PostgreSQL's deadlock detector, the other committed
+    assertThat(deadlock.errors().keySet())
+        .as(deadlock.errors().toString())
+        .isNotEmpty()
+        .allMatch(r -> r.contains("40P01"));
+    assertThat(deadlock.okCount()).isPositive();
+    assertThat(data.requests().get("query1").koCount()).isZero();
+    // a kind at a rate of its own: 10/s for 2 s, beside the 500 arrivals
+    RequestTotals syntax = data.requests().get("injected syntax error");
+    assertThat(syntax.count()).isEqualTo(20);
+    assertThat(syntax.koCount()).isEqualTo(20);
+    assertThat(data.requests().get("query1").count() + deadlock.count()).isEqualTo(500);
+  }
 }

@@ -17,11 +17,15 @@ import java.util.List;
  *     io.fusillade.gatling.sql.SqlFaults}'), {@link #LOGS_KINDS} ({@code
  *     io.fusillade.gatling.logs.LogsFaults}) or {@link #TOPIC_KINDS} ({@code
  *     io.fusillade.gatling.topic.TopicFaults})
- * @param share the share of the arrivals sent as this kind instead of a workload request, 0 to 0.5
+ * @param share the share of the arrivals sent as this kind instead of a workload request, 0 to 0.5;
+ *     0 when it has a rate
+ * @param rate the requests per second of this kind, sent beside the workload's requests; 0 when it
+ *     has a share
  * @param from when the kind starts to be sent, from the first arrival of the load
  * @param length how long it is sent; null for until the end of the load
  */
-public record InjectedFault(String kind, double share, Duration from, Duration length) {
+public record InjectedFault(
+    String kind, double share, double rate, Duration from, Duration length) {
   /** A statement PostgreSQL cannot parse (SQLState 42601). */
   public static final String SYNTAX_ERROR = "syntax error";
 
@@ -30,6 +34,12 @@ public record InjectedFault(String kind, double share, Duration from, Duration l
 
   /** A statement that runs past its timeout (SQLState 57014), in a transaction of its own. */
   public static final String STATEMENT_TIMEOUT = "statement timeout";
+
+  /**
+   * Two transactions that update two rows in opposite orders, in turn: PostgreSQL aborts one
+   * (SQLState 40P01).
+   */
+  public static final String DEADLOCK = "deadlock";
 
   /** A document whose typed field holds a value of another type: the item fails, HTTP 200. */
   public static final String MAPPING_VIOLATION = "mapping violation";
@@ -48,7 +58,7 @@ public record InjectedFault(String kind, double share, Duration from, Duration l
 
   /** The kinds of an SQL workload. */
   public static final List<String> SQL_KINDS =
-      List.of(SYNTAX_ERROR, CONSTRAINT_VIOLATION, STATEMENT_TIMEOUT);
+      List.of(SYNTAX_ERROR, CONSTRAINT_VIOLATION, STATEMENT_TIMEOUT, DEADLOCK);
 
   /** The kinds of a logs workload. */
   public static final List<String> LOGS_KINDS = List.of(MAPPING_VIOLATION, MALFORMED_BULK);
@@ -57,9 +67,17 @@ public record InjectedFault(String kind, double share, Duration from, Duration l
   public static final List<String> TOPIC_KINDS =
       List.of(OVERSIZED_MESSAGE, MISSING_TOPIC, WRONG_SETTING);
 
-  /** Checks the share and the window. */
+  /** Checks the share or the rate, and the window. */
   public InjectedFault {
-    if (!(share > 0) || share > 0.5) {
+    if (rate != 0) {
+      if (!(rate > 0) || Double.isInfinite(rate) || share != 0) {
+        throw new IllegalArgumentException(
+            "give an injected kind a share or a rate above 0 per second, got share "
+                + share
+                + " and rate "
+                + rate);
+      }
+    } else if (!(share > 0) || share > 0.5) {
       throw new IllegalArgumentException(
           "the share of injected requests is above 0% and at most 50%, got " + share * 100 + "%");
     }
@@ -72,9 +90,24 @@ public record InjectedFault(String kind, double share, Duration from, Duration l
     }
   }
 
-  /** A kind sent for the whole load. */
+  /** A kind with its share of the arrivals, for the whole load. */
   public InjectedFault(String kind, double share) {
-    this(kind, share, Duration.ZERO, null);
+    this(kind, share, 0, Duration.ZERO, null);
+  }
+
+  /** A kind with its share of the arrivals, from {@code from} for {@code length} (null: on). */
+  public InjectedFault(String kind, double share, Duration from, Duration length) {
+    this(kind, share, 0, from, length);
+  }
+
+  /** A kind sent at {@code rate} per second, from {@code from} for {@code length} (null: on). */
+  public static InjectedFault atRate(String kind, double rate, Duration from, Duration length) {
+    return new InjectedFault(kind, 0, rate, from, length);
+  }
+
+  /** Whether this kind is sent at its own rate rather than in a share of the arrivals. */
+  public boolean hasRate() {
+    return rate > 0;
   }
 
   /**

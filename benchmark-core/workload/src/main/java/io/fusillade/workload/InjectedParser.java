@@ -19,7 +19,7 @@ import java.util.Set;
  * }</pre>
  */
 final class InjectedParser extends FieldReader {
-  private static final Set<String> KEYS = keys("kind", "share", "from", "for");
+  private static final Set<String> KEYS = keys("kind", "share", "rate", "from", "for");
 
   InjectedParser(FieldReader shared) {
     super(shared);
@@ -40,8 +40,10 @@ final class InjectedParser extends FieldReader {
           int before = problems.size();
           checkKeys(m, path, KEYS);
           String kind = string(m, path, "kind", true);
-          if (field(m, "share") == null) {
-            missing(m, path, "share");
+          if (field(m, "share") == null && field(m, "rate") == null) {
+            problem(m, path, "give share (a share of the arrivals) or rate (requests per second)");
+          } else if (field(m, "share") != null && field(m, "rate") != null) {
+            problem(field(m, "rate"), join(path, "rate"), "give share or rate, not both");
           }
           if (problems.size() > before || kind == null) {
             return;
@@ -61,16 +63,24 @@ final class InjectedParser extends FieldReader {
             return;
           }
           Double share = share(m, path, "share", "1% or 0.01");
+          Double rate = number(m, path, "rate");
+          if (rate != null && !(rate > 0 && rate < Double.POSITIVE_INFINITY)) {
+            problem(field(m, "rate"), join(path, "rate"), "rate must be above 0 per second");
+          }
           LogIngestParser durations = new LogIngestParser(this);
           Duration from = durations.offset(m, path, "from");
           Duration length = durations.duration(m, path, "for");
-          if (share == null || problems.size() > before) {
+          if (problems.size() > before) {
             return;
           }
           try {
-            faults.add(new InjectedFault(k, share, from, length));
+            faults.add(
+                rate != null
+                    ? InjectedFault.atRate(k, rate, from, length)
+                    : new InjectedFault(k, share, from, length));
           } catch (IllegalArgumentException e) {
-            problem(field(m, "share"), join(path, "share"), e.getMessage());
+            String key = rate != null ? "rate" : "share";
+            problem(field(m, key), join(path, key), e.getMessage());
           }
         });
     double total = faults.stream().mapToDouble(InjectedFault::share).sum();

@@ -55,7 +55,7 @@ class InjectedSectionTest {
     assertThat(problems(q + "  - {kind: syntax error}\n"))
         .singleElement()
         .asString()
-        .contains("share");
+        .contains("give share (a share of the arrivals) or rate (requests per second)");
     assertThat(
             problems(
                 "topics:\n  - {name: t, rate: 10}\ninjected:\n  - {kind: syntax error, share:"
@@ -73,6 +73,33 @@ class InjectedSectionTest {
         .contains(
             "kind \"syntax error\" does not go with logs: one of mapping violation,"
                 + " malformed bulk");
+  }
+
+  @Test
+  void aKindMayHaveARateOfItsOwnInsteadOfAShare() {
+    Workload w =
+        parse(
+                """
+                queries:
+                  - sql: select 1
+                injected:
+                  - {kind: syntax error, rate: 2.5, from: 10s, for: 5s}
+                """)
+            .orThrow();
+    InjectedFault f = w.injected().get(0);
+    assertThat(f.hasRate()).isTrue();
+    assertThat(f.rate()).isEqualTo(2.5);
+    assertThat(f.share()).isZero();
+    assertThat(f.from()).isEqualTo(Duration.ofSeconds(10));
+    String q = "queries:\n  - sql: select 1\ninjected:\n";
+    assertThat(problems(q + "  - {kind: syntax error, share: 1%, rate: 2}\n"))
+        .singleElement()
+        .asString()
+        .contains("injected[0].rate: give share or rate, not both");
+    assertThat(problems(q + "  - {kind: syntax error, rate: 0}\n"))
+        .singleElement()
+        .asString()
+        .contains("injected[0].rate: rate must be above 0 per second");
   }
 
   @Test

@@ -25,6 +25,7 @@ import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,6 +164,12 @@ public class LogsRun extends Simulation {
         }
       }
       chain = chain.protocols(store);
+      // the injected kinds at a rate of their own, beside the ingest (their length: the ingest's)
+      List<PopulationBuilder> besides = new ArrayList<>();
+      for (PopulationBuilder p :
+          injected.populations(workload.file(), ingestLength(ingest), r -> r)) {
+        besides.add(p.protocols(store));
+      }
 
       if (!section.searches().isEmpty()) {
         long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
@@ -184,7 +191,21 @@ public class LogsRun extends Simulation {
       }
       FusilladeRun.settings(recorded);
       FusilladeRun.parameters(parameters);
-      setUp(chain);
+      besides.add(0, chain);
+      setUp(besides);
     }
+  }
+
+  /** How long the ingest lasts, or null for an exact number of documents (not known before). */
+  private static java.time.Duration ingestLength(LogIngest ingest) {
+    return switch (ingest.mode()) {
+      case DOCS -> null;
+      case RATE -> ingest.duration();
+      case STAGES ->
+          ingest.stages().stream()
+              .map(RunSettings.Stage::duration)
+              .reduce(java.time.Duration.ZERO, java.time.Duration::plus);
+      default -> ingest.stepDuration().multipliedBy(ingest.steps().size());
+    };
   }
 }

@@ -5,6 +5,7 @@ import io.fusillade.gatling.sql.SqlFaults;
 import io.fusillade.scenarios.InjectedDraw;
 import io.fusillade.workload.InjectedFault;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,6 +17,7 @@ import java.util.function.LongSupplier;
  */
 final class InjectedSql {
   private final InjectedDraw draw;
+  private final AtomicLong deadlocks = new AtomicLong();
 
   InjectedSql(List<InjectedFault> faults, long seed) {
     this(faults, seed, System::nanoTime);
@@ -28,12 +30,18 @@ final class InjectedSql {
   /** The next arrival's injected statement, or null when it is one of the workload's queries. */
   SqlCall next() {
     InjectedFault fault = draw.next();
-    return fault == null ? null : call(fault.kind());
+    if (fault == null) {
+      return null;
+    }
+    if (SqlFaults.DEADLOCK.equals(fault.kind())) {
+      return SqlFaults.deadlockHalf(deadlocks.getAndIncrement()); // the pairs' halves in turn
+    }
+    return call(fault.kind());
   }
 
-  /** The statement of a kind ({@link SqlFaults}). */
+  /** The statement of a kind ({@link SqlFaults}); a deadlock's first half. */
   static SqlCall call(String kind) {
-    return SqlFaults.call(kind);
+    return SqlFaults.DEADLOCK.equals(kind) ? SqlFaults.deadlockHalf(0) : SqlFaults.call(kind);
   }
 
   /** What the run must create first: the table of the constraint violations, with its one row. */

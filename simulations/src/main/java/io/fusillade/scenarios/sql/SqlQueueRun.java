@@ -5,12 +5,17 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.record.RunSettings;
+import io.fusillade.scenarios.InjectedChains;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadData;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Picostress's {@code queue} mode for any workload file: the workload's queries, in the seeded,
@@ -47,6 +52,12 @@ public class SqlQueueRun extends Simulation {
             .asLongAs(session -> session.<QueueShare>get(SHARE).hasNext())
             .on(sqlCall(session -> session.<QueueShare>get(SHARE).next()));
 
-    setUp(queue.injectOpen(atOnceUsers(users))).protocols(SqlTarget.prepare(given, workload, seed));
+    List<PopulationBuilder> populations = new ArrayList<>();
+    populations.add(queue.injectOpen(atOnceUsers(users)));
+    // the injected kinds at a rate of their own: their length is their for:, a queue's is unknown
+    populations.addAll(
+        InjectedChains.of(workload.injected(), seed, SqlDsl::injected)
+            .populations(workload.file(), null, rate -> rate));
+    setUp(populations).protocols(SqlTarget.prepare(given, workload, seed));
   }
 }

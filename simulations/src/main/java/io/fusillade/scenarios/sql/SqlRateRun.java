@@ -7,13 +7,16 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
+import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
+import io.fusillade.scenarios.InjectedChains;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadData;
 import io.gatling.javaapi.core.OpenInjectionStep;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
@@ -48,6 +51,7 @@ public class SqlRateRun extends Simulation {
     // One of several injectors: its part of the rate, and every N-th of the seeded draws.
     InjectorShare share = InjectorShare.fromSystemProperties();
     List<OpenInjectionStep> steps = new ArrayList<>();
+    Duration length = Duration.ZERO; // the load's, for the injected kinds at a rate
     RunSettings recorded =
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.RATE);
     if (!given.stages().isEmpty()) {
@@ -60,13 +64,18 @@ public class SqlRateRun extends Simulation {
                               share.rate(s.from()), share.rate(s.to()), s.duration()))
                   .toList()));
       recorded = recorded.withStages(given.stages());
+      for (RunSettings.Stage stage : given.stages()) {
+        length = length.plus(stage.duration());
+      }
     } else {
       double rate = given.rate() != null ? given.rate() : DEFAULT_RATE;
       Duration duration = given.duration() != null ? given.duration() : DEFAULT_DURATION;
       RunSettings.Spike spike = given.spike();
       double mine = share.rate(rate);
       steps.add(constantUsersPerSec(mine).during(duration));
+      length = duration;
       if (spike != null) {
+        length = length.plus(spike.rise()).plus(spike.hold()).plus(spike.fall());
         double peak = share.rate(spike.peak());
         steps.add(rampUsersPerSec(mine).to(peak).during(spike.rise()));
         steps.add(constantUsersPerSec(peak).during(spike.hold()));
@@ -84,6 +93,11 @@ public class SqlRateRun extends Simulation {
     ScenarioBuilder arrivals = scenario("rate").exec(sqlCall(session -> mix.next(share)));
     var protocol = SqlTarget.prepare(given, workload, seed);
     WorkloadProperties.awaitCommonStart(share);
-    setUp(arrivals.injectOpen(steps)).protocols(protocol);
+    List<PopulationBuilder> populations = new ArrayList<>();
+    populations.add(arrivals.injectOpen(steps));
+    populations.addAll(
+        InjectedChains.of(workload.injected(), seed, SqlDsl::injected)
+            .populations(workload.file(), length, share::rate));
+    setUp(populations).protocols(protocol);
   }
 }

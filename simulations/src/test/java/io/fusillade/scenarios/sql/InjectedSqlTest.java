@@ -23,8 +23,35 @@ class InjectedSqlTest {
     SqlCall timeout = SqlFaults.call(SqlFaults.STATEMENT_TIMEOUT);
     assertThat(timeout.sql()).isEqualTo("set local statement_timeout = 100");
     assertThat(timeout.more()).containsExactly("select pg_sleep(1)");
-    assertThatThrownBy(() -> SqlDsl.injected("deadlock"))
-        .hasMessageContaining("no injected kind \"deadlock\"");
+    assertThatThrownBy(() -> SqlDsl.injected("dead lock"))
+        .hasMessageContaining("no injected kind \"dead lock\"");
+  }
+
+  @Test
+  void aDeadlocksHalvesComeInTurnAndLockTheRowsInOppositeOrders() {
+    InjectedSql injected = new InjectedSql(List.of(new InjectedFault("deadlock", 0.5)), 7);
+    List<SqlCall> halves = new ArrayList<>();
+    while (halves.size() < 4) {
+      SqlCall call = injected.next();
+      if (call != null) {
+        halves.add(call);
+      }
+    }
+    assertThat(halves).extracting(SqlCall::name).containsOnly("injected deadlock");
+    SqlCall first = halves.get(0);
+    SqlCall second = halves.get(1);
+    assertThat(first.sql()).endsWith("where id = 1");
+    assertThat(first.more().get(1)).endsWith("where id = 2");
+    assertThat(second.sql()).endsWith("where id = 2");
+    assertThat(second.more().get(1)).endsWith("where id = 1");
+    // the next pair takes the next two rows, so that it does not wait for the one before
+    assertThat(halves.get(2).sql()).endsWith("where id = 3");
+    assertThat(halves.get(3).sql()).endsWith("where id = 4");
+    assertThat(SqlFaults.deadlockHalf(2 * SqlFaults.DEADLOCK_PAIRS)).isEqualTo(first);
+    assertThat(InjectedSql.setUp(List.of(new InjectedFault("deadlock", 0.01))))
+        .anySatisfy(
+            sql -> assertThat(sql).startsWith("create table if not exists fusillade_deadlock"))
+        .anySatisfy(sql -> assertThat(sql).contains("generate_series(1, 128)"));
   }
 
   @Test

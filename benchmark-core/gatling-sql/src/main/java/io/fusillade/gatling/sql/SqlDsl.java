@@ -92,6 +92,11 @@ public final class SqlDsl {
    * @throws IllegalArgumentException for an unknown kind
    */
   public static SqlCallBuilder injected(String kind) {
+    if (SqlFaults.DEADLOCK.equals(kind)) {
+      // the halves of each pair in turn, whichever user sends them
+      java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+      return sqlCall(session -> SqlFaults.deadlockHalf(sent.getAndIncrement()));
+    }
     SqlCall call = SqlFaults.call(kind);
     return sqlCall(session -> call);
   }

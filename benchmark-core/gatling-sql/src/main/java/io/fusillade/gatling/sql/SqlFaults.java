@@ -34,12 +34,36 @@ public final class SqlFaults {
    */
   public static final String STATEMENT_TIMEOUT = "statement timeout";
 
+  /**
+   * Two transactions that update two rows of {@value #DEADLOCK_TABLE} in opposite orders, sent in
+   * turn ({@link #deadlockHalf}): the first locks its pair's first row and waits up to {@value
+   * #PARTNER_WAIT_SECONDS} s for the second to hold the other (an advisory lock is its sign), then
+   * asks for it while the second asks for the first. PostgreSQL finds the deadlock after its {@code
+   * deadlock_timeout} (1 s by default) and aborts one of them: SQLState 40P01. A first half whose
+   * partner does not come in time goes on alone and commits. Successive pairs take different rows
+   * ({@value #DEADLOCK_PAIRS} pairs in turn), so that a pair waits for its partner only, not for
+   * the pairs before it.
+   */
+  public static final String DEADLOCK = "deadlock";
+
   /** Every kind. */
   public static final List<String> KINDS =
-      List.of(SYNTAX_ERROR, CONSTRAINT_VIOLATION, STATEMENT_TIMEOUT);
+      List.of(SYNTAX_ERROR, CONSTRAINT_VIOLATION, STATEMENT_TIMEOUT, DEADLOCK);
 
   /** The table the constraint violations are made on, with its one row: see {@link #prepare}. */
   public static final String TABLE = "fusillade_injected";
+
+  /** The table of the deadlocks, with the rows of its pairs: see {@link #prepare}. */
+  public static final String DEADLOCK_TABLE = "fusillade_deadlock";
+
+  /** How long the first half of a deadlock waits for its partner. */
+  public static final double PARTNER_WAIT_SECONDS = 2;
+
+  /** The pairs of rows the deadlocks take in turn. */
+  public static final int DEADLOCK_PAIRS = 64;
+
+  /** The first of the advisory locks by which a second half says it holds its row. */
+  private static final int PARTNER_LOCK = 0x0F050000;
 
   private SqlFaults() {}
 
@@ -51,6 +75,10 @@ public final class SqlFaults {
    * @throws IllegalArgumentException for another kind
    */
   public static SqlCall call(String kind) {
+    if (DEADLOCK.equals(kind)) {
+      throw new IllegalArgumentException(
+          "a deadlock is two transactions: deadlockHalf(n) gives the n-th arrival's");
+    }
     String name = Injected.name(kind);
     return switch (kind) {
       case SYNTAX_ERROR -> new SqlCall(name, "selec 1 from " + TABLE, List.of());
@@ -65,18 +93,64 @@ public final class SqlFaults {
   }
 
   /**
-   * What the kinds need before the load: the table of the constraint violations with its row.
+   * The n-th {@link #DEADLOCK} request: the first half of a pair for even {@code n}, the second for
+   * odd.
+   *
+   * @param n the count of deadlock requests before this one
+   * @return the transaction, named {@code injected deadlock}
+   */
+  public static SqlCall deadlockHalf(long n) {
+    long pair = (n / 2) % DEADLOCK_PAIRS;
+    long mine = 2 * pair + 1;
+    long theirs = mine + 1;
+    long sign = PARTNER_LOCK + pair;
+    String name = Injected.name(DEADLOCK);
+    if (n % 2 == 0) {
+      return SqlCall.transaction(
+          name,
+          update(mine),
+          "do $$ begin for i in 1.."
+              + (int) (PARTNER_WAIT_SECONDS * 100)
+              + " loop exit when exists (select 1 from pg_locks where locktype = 'advisory'"
+              + " and objid = "
+              + sign
+              + " and pid <> pg_backend_pid()); perform pg_sleep(0.01); end loop; end $$",
+          update(theirs));
+    }
+    return SqlCall.transaction(
+        name, update(theirs), "select pg_advisory_xact_lock_shared(" + sign + ")", update(mine));
+  }
+
+  private static String update(long row) {
+    return "update " + DEADLOCK_TABLE + " set n = n + 1 where id = " + row;
+  }
+
+  /**
+   * What the kinds need before the load: the table of the constraint violations with its row, the
+   * table of the deadlocks with its two rows.
    *
    * @param kinds the kinds a run injects
-   * @return the statements (none when no constraint violation is injected)
+   * @return the statements (none when neither is injected)
    */
   public static List<String> setUp(List<String> kinds) {
-    if (!kinds.contains(CONSTRAINT_VIOLATION)) {
-      return List.of();
+    List<String> statements = new java.util.ArrayList<>();
+    if (kinds.contains(CONSTRAINT_VIOLATION)) {
+      statements.add("create table if not exists " + TABLE + " (id integer primary key)");
+      statements.add("insert into " + TABLE + " (id) values (1) on conflict do nothing");
     }
-    return List.of(
-        "create table if not exists " + TABLE + " (id integer primary key)",
-        "insert into " + TABLE + " (id) values (1) on conflict do nothing");
+    if (kinds.contains(DEADLOCK)) {
+      statements.add(
+          "create table if not exists "
+              + DEADLOCK_TABLE
+              + " (id integer primary key, n bigint not null default 0)");
+      statements.add(
+          "insert into "
+              + DEADLOCK_TABLE
+              + " (id) select generate_series(1, "
+              + 2 * DEADLOCK_PAIRS
+              + ") on conflict do nothing");
+    }
+    return List.copyOf(statements);
   }
 
   /**

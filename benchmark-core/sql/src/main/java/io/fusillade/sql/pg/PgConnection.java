@@ -52,6 +52,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
   private final ArrayDeque<PgRequest> unsent = new ArrayDeque<>();
   private final ArrayDeque<PgRequest> inFlight = new ArrayDeque<>();
+
+  /** Since when the server has worked on the oldest request in flight (see {@link #stalled}). */
+  private long headSinceNanos;
+
   private final Map<String, String> statements = new HashMap<>(); // SQL with ? -> name
   private Channel channel;
   private boolean started;
@@ -138,6 +142,15 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     return unsent.size() + inFlight.size();
   }
 
+  /**
+   * Whether the server has been working on this connection's oldest request for longer than {@code
+   * nanos} at {@code now}: a statement waiting on a lock, a slow query. The requests pipelined
+   * behind it wait as long, so a new request is better sent elsewhere.
+   */
+  boolean stalled(long now, long nanos) {
+    return !inFlight.isEmpty() && now - headSinceNanos > nanos;
+  }
+
   /** Sends the request now, or once the start-up is over. */
   void send(PgRequest request) {
     if (closed) {
@@ -174,6 +187,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       }
     }
     PgMessages.sync(out);
+    if (inFlight.isEmpty()) {
+      headSinceNanos = System.nanoTime(); // the server starts on it now
+    }
     inFlight.add(request);
     channel.writeAndFlush(out.retain(), channel.voidPromise());
   }
@@ -296,6 +312,7 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     inFlight.poll();
+    headSinceNanos = System.nanoTime(); // the next request's turn at the server, if any
     if (head.failed()) {
       head.unconfirmedParses().forEach(name -> statements.values().remove(name));
     }

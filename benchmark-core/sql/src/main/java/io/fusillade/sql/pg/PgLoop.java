@@ -4,22 +4,39 @@ import io.fusillade.sql.SqlClient;
 import io.fusillade.sql.SqlOutcome;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A node's connections that live on one event loop, and the requests in flight on them. A request
  * from a virtual user on this loop goes to its least busy connection and its answer comes back on
  * the same thread, so no request ever changes threads. Only the loop's thread touches this.
+ *
+ * <p>Requests are pipelined, but never behind a request the server has been working on for over
+ * {@link #STALLED_NANOS} (a lock wait, a slow query) when another connection is free of one; when
+ * every connection is, requests wait here in arrival order and go as soon as a connection is done
+ * with its stalled request.
  */
 final class PgLoop {
   /** How long a node that refused a connection is left alone before the next attempt. */
   private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  /**
+   * How long the server may work on a connection's oldest request before new requests prefer other
+   * connections: far above a point query's time, far below a lock wait's.
+   */
+  static final long STALLED_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   final EventLoop executor;
   private final PgClient client;
   private final PgConnection[] connections;
   private final int capacity;
   private int inFlight;
+
+  /** Requests that came while every connection was stalled, in arrival order. */
+  private final ArrayDeque<PgRequest> waiting = new ArrayDeque<>();
+
+  private boolean draining;
   private long reconnectNotBefore;
   private ScheduledFuture<?> sweep;
 
@@ -57,18 +74,78 @@ final class PgLoop {
       request.fail(SqlOutcome.ko(SqlClient.QUEUE_FULL));
       return;
     }
+    inFlight++;
+    // behind those that came first; else on the best connection, unless every one is stalled
+    if (!waiting.isEmpty() || !dispatch(request, System.nanoTime())) {
+      waiting.add(request);
+    }
+  }
+
+  /**
+   * Sends a request on the best connection (or fails it, when the node refuses connections), unless
+   * every connection is stalled on a request the server has been working on for a while.
+   *
+   * @return false when it must wait
+   */
+  private boolean dispatch(PgRequest request, long now) {
     PgConnection connection = pick();
     if (connection.isClosed()) {
+      inFlight--;
       request.fail(connection.closing()); // the node refuses connections: fail fast
-      return;
+      return true;
     }
-    inFlight++;
+    if (connection.pending() > 0 && connection.stalled(now, STALLED_NANOS)) {
+      // Pipelined behind a statement that waits on a lock, it would wait as long: it waits here
+      // instead, for the first connection to be done with what it has (as a JDBC pool's queue).
+      return false;
+    }
     connection.send(request);
+    return true;
   }
 
   /** Called once for every request {@link #submit} passed on, when it has ended. */
   void finished() {
     inFlight--;
+    if (!waiting.isEmpty()) {
+      // A connection is done with a request, so it may no longer be stalled: the waiting requests
+      // go as new ones would (a user's next request is sent from here as well, on its answer).
+      drain();
+    }
+  }
+
+  /**
+   * Sends the waiting requests, in order, while a connection that is not stalled takes them. Not
+   * again from within: a request ended here calls {@link #finished}.
+   */
+  private void drain() {
+    if (draining) {
+      return;
+    }
+    draining = true;
+    try {
+      long now = System.nanoTime();
+      String down = client.downReason();
+      for (PgRequest next = waiting.pollFirst(); next != null; next = waiting.pollFirst()) {
+        if (down != null) {
+          inFlight--;
+          next.fail(SqlOutcome.connectionFailure(down));
+        } else if (!dispatch(next, now)) {
+          waiting.addFirst(next); // still every connection stalled
+          return;
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  /** Fails the waiting requests older than the request timeout, as a connection fails its own. */
+  private void expireWaiting(long now) {
+    long timeout = client.requestTimeoutNanos();
+    while (!waiting.isEmpty() && now - waiting.peekFirst().startNanos > timeout) {
+      inFlight--;
+      waiting.pollFirst().fail(SqlOutcome.timedOut(java.time.Duration.ofNanos(timeout)));
+    }
   }
 
   int inFlight() {
@@ -76,20 +153,30 @@ final class PgLoop {
   }
 
   /**
-   * The open connection with the fewest requests. A closed one is replaced first, unless the node
-   * refused a connection less than the back-off ago: when every connection is closed, a closed one
-   * comes back, and its reason fails the request at once.
+   * The open connection with the fewest requests, among those not {@linkplain PgConnection#stalled
+   * stalled} when there is one: a request pipelined behind a statement that waits on a lock would
+   * wait as long, a latency of the client's making, not the server's. A closed one is replaced
+   * first, unless the node refused a connection less than the back-off ago: when every connection
+   * is closed, a closed one comes back, and its reason fails the request at once.
    */
   private PgConnection pick() {
     PgConnection best = null;
+    boolean bestStalled = false;
+    long now = System.nanoTime();
     for (int i = 0; i < connections.length; i++) {
       PgConnection connection = connections[i];
-      if (connection.isClosed()
-          && (!connection.refused() || System.nanoTime() - reconnectNotBefore >= 0)) {
+      if (connection.isClosed() && (!connection.refused() || now - reconnectNotBefore >= 0)) {
         connection = connections[i] = client.connect(this);
       }
-      if (!connection.isClosed() && (best == null || connection.pending() < best.pending())) {
+      if (connection.isClosed()) {
+        continue;
+      }
+      boolean stalled = connection.stalled(now, STALLED_NANOS);
+      if (best == null
+          || (bestStalled && !stalled)
+          || (stalled == bestStalled && connection.pending() < best.pending())) {
         best = connection;
+        bestStalled = stalled;
       }
     }
     return best != null ? best : connections[0];
@@ -123,6 +210,8 @@ final class PgLoop {
 
   private void expire() {
     long now = System.nanoTime();
+    expireWaiting(now);
+    drain(); // a connection opened again, a stall that ended without an answer
     String down = client.downReason();
     for (PgConnection connection : connections) {
       if (down != null && connection.isStarting()) {
@@ -139,6 +228,10 @@ final class PgLoop {
   void close() {
     if (sweep != null) {
       sweep.cancel(false);
+    }
+    for (PgRequest request = waiting.poll(); request != null; request = waiting.poll()) {
+      inFlight--;
+      request.fail(SqlOutcome.ko("injector shut down"));
     }
     for (PgConnection connection : connections) {
       if (connection != null) {

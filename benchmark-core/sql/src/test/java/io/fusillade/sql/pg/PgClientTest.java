@@ -353,6 +353,57 @@ class PgClientTest {
   }
 
   @Test
+  void requestsAreNotPipelinedBehindAStatementThatWaits() throws Exception {
+    // 2 loops, 2 connections each: one connection of each loop sleeps for 3 s
+    try (PgClient client = client(4, 1000, Duration.ofSeconds(30))) {
+      List<CompletableFuture<SqlOutcome>> sleeps = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        CompletableFuture<SqlOutcome> sleep = new CompletableFuture<>();
+        client.execute(query("select pg_sleep(3)"), List.of(), sleep::complete);
+        sleeps.add(sleep);
+      }
+      Thread.sleep(300);
+      long start = System.nanoTime();
+      List<CompletableFuture<Long>> quick = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        CompletableFuture<Long> done = new CompletableFuture<>();
+        client.execute(query("select 1"), List.of(), o -> done.complete(System.nanoTime()));
+        quick.add(done);
+      }
+      long last = 0;
+      for (CompletableFuture<Long> done : quick) {
+        last = Math.max(last, done.get(30, TimeUnit.SECONDS));
+      }
+      // a quick query sent behind a sleeping one would have waited for its end, 2.7 s from here
+      assertThat(TimeUnit.NANOSECONDS.toMillis(last - start)).isLessThan(1_500);
+      assertThat(sleeps.get(0).get(30, TimeUnit.SECONDS).status()).isEqualTo(Status.OK);
+    }
+  }
+
+  @Test
+  void whenEveryConnectionIsStalledRequestsWaitForTheFirstOneFree() throws Exception {
+    // 2 loops, 2 connections each: one sleeps 1 s, the other 4 s
+    try (PgClient client = client(4, 1000, Duration.ofSeconds(30))) {
+      for (String sleep : List.of("1", "1", "4", "4")) {
+        client.execute(query("select pg_sleep(" + sleep + ")"), List.of(), o -> {});
+      }
+      Thread.sleep(300);
+      long start = System.nanoTime();
+      List<CompletableFuture<SqlOutcome>> quick = new ArrayList<>();
+      for (int i = 0; i < 100; i++) {
+        CompletableFuture<SqlOutcome> done = new CompletableFuture<>();
+        client.execute(query("select 1"), List.of(), done::complete);
+        quick.add(done);
+      }
+      for (CompletableFuture<SqlOutcome> done : quick) {
+        assertThat(done.get(30, TimeUnit.SECONDS).status()).isEqualTo(Status.OK);
+      }
+      // they went when the 1 s sleeps ended (0.7 s from here), none behind a 4 s one (3.7 s)
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(2_500);
+    }
+  }
+
+  @Test
   void aFullQueueFailsAtOnceInsteadOfGrowingABacklog() throws Exception {
     // One connection per loop, and room for two requests per loop (pool 1 + queue 3 over 2 loops).
     try (PgClient client = client(1, 3, Duration.ofSeconds(30))) {
