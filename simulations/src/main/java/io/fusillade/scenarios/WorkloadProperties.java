@@ -1,6 +1,7 @@
 package io.fusillade.scenarios;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.record.RunSettings;
@@ -47,7 +48,22 @@ public final class WorkloadProperties {
    * once after it.
    */
   public static void awaitCommonStart(InjectorShare share) {
+    awaitCommonStart(share, null);
+  }
+
+  /**
+   * As {@link #awaitCommonStart(InjectorShare)}, on the clock the injectors share: this injector's
+   * offset to it is recorded ({@link ClockOffset#parameters()}) and {@code --start-at} is read on
+   * it.
+   *
+   * @param share this injector's share of the test
+   * @param clock its offset to the shared clock, or null to use its own
+   */
+  public static void awaitCommonStart(InjectorShare share, ClockOffset clock) {
     Map<String, Object> parameters = new java.util.LinkedHashMap<>(share.parameters());
+    if (clock != null) {
+      parameters.putAll(clock.parameters());
+    }
     if (share.startAt() != null) {
       System.out.println(
           "Fusillade: injector "
@@ -55,8 +71,17 @@ public final class WorkloadProperties {
               + " of "
               + share.count()
               + " starts at "
-              + share.startAt());
-      parameters.put("startLatenessMs", share.awaitStart().toMillis());
+              + share.startAt()
+              + (clock == null
+                  ? ""
+                  : " on the clock of "
+                      + clock.reference()
+                      + " (this one's offset to it: "
+                      + clock.offsetMicros() / 1000.0
+                      + " ms ± "
+                      + clock.uncertaintyMicros() / 1000.0
+                      + ")"));
+      parameters.put("startLatenessMs", share.awaitStart(clock).toMillis());
     }
     FusilladeRun.parameters(parameters);
   }

@@ -91,6 +91,14 @@ class RunInjectorsTest {
             .containsEntry("injectors", 3)
             .containsEntry("injectorIndex", i)
             .containsEntry("startAt", start.toString());
+        // each measured its clock against the database's: one machine, so within a few ms
+        assertThat(data.manifest().parameters().get("clockReference"))
+            .asString()
+            .startsWith("jdbc:postgresql://localhost:");
+        double offset = ((Number) data.manifest().parameters().get("clockOffsetMs")).doubleValue();
+        double uncertainty =
+            ((Number) data.manifest().parameters().get("clockUncertaintyMs")).doubleValue();
+        assertThat(Math.abs(offset)).isLessThan(20 + uncertainty);
         assertThat(data.requests().get("insert key").count()).isEqualTo(RATE / 3 * SECONDS);
         assertThat(Math.abs(data.manifest().startEpochMs() - start.toEpochMilli()))
             .as("the load began at --start-at")

@@ -119,10 +119,27 @@ public record InjectorShare(int count, int index, Instant startAt) {
    * start together.
    */
   public Duration awaitStart() {
+    return awaitStart(null);
+  }
+
+  /**
+   * Waits until {@link #startAt()} on a reference clock (the one all the injectors measured their
+   * offset to), so that injectors whose clocks disagree still start together; as {@link
+   * #awaitStart()} without one.
+   *
+   * @param clock this injector's offset to the reference, or null for its own clock
+   * @return how late the wait ended on that clock (never negative)
+   */
+  public Duration awaitStart(ClockOffset clock) {
     if (startAt == null) {
       return Duration.ZERO;
     }
-    long wait = startAt.toEpochMilli() - System.currentTimeMillis();
+    java.util.function.LongSupplier now =
+        () ->
+            clock == null
+                ? System.currentTimeMillis()
+                : clock.referenceMillis(System.currentTimeMillis());
+    long wait = startAt.toEpochMilli() - now.getAsLong();
     if (wait < -60_000) {
       throw new FusilladeException(
           "--start-at " + startAt + " is " + (-wait / 1000) + " s past: give a moment to come");
@@ -134,7 +151,7 @@ public record InjectorShare(int count, int index, Instant startAt) {
         Thread.currentThread().interrupt();
       }
     }
-    return Duration.ofMillis(Math.max(0, System.currentTimeMillis() - startAt.toEpochMilli()));
+    return Duration.ofMillis(Math.max(0, now.getAsLong() - startAt.toEpochMilli()));
   }
 
   /** What {@code run.json} records of the share; nothing for an injector alone. */

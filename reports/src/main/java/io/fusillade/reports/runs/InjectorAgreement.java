@@ -17,6 +17,12 @@ final class InjectorAgreement {
   /** Starts further apart than this put the injectors' seconds out of line. */
   static final long START_SPREAD_MS = 1_000;
 
+  /**
+   * Clocks further apart than this (their offsets to the clock they share, {@code clockOffsetMs})
+   * put a tenth of each second's counts in the wrong second.
+   */
+  static final double CLOCK_SPREAD_MS = 100;
+
   private InjectorAgreement() {}
 
   /**
@@ -69,6 +75,7 @@ final class InjectorAgreement {
             }
           });
     }
+    clockFlag(records).ifPresent(flags::add);
     if (records.size() > 1) {
       long first = Long.MAX_VALUE;
       long last = Long.MIN_VALUE;
@@ -84,5 +91,42 @@ final class InjectorAgreement {
       }
     }
     return flags;
+  }
+
+  /** Injectors whose measured clocks disagree by more than {@link #CLOCK_SPREAD_MS}. */
+  private static java.util.Optional<String> clockFlag(List<RunRecord> records) {
+    Map<Object, Double> offsets = new TreeMap<>(java.util.Comparator.comparing(String::valueOf));
+    String reference = "";
+    for (RunRecord record : records) {
+      Map<String, Object> p = record.manifest().parameters();
+      if (p.get("clockOffsetMs") instanceof Number offset) {
+        offsets.put(p.getOrDefault("injectorIndex", "?"), offset.doubleValue());
+        reference = String.valueOf(p.getOrDefault("clockReference", ""));
+      }
+    }
+    if (offsets.size() < 2) {
+      return java.util.Optional.empty();
+    }
+    double min = java.util.Collections.min(offsets.values());
+    double max = java.util.Collections.max(offsets.values());
+    if (max - min <= CLOCK_SPREAD_MS) {
+      return java.util.Optional.empty();
+    }
+    List<String> each = new ArrayList<>();
+    offsets.forEach(
+        (index, offset) ->
+            each.add("injector " + index + " " + (offset >= 0 ? "+" : "") + round(offset) + " ms"));
+    return java.util.Optional.of(
+        "the injectors' clocks disagree by "
+            + round(max - min)
+            + " ms (their offsets to "
+            + reference
+            + ": "
+            + String.join(", ", each)
+            + "): their seconds do not line up; synchronise their clocks (NTP)");
+  }
+
+  private static String round(double ms) {
+    return String.valueOf(Math.round(ms * 10) / 10.0);
   }
 }

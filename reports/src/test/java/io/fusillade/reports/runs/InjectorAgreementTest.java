@@ -37,6 +37,28 @@ class InjectorAgreementTest {
         .endsWith("of rate 300");
   }
 
+  private Path injector(int index, double clockOffsetMs) throws Exception {
+    return SyntheticRecord.run()
+        .start(START)
+        .seconds(5)
+        .parameter("injectors", 2)
+        .parameter("injectorIndex", index)
+        .parameter("rate", 100)
+        .parameter("clockOffsetMs", clockOffsetMs)
+        .parameter("clockReference", "jdbc:postgresql://db1:5432/app")
+        .write(base, "clock-" + index);
+  }
+
+  @Test
+  void injectorsWhoseClocksDisagreeAreFlagged() throws Exception {
+    assertThat(RunData.load(List.of(injector(0, 1.5), injector(1, -40.25))).flags()).isEmpty();
+    assertThat(RunData.load(List.of(injector(0, 1.5), injector(1, -349.6))).flags())
+        .containsExactly(
+            "the injectors' clocks disagree by 351.1 ms (their offsets to"
+                + " jdbc:postgresql://db1:5432/app: injector 0 +1.5 ms, injector 1 -349.6 ms):"
+                + " their seconds do not line up; synchronise their clocks (NTP)");
+  }
+
   @Test
   void aMissingInjectorAndStartsApartAreFlagged() throws Exception {
     RunData run = RunData.load(List.of(injector(0, START), injector(2, START + 2_500)));

@@ -92,7 +92,8 @@ public class SqlRateRun extends Simulation {
     // thread's arrival from taking one of them (which would shift this injector's share).
     ScenarioBuilder arrivals = scenario("rate").exec(sqlCall(session -> mix.next(share)));
     var protocol = SqlTarget.prepare(given, workload, seed);
-    WorkloadProperties.awaitCommonStart(share);
+    WorkloadProperties.awaitCommonStart(
+        share, SqlTarget.clockOffset(given, workload, share).orElse(null));
     List<PopulationBuilder> populations = new ArrayList<>();
     populations.add(arrivals.injectOpen(steps));
     populations.addAll(

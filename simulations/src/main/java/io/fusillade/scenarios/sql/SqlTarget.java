@@ -1,7 +1,9 @@
 package io.fusillade.scenarios.sql;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.sql.SqlBalance;
 import io.fusillade.gatling.sql.SqlDsl;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Where a workload-driven SQL simulation sends its load, from its {@link RunSettings} (the system
@@ -130,6 +133,55 @@ public final class SqlTarget {
             SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
         .failover(SimulationProperties.duration("fusillade.failover", null));
   }
+
+  /**
+   * This injector's clock offset to the database's ({@link ClockOffset}), when it is one of several
+   * or waits for a common start: the database is the clock they all share. Nothing for an embedded
+   * database, which only a lone injector starts.
+   *
+   * @param settings the run's settings
+   * @param workload the workload
+   * @param share this injector's share of the test
+   * @return the offset to the first node, or empty
+   */
+  static Optional<ClockOffset> clockOffset(
+      RunSettings settings, Workload workload, InjectorShare share) {
+    if ((share.alone() && share.startAt() == null)
+        || (settings.urls().isEmpty() && workload.connection().isEmpty())) {
+      return Optional.empty();
+    }
+    String url =
+        !settings.urls().isEmpty()
+            ? settings.urls().get(0)
+            : workload.connection().get().urls().get(0);
+    String user =
+        settings.user() != null
+            ? settings.user()
+            : workload.connection().map(c -> c.user()).orElse(null);
+    String password = System.getenv("FUSILLADE_SQL_PASSWORD");
+    if (password == null) {
+      password = workload.connection().map(c -> c.password()).orElse(null);
+    }
+    try (Connection connection = DriverManager.getConnection(url, user, password);
+        java.sql.PreparedStatement now = connection.prepareStatement(CLOCK_QUERY)) {
+      return Optional.of(
+          ClockOffset.measure(
+              () -> {
+                try (java.sql.ResultSet r = now.executeQuery()) {
+                  r.next();
+                  return r.getLong(1);
+                }
+              },
+              JdbcUrls.mask(url)));
+    } catch (Exception e) {
+      throw new FusilladeException(
+          "cannot read the clock of " + JdbcUrls.mask(url) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The database's time, microseconds since the epoch (PostgreSQL and its kin). */
+  static final String CLOCK_QUERY =
+      "select (extract(epoch from clock_timestamp()) * 1000000)::bigint";
 
   private static void setUp(
       String url, String user, String password, Workload workload, long seed) {
