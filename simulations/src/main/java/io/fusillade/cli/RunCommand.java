@@ -227,7 +227,7 @@ class RunCommand implements Callable<Integer> {
           "Run the test with N injectors (N processes or machines, each given its"
               + " --injector-index): this one sends 1/N of the rate and every N-th of the seeded"
               + " requests, so that the N together send exactly what one would; 'fusillade"
-              + " report' of their records is the test's report. SQL workloads in rate mode.")
+              + " report' of their records is the test's report. SQL workloads.")
   Integer injectors;
 
   @Option(
@@ -412,9 +412,9 @@ class RunCommand implements Callable<Integer> {
               + ": the injectors share one system under test: give its --url"
               + " (or the workload's connection), not an embedded server each");
     }
-    if (count > 1 && mode != Mode.RATE) {
+    if (count > 1 && mode != Mode.RATE && mode != Mode.QUEUE) {
       throw new FusilladeException(
-          "--injectors applies to the rate mode (this run: "
+          "--injectors applies to the rate and queue modes (this run: "
               + mode.name().toLowerCase(java.util.Locale.ROOT)
               + ")");
     }

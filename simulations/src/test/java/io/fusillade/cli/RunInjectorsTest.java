@@ -124,4 +124,85 @@ class RunInjectorsTest {
       assertThat(summary.path("requests").get(0).path("ko").asLong()).isZero();
     }
   }
+
+  @Test
+  void threeInjectorsOfAQueueSendTheSingleInjectorsQueriesOnceEach() throws Exception {
+    try (LocalPostgres postgres = LocalPostgres.start()) {
+      try (Connection c = postgres.connect();
+          Statement s = c.createStatement()) {
+        s.execute("create table shared_keys (id bigint primary key, injector text)");
+      }
+      Path file = dir.resolve("queue.yml");
+      Files.writeString(
+          file,
+          """
+          seed: 9
+          queries:
+            - name: insert key
+              sql: insert into shared_keys (id) values ($1::bigint)
+              count: 600
+              params:
+                - {type: long, range: [1, 100000000], unique: true}
+          load: {mode: queue, users: 7}
+          checks: [errors < 0.01%]
+          """);
+      // the single injector's keys, kept aside
+      CliRun alone =
+          CliRun.of(
+              "run",
+              file.toString(),
+              "--url",
+              postgres.jdbcUrl(),
+              "--setup",
+              "false",
+              "--output",
+              dir.resolve("alone").toString());
+      assertThat(alone.exitCode()).as(alone.out() + alone.err()).isZero();
+      try (Connection c = postgres.connect();
+          Statement s = c.createStatement()) {
+        s.execute("create table alone_keys as select id from shared_keys");
+        s.execute("truncate shared_keys");
+      }
+      List<CompletableFuture<CliRun>> runs = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        String[] args = {
+          "run",
+          file.toString(),
+          "--url",
+          postgres.jdbcUrl(),
+          "--setup",
+          "false",
+          "--injectors",
+          "3",
+          "--injector-index",
+          Integer.toString(i),
+          "--output",
+          dir.resolve("queue" + i).toString()
+        };
+        runs.add(CompletableFuture.supplyAsync(() -> CliRun.of(args)));
+      }
+      long sent = 0;
+      for (int i = 0; i < 3; i++) {
+        CliRun result = runs.get(i).get(180, TimeUnit.SECONDS);
+        assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+        RunRecord data = RunRecordReader.read(SummaryCommand.resolve(dir.resolve("queue" + i)));
+        // users 0, 3, 6; 1, 4; 2, 5
+        assertThat(data.manifest().parameters()).containsEntry("users", i == 0 ? 3 : 2);
+        sent += data.requests().get("insert key").count();
+      }
+      assertThat(sent).isEqualTo(600);
+      try (Connection c = postgres.connect();
+          Statement s = c.createStatement();
+          ResultSet r =
+              s.executeQuery(
+                  "select count(*), count(a.id), count(k.id) from shared_keys k"
+                      + " full join alone_keys a using (id)")) {
+        r.next();
+        // the same 600 keys as the single injector's, none missing, none more
+        assertThat(r.getLong(1)).isEqualTo(600);
+        assertThat(r.getLong(2)).isEqualTo(600);
+        assertThat(r.getLong(3)).isEqualTo(600);
+      }
+    }
+  }
 }

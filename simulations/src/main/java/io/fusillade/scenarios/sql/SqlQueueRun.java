@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.InjectedChains;
@@ -16,12 +17,16 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
  * Picostress's {@code queue} mode for any workload file: the workload's queries, in the seeded,
  * shuffled order of their counts, split between N virtual users that start together; each runs its
- * share once. Settings ({@link RunSettings}): {@code -Dfusillade.workload=FILE -Dfusillade.users=10
- * -Dfusillade.seed=S} and the target properties of {@link SqlTarget}.
+ * share once. One of several injectors ({@link InjectorShare}) runs the users whose index is its
+ * own modulo their count: together they send the single injector's queries. Settings ({@link
+ * RunSettings}): {@code -Dfusillade.workload=FILE -Dfusillade.users=10 -Dfusillade.seed=S} and the
+ * target properties of {@link SqlTarget}.
  */
 public class SqlQueueRun extends Simulation {
   private static final String SHARE = "fusillade.queueShare";
@@ -33,31 +38,42 @@ public class SqlQueueRun extends Simulation {
     RunSettings given = workload.load().under(properties);
     long seed = WorkloadProperties.seed(given, workload);
     int users = given.users() != null ? given.users() : 10;
+    // One of several injectors: the users whose index is its own modulo their count, each with
+    // the share of the queue it has in a single injector's run.
+    InjectorShare share = InjectorShare.fromSystemProperties();
+    int[] mine =
+        IntStream.range(0, users).filter(u -> u % share.count() == share.index()).toArray();
     FusilladeRun.settings(
         RunSettings.NONE
             .withWorkload(given.workload())
             .withSeed(seed)
             .withMode(RunSettings.Mode.QUEUE)
-            .withUsers(users));
+            .withUsers(mine.length));
     WorkloadProperties.declareChecks(given, workload);
     WorkloadData data = new WorkloadData(workload, seed);
 
+    // Users are counted here, not by Gatling's user ids, which the injected kinds' populations
+    // take from too.
+    AtomicInteger started = new AtomicInteger();
     ScenarioBuilder queue =
         scenario("queue")
             .exec(
                 session -> {
-                  int user = (int) ((session.userId() - 1) % users);
+                  int user = mine[started.getAndIncrement() % mine.length];
                   return session.set(SHARE, new QueueShare(data, user, users));
                 })
             .asLongAs(session -> session.<QueueShare>get(SHARE).hasNext())
             .on(sqlCall(session -> session.<QueueShare>get(SHARE).next()));
 
     List<PopulationBuilder> populations = new ArrayList<>();
-    populations.add(queue.injectOpen(atOnceUsers(users)));
+    populations.add(queue.injectOpen(atOnceUsers(mine.length)));
     // the injected kinds at a rate of their own: their length is their for:, a queue's is unknown
     populations.addAll(
         InjectedChains.of(workload.injected(), seed, SqlDsl::injected)
-            .populations(workload.file(), null, rate -> rate));
-    setUp(populations).protocols(SqlTarget.prepare(given, workload, seed));
+            .populations(workload.file(), null, share::rate));
+    var protocol = SqlTarget.prepare(given, workload, seed);
+    WorkloadProperties.awaitCommonStart(
+        share, SqlTarget.clockOffset(given, workload, share).orElse(null));
+    setUp(populations).protocols(protocol);
   }
 }
