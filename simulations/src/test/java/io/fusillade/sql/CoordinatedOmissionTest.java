@@ -38,8 +38,10 @@ class CoordinatedOmissionTest {
     long slowerThanOneSecond = reads.getCountBetweenValues(1_000_000, reads.getMaxValue());
     assertThat(slowerThanOneSecond).isBetween(100L, 999L);
 
-    // Arrivals stay at 500/s ± 2% through the stall and the second after it: the load does not
-    // back off when the database stalls. The other seconds are judged by the rule every rate test
+    // Arrivals stay at 500/s ± 2% through the stall and the second after it, and each of those
+    // seconds within ± 5% (a scheduler's hiccup of 40 ms moves 20 arrivals across a boundary of
+    // the seconds, as a CI run saw: 480 then 518): the load does not back off when the database
+    // stalls. The other seconds are judged by the rule every rate test
     // uses (ArrivalRates): ± 10%, the start-up seconds, when the JIT warms, together.
     ArrivalRates arrivals = ArrivalRates.of(record, "read");
     assertThat(arrivals.intervals()).hasSizeGreaterThanOrEqualTo(6);
@@ -51,12 +53,19 @@ class CoordinatedOmissionTest {
         a -> a.endedAt() > stallStart && a.endedAt() <= stallEnd;
     List<ArrivalRates.Interval> stall = arrivals.intervals().stream().filter(duringStall).toList();
     assertThat(stall).hasSizeGreaterThanOrEqualTo(3);
+    double arrived = 0;
+    double seconds = 0;
+    for (ArrivalRates.Interval a : stall) {
+      arrived += a.perSecond() * a.seconds();
+      seconds += a.seconds();
+    }
+    assertThat(arrived / seconds).as("arrivals/s through the stall").isBetween(490.0, 510.0);
     assertThat(stall)
         .allSatisfy(
             a ->
                 assertThat(a.perSecond())
                     .as("arrivals/s in the interval ending %.1f s into the run", a.endedAt())
-                    .isBetween(490.0, 510.0));
+                    .isBetween(475.0, 525.0));
     arrivals.without(duringStall).assertHeld(LockedTableSimulation.RATE, 0.10);
   }
 }
