@@ -9,7 +9,6 @@ import static io.gatling.javaapi.core.CoreDsl.onCase;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.FusilladeException;
-import io.fusillade.record.Injected;
 import io.fusillade.workload.InjectedFault;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -90,42 +89,51 @@ public record InjectedChains(
    * ends.
    *
    * @param file the workload file, for the message of a kind that cannot be timed
+   * @param scope what the populations are for, to tell them apart ({@code ""}, {@code "topic t"})
    * @param loadLength how long the load lasts, or null when that is not known before the run (queue
-   *     mode, an exact number of documents)
+   *     mode, an exact number of documents): a kind's {@code for} is cut at its end
    * @param share this injector's part of a rate (1 for a single injector)
    * @return one population per kind at a rate, without protocols
-   * @throws FusilladeException for a kind without {@code for} when the load's length is unknown
+   * @throws FusilladeException for a kind without {@code for} when the load's length is unknown, or
+   *     one that would begin after the load's end
    */
   public List<PopulationBuilder> populations(
-      String file, Duration loadLength, DoubleUnaryOperator share) {
+      String file, String scope, Duration loadLength, DoubleUnaryOperator share) {
     List<PopulationBuilder> populations = new ArrayList<>();
-    for (InjectedFault f : faults) {
+    for (int i = 0; i < faults.size(); i++) {
+      InjectedFault f = faults.get(i);
       if (!f.hasRate()) {
         continue;
       }
+      String named = "injected " + f.kind() + " at " + f.rate() + "/s";
+      if (loadLength == null && f.length() == null) {
+        throw new FusilladeException(
+            file + ": " + named + " needs for: here, as the load's length is not known before");
+      }
+      if (loadLength != null && f.from().compareTo(loadLength) >= 0) {
+        throw new FusilladeException(
+            file
+                + ": "
+                + named
+                + " from "
+                + f.from().toMillis() / 1000.0
+                + " s would begin after the load's end, at "
+                + loadLength.toMillis() / 1000.0
+                + " s");
+      }
       Duration length = f.length();
-      if (length == null) {
-        if (loadLength == null) {
-          throw new FusilladeException(
-              file
-                  + ": injected "
-                  + f.kind()
-                  + " at "
-                  + f.rate()
-                  + "/s needs for: here, as the load's length is not known before it runs");
-        }
-        length = loadLength.minus(f.from());
-        if (length.isNegative() || length.isZero()) {
-          continue; // it would start after the load's end
-        }
+      if (loadLength != null) {
+        Duration left = loadLength.minus(f.from());
+        length = length == null || length.compareTo(left) > 0 ? left : length;
       }
       List<OpenInjectionStep> steps = new ArrayList<>();
       if (!f.from().isZero()) {
         steps.add(nothingFor(f.from()));
       }
       steps.add(constantUsersPerSec(share.applyAsDouble(f.rate())).during(length));
+      // Gatling's scenario names must be unique: a kind may be listed twice, for several topics
       populations.add(
-          scenario(Injected.name(f.kind()) + " at a rate")
+          scenario(named + " [" + i + "]" + (scope.isEmpty() ? "" : " " + scope))
               .exec(request.apply(f.kind()))
               .injectOpen(steps));
     }

@@ -21,7 +21,8 @@ import java.util.List;
  *     0 when it has a rate
  * @param rate the requests per second of this kind, sent beside the workload's requests; 0 when it
  *     has a share
- * @param from when the kind starts to be sent, from the first arrival of the load
+ * @param from when the kind starts to be sent: from the load's first arrival for a share, from the
+ *     start of the injection for a rate
  * @param length how long it is sent; null for until the end of the load
  */
 public record InjectedFault(

@@ -198,6 +198,16 @@ public final class WorkloadLoader {
                 sections.isEmpty()
                     ? "a workload without requests"
                     : String.join(" and ", sections));
+    if (hasTopics && injected.stream().anyMatch(InjectedFault::hasRate)) {
+      // Gatling gives a population with its own protocol its own components: a topic's would
+      // open a second client, with its own consumers and delivery count
+      problems.add(
+          new Problem(
+              FieldReader.field(top, "injected").location(),
+              "injected",
+              "a topics workload's injected kinds take a share of the writes, not a rate of their"
+                  + " own"));
+    }
     if (logs.isPresent()
         && "none".equals(logs.get().mapping())
         && injected.stream().anyMatch(f -> InjectedFault.MAPPING_VIOLATION.equals(f.kind()))) {

@@ -96,6 +96,13 @@ class InjectedSectionTest {
         .singleElement()
         .asString()
         .contains("injected[0].rate: give share or rate, not both");
+    assertThat(
+            problems(
+                "topics:\n  - {name: t, rate: 10}\ninjected:\n"
+                    + "  - {kind: missing topic, rate: 1}\n"))
+        .singleElement()
+        .asString()
+        .contains("injected: a topics workload's injected kinds take a share of the writes");
     assertThat(problems(q + "  - {kind: syntax error, rate: 0}\n"))
         .singleElement()
         .asString()

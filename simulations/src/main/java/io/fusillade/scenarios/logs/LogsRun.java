@@ -9,6 +9,7 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.logs.LogsDsl;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.logs.IndexSpec;
 import io.fusillade.logs.NdjsonFiles;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.WebLogs;
@@ -118,7 +119,10 @@ public class LogsRun extends Simulation {
               .population("ingest", exec(logs(BULK).bulk(section.bulkSize())))
               .protocols(store));
     } else {
-      InjectedChains injected = InjectedChains.of(workload.injected(), seed, LogsDsl::injected);
+      IndexSpec index = LogsWorkloadMapping.indexSpec(section);
+      InjectedChains injected =
+          InjectedChains.of(
+              workload.injected(), seed, kind -> LogsDsl.injected(kind).forIndex(index));
       PopulationBuilder chain;
       switch (ingest.mode()) {
         case DOCS -> {
@@ -164,11 +168,13 @@ public class LogsRun extends Simulation {
         }
       }
       chain = chain.protocols(store);
-      // the injected kinds at a rate of their own, beside the ingest (their length: the ingest's)
+      // The injected kinds at a rate of their own, beside the ingest (their length: the ingest's).
+      // Their protocol is the searches': a population with its own gets its own components, and
+      // the ingest's would create the index again.
       List<PopulationBuilder> besides = new ArrayList<>();
       for (PopulationBuilder p :
-          injected.populations(workload.file(), ingestLength(ingest), r -> r)) {
-        besides.add(p.protocols(store));
+          injected.populations(workload.file(), "", ingestLength(ingest), r -> r)) {
+        besides.add(p.protocols(searchStore));
       }
 
       if (!section.searches().isEmpty()) {

@@ -1,11 +1,11 @@
 package io.fusillade.scenarios.sql;
 
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.sql.SqlCall;
 import io.fusillade.gatling.sql.SqlFaults;
 import io.fusillade.scenarios.InjectedDraw;
 import io.fusillade.workload.InjectedFault;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  */
 final class InjectedSql {
   private final InjectedDraw draw;
-  private final AtomicLong deadlocks = new AtomicLong();
+  private final InjectorShare share = InjectorShare.fromSystemProperties();
 
   InjectedSql(List<InjectedFault> faults, long seed) {
     this(faults, seed, System::nanoTime);
@@ -34,7 +34,7 @@ final class InjectedSql {
       return null;
     }
     if (SqlFaults.DEADLOCK.equals(fault.kind())) {
-      return SqlFaults.deadlockHalf(deadlocks.getAndIncrement()); // the pairs' halves in turn
+      return SqlFaults.nextDeadlockHalf(share.count(), share.index()); // the halves in turn
     }
     return call(fault.kind());
   }
@@ -44,7 +44,7 @@ final class InjectedSql {
     return SqlFaults.DEADLOCK.equals(kind) ? SqlFaults.deadlockHalf(0) : SqlFaults.call(kind);
   }
 
-  /** What the run must create first: the table of the constraint violations, with its one row. */
+  /** What the run must create first: the tables of the constraint violations and deadlocks. */
   static List<String> setUp(List<InjectedFault> faults) {
     return SqlFaults.setUp(faults.stream().map(InjectedFault::kind).toList());
   }

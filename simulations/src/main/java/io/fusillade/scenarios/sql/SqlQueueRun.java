@@ -4,6 +4,7 @@ import static io.fusillade.gatling.sql.SqlDsl.sqlCall;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.sql.SqlDsl;
@@ -43,6 +44,16 @@ public class SqlQueueRun extends Simulation {
     InjectorShare share = InjectorShare.fromSystemProperties();
     int[] mine =
         IntStream.range(0, users).filter(u -> u % share.count() == share.index()).toArray();
+    if (mine.length == 0) {
+      throw new FusilladeException(
+          "queue mode with "
+              + users
+              + " users and "
+              + share.count()
+              + " injectors: injector "
+              + share.index()
+              + " has no user; give at least as many users as injectors");
+    }
     FusilladeRun.settings(
         RunSettings.NONE
             .withWorkload(given.workload())
@@ -70,7 +81,7 @@ public class SqlQueueRun extends Simulation {
     // the injected kinds at a rate of their own: their length is their for:, a queue's is unknown
     populations.addAll(
         InjectedChains.of(workload.injected(), seed, SqlDsl::injected)
-            .populations(workload.file(), null, share::rate));
+            .populations(workload.file(), "", null, share::rate));
     var protocol = SqlTarget.prepare(given, workload, seed);
     WorkloadProperties.awaitCommonStart(
         share, SqlTarget.clockOffset(given, workload, share).orElse(null));

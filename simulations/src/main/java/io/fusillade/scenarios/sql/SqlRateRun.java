@@ -98,7 +98,7 @@ public class SqlRateRun extends Simulation {
     populations.add(arrivals.injectOpen(steps));
     populations.addAll(
         InjectedChains.of(workload.injected(), seed, SqlDsl::injected)
-            .populations(workload.file(), length, share::rate));
+            .populations(workload.file(), "", length, share::rate));
     setUp(populations).protocols(protocol);
   }
 }

@@ -75,20 +75,15 @@ public final class SqlTarget {
   static SqlProtocolBuilder prepare(RunSettings settings, Workload workload, long seed) {
     List<String> nodes;
     String user;
-    String password = System.getenv("FUSILLADE_SQL_PASSWORD");
+    String password;
     boolean embedded = false;
-    if (!settings.urls().isEmpty() || workload.connection().isPresent()) {
-      // fusillade run passes the workload's URLs on too: its user and password still apply, as
-      // they did for the check before the fork (DatabaseOptions).
-      nodes = !settings.urls().isEmpty() ? settings.urls() : workload.connection().get().urls();
-      user =
-          settings.user() != null
-              ? settings.user()
-              : workload.connection().map(c -> c.user()).orElse(null);
-      if (password == null) {
-        password = workload.connection().map(c -> c.password()).orElse(null);
-      }
+    Optional<External> external = External.of(settings, workload);
+    if (external.isPresent()) {
+      nodes = external.get().nodes();
+      user = external.get().user();
+      password = external.get().password();
     } else {
+      password = System.getenv("FUSILLADE_SQL_PASSWORD"); // as before: the embedded one trusts
       LocalPostgres.Builder builder = LocalPostgres.builder();
       for (String line : System.getProperty(SERVER_SETTINGS_PROPERTY, "").split("\n")) {
         if (!line.isBlank()) {
@@ -146,23 +141,13 @@ public final class SqlTarget {
    */
   static Optional<ClockOffset> clockOffset(
       RunSettings settings, Workload workload, InjectorShare share) {
-    if ((share.alone() && share.startAt() == null)
-        || (settings.urls().isEmpty() && workload.connection().isEmpty())) {
+    Optional<External> external = External.of(settings, workload);
+    if ((share.alone() && share.startAt() == null) || external.isEmpty()) {
       return Optional.empty();
     }
-    String url =
-        !settings.urls().isEmpty()
-            ? settings.urls().get(0)
-            : workload.connection().get().urls().get(0);
-    String user =
-        settings.user() != null
-            ? settings.user()
-            : workload.connection().map(c -> c.user()).orElse(null);
-    String password = System.getenv("FUSILLADE_SQL_PASSWORD");
-    if (password == null) {
-      password = workload.connection().map(c -> c.password()).orElse(null);
-    }
-    try (Connection connection = DriverManager.getConnection(url, user, password);
+    String url = external.get().nodes().get(0);
+    try (Connection connection =
+            DriverManager.getConnection(url, external.get().user(), external.get().password());
         java.sql.PreparedStatement now = connection.prepareStatement(CLOCK_QUERY)) {
       return Optional.of(
           ClockOffset.measure(
@@ -174,8 +159,39 @@ public final class SqlTarget {
               },
               JdbcUrls.mask(url)));
     } catch (Exception e) {
-      throw new FusilladeException(
-          "cannot read the clock of " + JdbcUrls.mask(url) + ": " + e.getMessage(), e);
+      // a database without PostgreSQL's clock_timestamp(): the run goes on, on this clock
+      System.out.println(
+          "Fusillade: cannot read the clock of "
+              + JdbcUrls.mask(url)
+              + " ("
+              + JdbcUrls.mask(String.valueOf(e.getMessage()))
+              + "): this injector's clock offset is not measured; --start-at is read on its"
+              + " own clock");
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The database the workload's URLs or {@code --url} name, with its user and password; empty when
+   * the run starts an embedded one. {@code fusillade run} passes the workload's URLs on too: its
+   * user and password still apply, as they did for the check before the fork (DatabaseOptions).
+   */
+  private record External(List<String> nodes, String user, String password) {
+    static Optional<External> of(RunSettings settings, Workload workload) {
+      if (settings.urls().isEmpty() && workload.connection().isEmpty()) {
+        return Optional.empty();
+      }
+      String password = System.getenv("FUSILLADE_SQL_PASSWORD");
+      if (password == null) {
+        password = workload.connection().map(c -> c.password()).orElse(null);
+      }
+      return Optional.of(
+          new External(
+              !settings.urls().isEmpty() ? settings.urls() : workload.connection().get().urls(),
+              settings.user() != null
+                  ? settings.user()
+                  : workload.connection().map(c -> c.user()).orElse(null),
+              password));
     }
   }
 
@@ -204,7 +220,10 @@ public final class SqlTarget {
       }
     } catch (SQLException e) {
       throw new FusilladeException(
-          "cannot prepare the injected requests on " + JdbcUrls.mask(url) + ": " + e.getMessage(),
+          "cannot prepare the injected requests on "
+              + JdbcUrls.mask(url)
+              + ": "
+              + JdbcUrls.mask(String.valueOf(e.getMessage())),
           e);
     }
   }
@@ -220,7 +239,11 @@ public final class SqlTarget {
               connection, Dialect.detect(connection, url), new PrintWriter(System.out, true)));
     } catch (SQLException e) {
       throw new FusilladeException(
-          "cannot connect to " + JdbcUrls.mask(url) + ": " + e.getMessage(), e);
+          "cannot connect to "
+              + JdbcUrls.mask(url)
+              + ": "
+              + JdbcUrls.mask(String.valueOf(e.getMessage())),
+          e);
     }
   }
 

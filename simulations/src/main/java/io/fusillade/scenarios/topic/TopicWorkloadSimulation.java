@@ -188,11 +188,6 @@ public class TopicWorkloadSimulation extends Simulation {
         population = writers.injectOpen(constantUsersPerSec(t.rate()).during(t.duration()));
       }
       populations.add(population.protocols(protocol));
-      if (!LimitSettings.searching()) {
-        for (PopulationBuilder p : injected.populations(workload.file(), t.writing(), r -> r)) {
-          populations.add(p.protocols(protocol));
-        }
-      }
     }
     setUp(populations);
   }

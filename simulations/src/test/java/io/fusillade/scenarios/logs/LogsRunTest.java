@@ -88,6 +88,7 @@ class LogsRunTest {
         injected:
           - {kind: mapping violation, share: 20%, from: 2s, for: 2s}
           - {kind: malformed bulk, share: 10%}
+          - {kind: malformed bulk, rate: 5, from: 1s, for: 2s}
         """);
     GatlingFork run =
         GatlingFork.run(
@@ -102,14 +103,15 @@ class LogsRunTest {
     RequestTotals bulks = requests.get("bulk");
     RequestTotals violation = requests.get("injected mapping violation");
     RequestTotals malformed = requests.get("injected malformed bulk");
-    // 180 arrivals: the injected kinds take theirs, the bulks the rest, and none is lost
-    assertThat(bulks.count() + violation.count() + malformed.count()).isEqualTo(180);
+    // 180 arrivals: the injected kinds take theirs, the bulks the rest, and none is lost; the
+    // kind at a rate sends 5/s for 2 s beside them
+    assertThat(bulks.count() + violation.count() + malformed.count()).isEqualTo(180 + 10);
     assertThat(bulks.koCount()).as(bulks.errors().toString()).isZero();
     assertThat(violation.koCount()).isEqualTo(violation.count()).isGreaterThan(2);
     assertThat(violation.errors().keySet())
         .as(violation.errors().toString())
         .allMatch(r -> r.contains("parsing_exception"));
-    assertThat(malformed.koCount()).isEqualTo(malformed.count()).isGreaterThan(3);
+    assertThat(malformed.koCount()).isEqualTo(malformed.count()).isGreaterThan(10);
     assertThat(malformed.errors().keySet())
         .as(malformed.errors().toString())
         .allMatch(r -> r.contains("HTTP 400"));

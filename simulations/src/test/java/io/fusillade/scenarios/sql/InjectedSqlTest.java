@@ -38,15 +38,21 @@ class InjectedSqlTest {
       }
     }
     assertThat(halves).extracting(SqlCall::name).containsOnly("injected deadlock");
-    SqlCall first = halves.get(0);
-    SqlCall second = halves.get(1);
+    // one sequence for the process: each half the next one's of the test's sequence
+    for (int i = 0; i + 1 < halves.size(); i++) {
+      assertThat((indexOf(halves.get(i)) + 1) % (2 * SqlFaults.DEADLOCK_PAIRS))
+          .isEqualTo(indexOf(halves.get(i + 1)));
+    }
+    // a pair's halves take its two rows in opposite orders
+    SqlCall first = SqlFaults.deadlockHalf(0);
+    SqlCall second = SqlFaults.deadlockHalf(1);
     assertThat(first.sql()).endsWith("where id = 1");
     assertThat(first.more().get(1)).endsWith("where id = 2");
     assertThat(second.sql()).endsWith("where id = 2");
     assertThat(second.more().get(1)).endsWith("where id = 1");
     // the next pair takes the next two rows, so that it does not wait for the one before
-    assertThat(halves.get(2).sql()).endsWith("where id = 3");
-    assertThat(halves.get(3).sql()).endsWith("where id = 4");
+    assertThat(SqlFaults.deadlockHalf(2).sql()).endsWith("where id = 3");
+    assertThat(SqlFaults.deadlockHalf(3).sql()).endsWith("where id = 4");
     assertThat(SqlFaults.deadlockHalf(2 * SqlFaults.DEADLOCK_PAIRS)).isEqualTo(first);
     assertThat(InjectedSql.setUp(List.of(new InjectedFault("deadlock", 0.01))))
         .anySatisfy(
@@ -107,6 +113,16 @@ class InjectedSqlTest {
         .containsExactly(
             "create table if not exists fusillade_injected (id integer primary key)",
             "insert into fusillade_injected (id) values (1) on conflict do nothing");
+  }
+
+  /** Where a deadlock's half is in the test's sequence (its pairs in turn). */
+  private static int indexOf(SqlCall half) {
+    for (int n = 0; n < 2 * SqlFaults.DEADLOCK_PAIRS; n++) {
+      if (SqlFaults.deadlockHalf(n).equals(half)) {
+        return n;
+      }
+    }
+    throw new AssertionError("not a deadlock's half: " + half);
   }
 
   private static List<String> draws(InjectedSql injected, int n) {

@@ -19,10 +19,15 @@ final class InjectedBulkAction extends FusilladeAction<Void> {
   private final LogsComponents components;
   private final byte[] body;
 
-  InjectedBulkAction(String kind, LogsComponents components, Action next) {
+  /**
+   * @param kind the kind
+   * @param index the index whose mapping the body is made for; null for the one the protocol
+   *     creates
+   */
+  InjectedBulkAction(String kind, IndexSpec index, LogsComponents components, Action next) {
     super(Expression.constant(io.fusillade.record.Injected.name(kind)), components, next);
     this.components = components;
-    IndexSpec created = components.settings().index().create();
+    IndexSpec created = index != null ? index : components.settings().index().create();
     this.body =
         LogsFaults.body(kind, created == null ? null : created.mappings())
             .getBytes(StandardCharsets.UTF_8);

@@ -35,14 +35,15 @@ public final class LogsDsl {
   /**
    * A bulk that fails on purpose ({@link LogsFaults}): named {@code injected <kind>}, left out of
    * the run's error and latency checks unless a check names it. Its body is made for the index the
-   * protocol creates ({@link LogsProtocolBuilder#recreateIndex}), when the scenario starts.
+   * protocol creates ({@link LogsProtocolBuilder#recreateIndex}), when the scenario starts, or the
+   * one given to {@link LogsInjectedBuilder#forIndex}.
    *
    * @param kind one of {@link LogsFaults#KINDS}, e.g. {@link LogsFaults#MAPPING_VIOLATION}
    * @return the request
    * @throws IllegalArgumentException for an unknown kind
    */
   public static LogsInjectedBuilder injected(String kind) {
-    return new LogsInjectedBuilder(kind);
+    return new LogsInjectedBuilder(kind, null);
   }
 
   /** Starts a logs request whose name is computed from the session (keep the names few). */

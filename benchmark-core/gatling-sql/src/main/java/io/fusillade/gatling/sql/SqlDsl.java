@@ -93,9 +93,8 @@ public final class SqlDsl {
    */
   public static SqlCallBuilder injected(String kind) {
     if (SqlFaults.DEADLOCK.equals(kind)) {
-      // the halves of each pair in turn, whichever user sends them
-      java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
-      return sqlCall(session -> SqlFaults.deadlockHalf(sent.getAndIncrement()));
+      // the halves of the pairs in turn, whichever user sends them
+      return sqlCall(session -> SqlFaults.nextDeadlockHalf(1, 0));
     }
     SqlCall call = SqlFaults.call(kind);
     return sqlCall(session -> call);

@@ -68,16 +68,17 @@ public final class SqlFaults {
   private SqlFaults() {}
 
   /**
-   * The request of a kind.
+   * The request of a kind, the same every time.
    *
-   * @param kind one of {@link #KINDS}
+   * @param kind one of {@link #KINDS} but {@link #DEADLOCK}, whose requests are the halves of pairs
+   *     ({@link #nextDeadlockHalf})
    * @return the call, named {@code injected <kind>}
    * @throws IllegalArgumentException for another kind
    */
   public static SqlCall call(String kind) {
     if (DEADLOCK.equals(kind)) {
       throw new IllegalArgumentException(
-          "a deadlock is two transactions: deadlockHalf(n) gives the n-th arrival's");
+          "a deadlock is pairs of transactions: nextDeadlockHalf gives the next one");
     }
     String name = Injected.name(kind);
     return switch (kind) {
@@ -90,6 +91,24 @@ public final class SqlFaults {
           throw new IllegalArgumentException(
               "no injected kind \"" + kind + "\": one of " + String.join(", ", KINDS));
     };
+  }
+
+  /** The halves this process has sent: one sequence for all its users, so that halves pair up. */
+  private static final java.util.concurrent.atomic.AtomicLong HALVES =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /**
+   * The next {@link #DEADLOCK} request of this process. Its users share one sequence (a user sends
+   * one request at a time, so it can never be its own partner); of several injectors, injector
+   * {@code index} of {@code injectors} sends halves {@code index}, {@code index + injectors}, ...
+   * of the test's sequence, so that started together they pair up as one would.
+   *
+   * @param injectors the test's injectors (1 for one)
+   * @param index this one's index among them
+   * @return the half, named {@code injected deadlock}
+   */
+  public static SqlCall nextDeadlockHalf(int injectors, int index) {
+    return deadlockHalf(HALVES.getAndIncrement() * injectors + index);
   }
 
   /**
@@ -127,7 +146,7 @@ public final class SqlFaults {
 
   /**
    * What the kinds need before the load: the table of the constraint violations with its row, the
-   * table of the deadlocks with its two rows.
+   * table of the deadlocks with the rows of its pairs.
    *
    * @param kinds the kinds a run injects
    * @return the statements (none when neither is injected)

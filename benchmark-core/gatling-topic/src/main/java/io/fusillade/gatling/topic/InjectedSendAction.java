@@ -21,7 +21,7 @@ final class InjectedSendAction extends FusilladeAction<Void> {
     super(Expression.constant(Injected.name(kind)), components, next);
     this.kind = kind;
     this.topic = TopicFaults.topic(kind, topic);
-    this.value = new byte[TopicFaults.size(kind)];
+    this.value = TopicFaults.value(kind);
     this.producer = components.injectedProducer(kind);
     if (!TopicFaults.MISSING_TOPIC.equals(kind)) {
       TopicFaults.fetchMetadata(producer, this.topic);

@@ -43,7 +43,13 @@ public final class TopicComponents extends SessionlessComponents implements Auto
   /** Flushes the producer, drains the consumers, then runs the protocol's end hooks. */
   @Override
   public void close() {
-    injected.values().forEach(p -> p.close(Duration.ofSeconds(1)));
+    for (KafkaProducer<byte[], byte[]> producer : injected.values()) {
+      try {
+        producer.close(Duration.ofSeconds(1));
+      } catch (RuntimeException e) {
+        LOG.warn("An injected writes' producer did not close: {}", e.toString());
+      }
+    }
     client.close();
     for (BiConsumer<TopicClient, RunRecorder> hook : protocol.endHooks()) {
       try {

@@ -71,6 +71,13 @@ public final class TopicFaults {
     return MISSING_TOPIC.equals(kind) ? "fusillade-missing-" + topic : topic;
   }
 
+  /** The message of a kind: random bytes, which no compression makes smaller. */
+  static byte[] value(String kind) {
+    byte[] value = new byte[size(kind)];
+    new java.util.SplittableRandom(kind.hashCode()).nextBytes(value);
+    return value;
+  }
+
   /** The size of the message a kind sends. */
   static int size(String kind) {
     return switch (kind) {
@@ -117,6 +124,10 @@ public final class TopicFaults {
     p.put("enable.idempotence", "false");
     p.put("retries", "0");
     p.put("linger.ms", "0");
+    // compressed, an oversized message of the protocol's compression could fit under the limit
+    p.put("compression.type", "none");
+    // a kind whose window opens late still has the topic's metadata fetched before the load
+    p.put("metadata.max.idle.ms", String.valueOf(24 * 3_600_000L));
     p.put(
         "max.request.size",
         String.valueOf(WRONG_SETTING.equals(kind) ? WRONG_MAX_REQUEST_SIZE : 2 * OVERSIZED_BYTES));

@@ -56,6 +56,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   /** Since when the server has worked on the oldest request in flight (see {@link #stalled}). */
   private long headSinceNanos;
 
+  /** The usual time from a request's turn at the server to its answer (see {@link #stalled}). */
+  private long usualAnswerNanos;
+
   private final Map<String, String> statements = new HashMap<>(); // SQL with ? -> name
   private Channel channel;
   private boolean started;
@@ -144,12 +147,18 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
 
   /**
    * Whether the server has been working on this connection's oldest request for longer than {@code
-   * nanos} at {@code now}: a statement waiting on a lock, a slow query. The requests pipelined
-   * behind it wait as long, so a new request is better sent elsewhere.
+   * floor} and than {@value #STALLED_TIMES} times the usual answer of this connection at {@code
+   * now}: a statement waiting on a lock, a slow query. The requests pipelined behind it wait as
+   * long, so a new request is better sent elsewhere. The usual answer counts the network's round
+   * trip, so that a distant database's requests are not all stalled.
    */
-  boolean stalled(long now, long nanos) {
-    return !inFlight.isEmpty() && now - headSinceNanos > nanos;
+  boolean stalled(long now, long floor) {
+    return !inFlight.isEmpty()
+        && now - headSinceNanos > Math.max(floor, STALLED_TIMES * usualAnswerNanos);
   }
+
+  /** How many usual answers a request may take before its connection is stalled. */
+  static final int STALLED_TIMES = 8;
 
   /** Sends the request now, or once the start-up is over. */
   void send(PgRequest request) {
@@ -312,7 +321,10 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     inFlight.poll();
-    headSinceNanos = System.nanoTime(); // the next request's turn at the server, if any
+    long answered = System.nanoTime();
+    // a moving average over some 16 answers: the time the server took for the head
+    usualAnswerNanos += (answered - headSinceNanos - usualAnswerNanos) / 16;
+    headSinceNanos = answered; // the next request's turn at the server, if any
     if (head.failed()) {
       head.unconfirmedParses().forEach(name -> statements.values().remove(name));
     }

@@ -22,8 +22,9 @@ final class PgLoop {
   private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
   /**
-   * How long the server may work on a connection's oldest request before new requests prefer other
-   * connections: far above a point query's time, far below a lock wait's.
+   * How long the server may work on a connection's oldest request at least before new requests
+   * prefer other connections: far above a point query's time, far below a lock wait's (and longer
+   * for a connection whose answers usually take longer: {@link PgConnection#stalled}).
    */
   static final long STALLED_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
@@ -124,6 +125,7 @@ final class PgLoop {
     draining = true;
     try {
       long now = System.nanoTime();
+      expireWaiting(now); // never sent to time out at once on a fresh connection
       String down = client.downReason();
       for (PgRequest next = waiting.pollFirst(); next != null; next = waiting.pollFirst()) {
         if (down != null) {
@@ -210,8 +212,7 @@ final class PgLoop {
 
   private void expire() {
     long now = System.nanoTime();
-    expireWaiting(now);
-    drain(); // a connection opened again, a stall that ended without an answer
+    drain(); // a connection opened again, a stall that ended without an answer; the timed out
     String down = client.downReason();
     for (PgConnection connection : connections) {
       if (down != null && connection.isStarting()) {
