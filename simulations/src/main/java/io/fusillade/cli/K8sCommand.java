@@ -97,7 +97,14 @@ final class K8sCommand implements Callable<Integer> {
     if (!Files.isRegularFile(file)) {
       throw new FusilladeException("no such workload file: " + file);
     }
-    WorkloadFiles.load(file); // a workload with mistakes fails here, not in N pods
+    // a workload with mistakes fails here, not in N pods
+    io.fusillade.workload.Workload workload = WorkloadFiles.load(file);
+    if (workload.queries().isEmpty()) {
+      throw new FusilladeException(
+          file
+              + ": several injectors run SQL workloads (queries); a logs or topics workload does"
+              + " not split its load yet");
+    }
     Instant start =
         startAt != null
             ? InjectorShare.instant(startAt)

@@ -577,7 +577,11 @@ class RunCommand implements Callable<Integer> {
           "--failover",
           "--setup",
           "--teardown",
-          "--user");
+          "--user",
+          // a logs or topics workload does not split its load yet: each would send all of it
+          "--injectors",
+          "--injector-index",
+          "--start-at");
 
   private int runLogs(Workload workload, LogsSection logs) throws Exception {
     for (String option : SQL_ONLY) {

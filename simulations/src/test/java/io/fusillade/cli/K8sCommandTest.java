@@ -138,6 +138,15 @@ class K8sCommandTest {
   }
 
   @Test
+  void aLogsOrTopicsWorkloadIsRefusedAsItDoesNotSplitItsLoad() throws Exception {
+    Path topics = dir.resolve("t.yml");
+    Files.writeString(topics, "topics:\n  - {name: t, rate: 10, duration: 5s}\n");
+    var run = CliRun.of("k8s", topics.toString(), "--injectors", "3", "--image", "i:1");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("several injectors run SQL workloads (queries)");
+  }
+
+  @Test
   void aTestNameComesFromTheWorkloadsFileName() {
     assertThat(InjectorJob.nameOf("Orders_v2.yml")).isEqualTo("orders-v2");
     assertThat(InjectorJob.nameOf("__.yaml")).isEqualTo("test");

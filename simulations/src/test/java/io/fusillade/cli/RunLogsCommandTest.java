@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -127,6 +128,19 @@ class RunLogsCommandTest {
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
         .contains(file + ":3:9 logs.rate: give one of docs, rate or steps, not docs and rate");
+  }
+
+  @Test
+  void severalInjectorsAreForSqlWorkloadsOnly() {
+    // each injector would send the whole load, and their merged report would count it N times
+    Path topics = Path.of("src/test/resources/workloads/topics-demo.yml").toAbsolutePath();
+    for (Path workload : List.of(LOGS, topics)) {
+      CliRun result =
+          CliRun.of("run", workload.toString(), "--injectors", "3", "--injector-index", "1");
+      assertThat(result.exitCode()).isEqualTo(2);
+      assertThat(result.err().strip())
+          .startsWith("fusillade: --injectors applies to SQL workloads");
+    }
   }
 
   @Test
