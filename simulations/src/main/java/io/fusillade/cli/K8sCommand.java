@@ -99,11 +99,11 @@ final class K8sCommand implements Callable<Integer> {
     }
     // a workload with mistakes fails here, not in N pods
     io.fusillade.workload.Workload workload = WorkloadFiles.load(file);
-    if (workload.queries().isEmpty()) {
+    if (workload.queries().isEmpty() && workload.logs().isEmpty()) {
       throw new FusilladeException(
           file
-              + ": several injectors run SQL workloads (queries); a logs or topics workload does"
-              + " not split its load yet");
+              + ": several injectors run SQL and logs workloads; a topics workload does not split"
+              + " its load yet");
     }
     Instant start =
         startAt != null

@@ -227,7 +227,7 @@ class RunCommand implements Callable<Integer> {
           "Run the test with N injectors (N processes or machines, each given its"
               + " --injector-index): this one sends 1/N of the rate and every N-th of the seeded"
               + " requests, so that the N together send exactly what one would; 'fusillade"
-              + " report' of their records is the test's report. SQL workloads.")
+              + " report' of their records is the test's report. SQL and logs workloads.")
   Integer injectors;
 
   @Option(
@@ -412,9 +412,9 @@ class RunCommand implements Callable<Integer> {
               + ": the injectors share one system under test: give its --url"
               + " (or the workload's connection), not an embedded server each");
     }
-    if (count > 1 && mode != Mode.RATE && mode != Mode.QUEUE) {
+    if (count > 1 && mode != Mode.RATE && mode != Mode.QUEUE && mode != Mode.LOGS) {
       throw new FusilladeException(
-          "--injectors applies to the rate and queue modes (this run: "
+          "--injectors applies to SQL and logs workloads (this run: "
               + mode.name().toLowerCase(java.util.Locale.ROOT)
               + ")");
     }
@@ -577,11 +577,11 @@ class RunCommand implements Callable<Integer> {
           "--failover",
           "--setup",
           "--teardown",
-          "--user",
-          // a logs or topics workload does not split its load yet: each would send all of it
-          "--injectors",
-          "--injector-index",
-          "--start-at");
+          "--user");
+
+  /** Options of several injectors: SQL and logs workloads split their load, topics not yet. */
+  private static final List<String> SPLIT_ONLY =
+      List.of("--injectors", "--injector-index", "--start-at");
 
   private int runLogs(Workload workload, LogsSection logs) throws Exception {
     for (String option : SQL_ONLY) {
@@ -597,6 +597,7 @@ class RunCommand implements Callable<Integer> {
     LogIngest ingest = LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
     List<String> urls =
         database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
+    checkInjectorShare(Mode.LOGS, urls);
     if (!urls.isEmpty()) {
       try {
         LogsWorkloadMapping.clientOptions(logs, urls);
@@ -633,6 +634,13 @@ class RunCommand implements Callable<Integer> {
   private int runTopics(Workload workload) throws Exception {
     if (files != null) {
       throw new FusilladeException("--files applies to workloads with a logs section");
+    }
+    for (String option : SPLIT_ONLY) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        // each injector would send the whole load, and their merged report count it N times
+        throw new FusilladeException(
+            option + " applies to SQL and logs workloads; " + file + " has topics");
+      }
     }
     for (String option : SQL_ONLY) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {

@@ -9,6 +9,7 @@ import static io.gatling.javaapi.core.CoreDsl.onCase;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.workload.InjectedFault;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -29,15 +30,20 @@ import java.util.function.Function;
  * @param faults the kinds
  * @param draw their draw
  * @param request the request of a kind (the protocol's {@code injected(kind)})
+ * @param share this injector's share of the draws, of several ({@link InjectorShare#ALONE} for one)
  */
 public record InjectedChains(
-    List<InjectedFault> faults, InjectedDraw draw, Function<String, ActionBuilder> request) {
+    List<InjectedFault> faults,
+    InjectedDraw draw,
+    Function<String, ActionBuilder> request,
+    InjectorShare share) {
   /** The session key of the arrival's drawn kind, empty for the workload's request. */
   private static final String KIND = "fusillade.injected";
 
   /** Nothing injected. */
   public static final InjectedChains NONE =
-      new InjectedChains(List.of(), new InjectedDraw(List.of(), 0), kind -> null);
+      new InjectedChains(
+          List.of(), new InjectedDraw(List.of(), 0), kind -> null, InjectorShare.ALONE);
 
   /**
    * A workload's kinds, drawn with the run's seed.
@@ -49,7 +55,19 @@ public record InjectedChains(
    */
   public static InjectedChains of(
       List<InjectedFault> faults, long seed, Function<String, ActionBuilder> request) {
-    return new InjectedChains(faults, new InjectedDraw(faults, seed), request);
+    return of(faults, seed, request, InjectorShare.ALONE);
+  }
+
+  /**
+   * As {@link #of(List, long, Function)}, for one of several injectors: of the single run's
+   * arrivals' draws, it keeps every N-th from its index ({@link InjectorShare#next}).
+   */
+  public static InjectedChains of(
+      List<InjectedFault> faults,
+      long seed,
+      Function<String, ActionBuilder> request,
+      InjectorShare share) {
+    return new InjectedChains(faults, new InjectedDraw(faults, seed), request, share);
   }
 
   /**
@@ -141,7 +159,10 @@ public record InjectedChains(
   }
 
   private String kind() {
-    InjectedFault fault = draw.next();
+    InjectedFault fault;
+    synchronized (draw) { // the N draws of one arrival in a row (InjectedDraw locks on itself)
+      fault = share.next(draw::next);
+    }
     return fault == null ? "" : fault.kind();
   }
 

@@ -138,12 +138,12 @@ class K8sCommandTest {
   }
 
   @Test
-  void aLogsOrTopicsWorkloadIsRefusedAsItDoesNotSplitItsLoad() throws Exception {
+  void aTopicsWorkloadIsRefusedAsItDoesNotSplitItsLoad() throws Exception {
     Path topics = dir.resolve("t.yml");
     Files.writeString(topics, "topics:\n  - {name: t, rate: 10, duration: 5s}\n");
     var run = CliRun.of("k8s", topics.toString(), "--injectors", "3", "--image", "i:1");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("several injectors run SQL workloads (queries)");
+    assertThat(run.err()).contains("several injectors run SQL and logs workloads");
   }
 
   @Test

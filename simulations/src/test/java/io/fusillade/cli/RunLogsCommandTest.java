@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -131,16 +130,19 @@ class RunLogsCommandTest {
   }
 
   @Test
-  void severalInjectorsAreForSqlWorkloadsOnly() {
-    // each injector would send the whole load, and their merged report would count it N times
+  void severalInjectorsAreForSqlAndLogsWorkloadsAndShareOneStore() {
+    // a topics workload's injectors would each send the whole load
     Path topics = Path.of("src/test/resources/workloads/topics-demo.yml").toAbsolutePath();
-    for (Path workload : List.of(LOGS, topics)) {
-      CliRun result =
-          CliRun.of("run", workload.toString(), "--injectors", "3", "--injector-index", "1");
-      assertThat(result.exitCode()).isEqualTo(2);
-      assertThat(result.err().strip())
-          .startsWith("fusillade: --injectors applies to SQL workloads");
-    }
+    CliRun result =
+        CliRun.of("run", topics.toString(), "--injectors", "3", "--injector-index", "1");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: --injectors applies to SQL and logs workloads; " + topics + " has topics");
+    // a logs workload's injectors share one store: not an embedded one each
+    result = CliRun.of("run", LOGS.toString(), "--injectors", "3", "--injector-index", "1");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("the injectors share one system under test: give its --url");
   }
 
   @Test

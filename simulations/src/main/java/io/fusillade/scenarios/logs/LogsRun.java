@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.logs.LogsDsl;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
@@ -76,9 +77,14 @@ public class LogsRun extends Simulation {
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.LOGS);
     WorkloadProperties.declareChecks(given, workload);
     LogsTarget target = LogsTarget.resolve(given.urls(), section.urls());
+    // One of several injectors: its part of the rate, and every N-th bulk of the documents.
+    InjectorShare share = InjectorShare.fromSystemProperties();
 
     LogsProtocolBuilder store =
-        logs.urls(target.urlArray()).profile(LogsWorkloadMapping.profile(section)).seed(seed);
+        logs.urls(target.urlArray())
+            .profile(LogsWorkloadMapping.profile(section))
+            .seed(seed)
+            .injectorShare(share.count(), share.index());
     // Pre-transformed NDJSON on disk instead of the profile's generator (--files, files:).
     String files = System.getProperty(FILES_PROPERTY, section.files());
     if (files != null && !files.isBlank()) {
@@ -93,7 +99,19 @@ public class LogsRun extends Simulation {
     }
     // The searches' protocol: the same store and data, without index creation or probe.
     LogsProtocolBuilder searchStore = store.index(section.index());
-    store = store.gzip(section.gzip()).recreateIndex(LogsWorkloadMapping.indexSpec(section));
+    IndexSpec index = LogsWorkloadMapping.indexSpec(section);
+    store = store.gzip(section.gzip());
+    if (share.alone()) {
+      store = store.recreateIndex(index);
+    } else {
+      // One index for the test: the first injector makes it now, before the common start (its
+      // protocol would make it after), and no injector deletes it again.
+      store = store.index(section.index());
+      if (share.index() == 0) {
+        LogsPhases.client(LogsWorkloadMapping.clientOptions(section, target.urls()))
+            .createIndex(index, true);
+      }
+    }
     if (section.timeToSearchable()) {
       store = store.timeToSearchable();
     }
@@ -119,51 +137,55 @@ public class LogsRun extends Simulation {
               .population("ingest", exec(logs(BULK).bulk(section.bulkSize())))
               .protocols(store));
     } else {
-      IndexSpec index = LogsWorkloadMapping.indexSpec(section);
       InjectedChains injected =
           InjectedChains.of(
-              workload.injected(), seed, kind -> LogsDsl.injected(kind).forIndex(index));
+              workload.injected(), seed, kind -> LogsDsl.injected(kind).forIndex(index), share);
       PopulationBuilder chain;
       switch (ingest.mode()) {
         case DOCS -> {
-          parameters.put("docs", ingest.docs());
+          long docs = docsOf(ingest.docs(), section.bulkSize(), share);
+          parameters.put("docs", docs);
           parameters.put("concurrency", section.concurrency());
           chain =
               LogsPhases.exactDocuments(
-                  "ingest",
-                  BULK,
-                  section.bulkSize(),
-                  ingest.docs(),
-                  section.concurrency(),
-                  injected);
+                  "ingest", BULK, section.bulkSize(), docs, section.concurrency(), injected);
         }
         case RATE -> {
-          recorded = recorded.withRate(ingest.rate()).withDuration(ingest.duration());
-          store = store.stepReport(List.of(ingest.rate()), ingest.duration());
+          double mine = share.rate(ingest.rate());
+          recorded = recorded.withRate(mine).withDuration(ingest.duration());
+          store = store.stepReport(List.of(mine), ingest.duration());
           chain =
               LogsPhases.arrivals(
                   "ingest",
                   BULK,
                   section.bulkSize(),
-                  LogsPhases.steps(List.of(ingest.rate()), ingest.duration()),
+                  LogsPhases.steps(List.of(mine), ingest.duration()),
                   injected);
         }
         case STAGES -> {
           // Ramps have no constant level to judge, so no step report: run.json has the stages.
           recorded = recorded.withStages(ingest.stages());
+          List<RunSettings.Stage> mine =
+              ingest.stages().stream()
+                  .map(
+                      st ->
+                          new RunSettings.Stage(
+                              share.rate(st.from()), share.rate(st.to()), st.duration()))
+                  .toList();
           chain =
               LogsPhases.arrivals(
-                  "ingest", BULK, section.bulkSize(), StageInjection.of(ingest.stages()), injected);
+                  "ingest", BULK, section.bulkSize(), StageInjection.of(mine), injected);
         }
         default -> {
-          recorded = recorded.withSteps(new Steps(ingest.steps(), ingest.stepDuration()));
-          store = store.stepReport(ingest.steps(), ingest.stepDuration());
+          List<Double> mine = ingest.steps().stream().map(share::rate).toList();
+          recorded = recorded.withSteps(new Steps(mine, ingest.stepDuration()));
+          store = store.stepReport(mine, ingest.stepDuration());
           chain =
               LogsPhases.arrivals(
                   "ingest",
                   BULK,
                   section.bulkSize(),
-                  LogsPhases.steps(ingest.steps(), ingest.stepDuration()),
+                  LogsPhases.steps(mine, ingest.stepDuration()),
                   injected);
         }
       }
@@ -173,11 +195,12 @@ public class LogsRun extends Simulation {
       // the ingest's would create the index again.
       List<PopulationBuilder> besides = new ArrayList<>();
       for (PopulationBuilder p :
-          injected.populations(workload.file(), "", ingestLength(ingest), r -> r)) {
+          injected.populations(workload.file(), "", ingestLength(ingest), share::rate)) {
         besides.add(p.protocols(searchStore));
       }
 
-      if (!section.searches().isEmpty()) {
+      // Of several injectors, the first one searches what they all wrote.
+      if (!section.searches().isEmpty() && share.index() == 0) {
         long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
         WebLogs web = new WebLogs(seed);
         List<SearchScenario> scenarios =
@@ -197,9 +220,30 @@ public class LogsRun extends Simulation {
       }
       FusilladeRun.settings(recorded);
       FusilladeRun.parameters(parameters);
+      WorkloadProperties.awaitCommonStart(share);
       besides.add(0, chain);
       setUp(besides);
     }
+  }
+
+  /**
+   * This injector's documents of an exact number: of the single run's bulks, every N-th from its
+   * index.
+   */
+  static long docsOf(long docs, int bulkSize, InjectorShare share) {
+    long bulks = docs / bulkSize;
+    long mine = bulks > share.index() ? (bulks - 1 - share.index()) / share.count() + 1 : 0;
+    if (mine == 0) {
+      throw new FusilladeException(
+          "injector "
+              + share.index()
+              + " of "
+              + share.count()
+              + " has no bulk of the "
+              + bulks
+              + ": give at least as many bulks (docs / bulk_size) as injectors");
+    }
+    return mine * bulkSize;
   }
 
   /** How long the ingest lasts, or null for an exact number of documents (not known before). */

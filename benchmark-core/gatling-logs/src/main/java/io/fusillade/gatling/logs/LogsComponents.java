@@ -44,6 +44,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
   private final ThreadPoolExecutor builders;
   private final ConcurrentLinkedQueue<Workspace> workspaces = new ConcurrentLinkedQueue<>();
   private final AtomicLong nextDocument;
+  private final AtomicLong bulks;
   private final Counter documents;
   private final Counter bytes;
   private final Counter wireBytes;
@@ -68,6 +69,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     this.client = LogsClient.open(settings.clientOptions(), recorder);
     this.source = settings.logSource();
     this.nextDocument = new AtomicLong(settings.firstDocument());
+    this.bulks = new AtomicLong();
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
     this.builders =
         new ThreadPoolExecutor(
@@ -126,9 +128,18 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     return builders;
   }
 
-  /** Reserves the next {@code count} documents of the data set; returns the first one's index. */
+  /**
+   * Reserves the next {@code count} documents of the data set; returns the first one's index. Of
+   * several injectors, this one's next bulk of the single run's sequence (see {@link
+   * LogsProtocolBuilder#injectorShare}).
+   */
   long reserve(int count) {
-    return nextDocument.getAndAdd(count);
+    LogsData data = settings.data();
+    if (data.injectors() == 1) {
+      return nextDocument.getAndAdd(count);
+    }
+    long bulk = bulks.getAndIncrement() * data.injectors() + data.injectorIndex();
+    return data.firstDocument() + bulk * count;
   }
 
   Workspace borrow() {

@@ -84,6 +84,19 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
     return new LogsProtocolBuilder(settings.withData(d -> d.withFirstDocument(index)));
   }
 
+  /**
+   * This injector's share of a test run by {@code injectors} of them: of the single run's sequence
+   * of bulks, it sends bulk {@code index}, {@code index + injectors}, ..., so that together they
+   * send each document once. Every bulk of the protocol must then have the same size.
+   *
+   * @param injectors the test's injectors
+   * @param index this one's, from 0
+   * @return a new builder
+   */
+  public LogsProtocolBuilder injectorShare(int injectors, int index) {
+    return new LogsProtocolBuilder(settings.withData(d -> d.withShare(injectors, index)));
+  }
+
   /** Whether bulk bodies are gzipped ({@code Content-Encoding: gzip}); default off. */
   public LogsProtocolBuilder gzip(boolean gzip) {
     return new LogsProtocolBuilder(settings.withGzip(gzip));
