@@ -19,7 +19,6 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.DoubleUnaryOperator;
 import java.util.function.Function;
 
 /**
@@ -107,16 +106,13 @@ public record InjectedChains(
    * ends.
    *
    * @param file the workload file, for the message of a kind that cannot be timed
-   * @param scope what the populations are for, to tell them apart ({@code ""}, {@code "topic t"})
    * @param loadLength how long the load lasts, or null when that is not known before the run (queue
    *     mode, an exact number of documents): a kind's {@code for} is cut at its end
-   * @param share this injector's part of a rate (1 for a single injector)
-   * @return one population per kind at a rate, without protocols
+   * @return one population per kind at a rate (this injector's part of it), without protocols
    * @throws FusilladeException for a kind without {@code for} when the load's length is unknown, or
    *     one that would begin after the load's end
    */
-  public List<PopulationBuilder> populations(
-      String file, String scope, Duration loadLength, DoubleUnaryOperator share) {
+  public List<PopulationBuilder> populations(String file, Duration loadLength) {
     List<PopulationBuilder> populations = new ArrayList<>();
     for (int i = 0; i < faults.size(); i++) {
       InjectedFault f = faults.get(i);
@@ -148,12 +144,10 @@ public record InjectedChains(
       if (!f.from().isZero()) {
         steps.add(nothingFor(f.from()));
       }
-      steps.add(constantUsersPerSec(share.applyAsDouble(f.rate())).during(length));
-      // Gatling's scenario names must be unique: a kind may be listed twice, for several topics
+      steps.add(constantUsersPerSec(share.rate(f.rate())).during(length));
+      // Gatling's scenario names must be unique, and a kind may be listed twice
       populations.add(
-          scenario(named + " [" + i + "]" + (scope.isEmpty() ? "" : " " + scope))
-              .exec(request.apply(f.kind()))
-              .injectOpen(steps));
+          scenario(named + " [" + i + "]").exec(request.apply(f.kind())).injectOpen(steps));
     }
     return populations;
   }

@@ -91,4 +91,14 @@ public record LogIngest(
               .sum();
     };
   }
+
+  /** How long the ingest lasts, or null for an exact number of documents (not known before). */
+  public Duration length() {
+    return switch (mode) {
+      case DOCS -> null;
+      case RATE -> duration;
+      case STAGES -> stages.stream().map(Stage::duration).reduce(Duration.ZERO, Duration::plus);
+      default -> stepDuration.multipliedBy(steps.size());
+    };
+  }
 }

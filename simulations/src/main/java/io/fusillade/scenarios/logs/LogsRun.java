@@ -194,8 +194,7 @@ public class LogsRun extends Simulation {
       // Their protocol is the searches': a population with its own gets its own components, and
       // the ingest's would create the index again.
       List<PopulationBuilder> besides = new ArrayList<>();
-      for (PopulationBuilder p :
-          injected.populations(workload.file(), "", ingestLength(ingest), share::rate)) {
+      for (PopulationBuilder p : injected.populations(workload.file(), ingest.length())) {
         besides.add(p.protocols(searchStore));
       }
 
@@ -244,18 +243,5 @@ public class LogsRun extends Simulation {
               + ": give at least as many bulks (docs / bulk_size) as injectors");
     }
     return mine * bulkSize;
-  }
-
-  /** How long the ingest lasts, or null for an exact number of documents (not known before). */
-  private static java.time.Duration ingestLength(LogIngest ingest) {
-    return switch (ingest.mode()) {
-      case DOCS -> null;
-      case RATE -> ingest.duration();
-      case STAGES ->
-          ingest.stages().stream()
-              .map(RunSettings.Stage::duration)
-              .reduce(java.time.Duration.ZERO, java.time.Duration::plus);
-      default -> ingest.stepDuration().multipliedBy(ingest.steps().size());
-    };
   }
 }

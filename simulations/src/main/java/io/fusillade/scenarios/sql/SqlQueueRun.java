@@ -80,8 +80,8 @@ public class SqlQueueRun extends Simulation {
     populations.add(queue.injectOpen(atOnceUsers(mine.length)));
     // the injected kinds at a rate of their own: their length is their for:, a queue's is unknown
     populations.addAll(
-        InjectedChains.of(workload.injected(), seed, SqlDsl::injected)
-            .populations(workload.file(), "", null, share::rate));
+        InjectedChains.of(workload.injected(), seed, SqlDsl::injected, share)
+            .populations(workload.file(), null));
     var protocol = SqlTarget.prepare(given, workload, seed);
     WorkloadProperties.awaitCommonStart(
         share, SqlTarget.clockOffset(given, workload, share).orElse(null));

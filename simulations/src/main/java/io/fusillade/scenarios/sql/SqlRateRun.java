@@ -97,8 +97,8 @@ public class SqlRateRun extends Simulation {
     List<PopulationBuilder> populations = new ArrayList<>();
     populations.add(arrivals.injectOpen(steps));
     populations.addAll(
-        InjectedChains.of(workload.injected(), seed, SqlDsl::injected)
-            .populations(workload.file(), "", length, share::rate));
+        InjectedChains.of(workload.injected(), seed, SqlDsl::injected, share)
+            .populations(workload.file(), length));
     setUp(populations).protocols(protocol);
   }
 }
