@@ -151,6 +151,23 @@ class RunCommand implements Callable<Integer> {
   String balance;
 
   @Option(
+      names = "--replicas",
+      paramLabel = "N",
+      description =
+          "Start the embedded PostgreSQL with N streaming replicas (hot standbys on ports of their"
+              + " own): reads are balanced over the primary and the replicas, writes go to the"
+              + " primary; faults name the replicas postgres 2, 3...")
+  Integer replicas;
+
+  @Option(
+      names = "--replica-url",
+      paramLabel = "URL",
+      description =
+          "A streaming replica of the --url nodes, which takes reads only (repeatable); default:"
+              + " the workload's connection.replicas.")
+  List<String> replicaUrls = new ArrayList<>();
+
+  @Option(
       names = "--setup",
       description = "Create and fill the tables first: auto (embedded only), true, false.")
   String setup;
@@ -351,12 +368,25 @@ class RunCommand implements Callable<Integer> {
       }
     }
     Workload workload = WorkloadFiles.load(file);
-    if (!serverSettings.isEmpty()
-        && ((database.urls != null && !database.urls.isEmpty())
-            || workload.connection().isPresent())) {
+    boolean external =
+        (database.urls != null && !database.urls.isEmpty()) || workload.connection().isPresent();
+    if (!serverSettings.isEmpty() && external) {
       throw new FusilladeException(
           "--server-setting applies to the embedded PostgreSQL, not to a server given by --url or"
               + " the workload's connection: set it on that server");
+    }
+    if (replicas != null && (replicas < 0 || replicas > 8)) {
+      throw new FusilladeException("--replicas must be 0 to 8, got " + replicas);
+    }
+    if (replicas != null && replicas > 0 && external) {
+      throw new FusilladeException(
+          "--replicas starts replicas of the embedded PostgreSQL; for a server given by --url or"
+              + " the workload's connection, name its replicas with --replica-url");
+    }
+    if (!replicaUrls.isEmpty() && !external) {
+      throw new FusilladeException(
+          "--replica-url names replicas of the --url nodes; the embedded PostgreSQL starts its"
+              + " own with --replicas N");
     }
     RunChecks.validate(workload, checks);
     abortRules = abortRules(workload);
@@ -388,6 +418,9 @@ class RunCommand implements Callable<Integer> {
     List<String> urls = database.urls(workload);
     // Fail before forking, with a message naming the node, when one cannot be reached.
     for (String url : urls) {
+      DatabaseOptions.checkReachable(url, database.user(workload), database.password(workload));
+    }
+    for (String url : replicaUrls(workload)) {
       DatabaseOptions.checkReachable(url, database.user(workload), database.password(workload));
     }
 
@@ -501,7 +534,7 @@ class RunCommand implements Callable<Integer> {
         }
       }
     } else if (!urlGiven && workload.connection().isEmpty()) {
-      nodes.put(LocalFaults.POSTGRES, 1);
+      nodes.put(LocalFaults.POSTGRES, 1 + (replicas != null ? replicas : 0));
     }
     try {
       FaultSchedule.validateNodes(faults.stream().map(Fault::parse).toList(), nodes);
@@ -562,9 +595,18 @@ class RunCommand implements Callable<Integer> {
     return settings.withChecks(checks(workload, DefaultChecks.sql(settings)));
   }
 
+  /** The replicas of the SQL nodes: --replica-url's, else the workload's. */
+  private List<String> replicaUrls(Workload workload) {
+    return !replicaUrls.isEmpty()
+        ? replicaUrls
+        : workload.connection().map(c -> c.replicas()).orElse(List.of());
+  }
+
   /** Options of SQL workloads only: an error with a logs section rather than silently ignored. */
   private static final List<String> SQL_ONLY =
       List.of(
+          "--replicas",
+          "--replica-url",
           "--mode",
           "--peak",
           "--rise",
@@ -810,6 +852,12 @@ class RunCommand implements Callable<Integer> {
     }
     if (!serverSettings.isEmpty()) {
       properties.put(SqlTarget.SERVER_SETTINGS_PROPERTY, String.join("\n", serverSettings));
+    }
+    if (replicas != null) {
+      properties.put(SqlTarget.REPLICAS_PROPERTY, replicas.toString());
+    }
+    if (!replicaUrls.isEmpty()) {
+      properties.put(SqlTarget.REPLICA_URLS_PROPERTY, String.join(",", replicaUrls));
     }
     if (profile) {
       properties.put("fusillade.profile", "true");

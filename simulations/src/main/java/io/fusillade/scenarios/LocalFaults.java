@@ -3,7 +3,9 @@ package io.fusillade.scenarios;
 import io.fusillade.fault.FaultTarget;
 import io.fusillade.local.LocalKafka;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.local.LocalPostgresCluster;
 import io.fusillade.topic.TopicSink;
+import java.util.List;
 
 /**
  * The embedded servers as targets of scheduled faults ({@code at 30s pause broker 2 for 10s}):
@@ -106,30 +108,43 @@ public final class LocalFaults {
    * An embedded PostgreSQL: one node. A kill is an immediate stop, a restart its crash recovery.
    */
   public static FaultTarget postgres(LocalPostgres postgres) {
+    return postgres(List.of(postgres));
+  }
+
+  /**
+   * An embedded PostgreSQL primary and its streaming replicas: node 1 is the primary, node 2 the
+   * first replica ({@code pause postgres 2 for 5s}). A kill is an immediate stop, a restart its
+   * crash recovery (a replica then streams what it missed).
+   */
+  public static FaultTarget postgres(LocalPostgresCluster cluster) {
+    return postgres(cluster.nodes());
+  }
+
+  private static FaultTarget postgres(List<LocalPostgres> servers) {
     return new FaultTarget() {
       @Override
       public int nodes() {
-        return 1;
+        return servers.size();
       }
 
       @Override
       public void pause(int node) {
-        postgres.pause();
+        servers.get(node - 1).pause();
       }
 
       @Override
       public void resume(int node) {
-        postgres.resume();
+        servers.get(node - 1).resume();
       }
 
       @Override
       public void kill(int node) {
-        postgres.stopImmediately();
+        servers.get(node - 1).stopImmediately();
       }
 
       @Override
       public void restart(int node) {
-        postgres.restart();
+        servers.get(node - 1).restart();
       }
     };
   }

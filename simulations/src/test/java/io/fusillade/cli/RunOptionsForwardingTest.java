@@ -134,6 +134,12 @@ class RunOptionsForwardingTest {
               "--monitor",
               new Forwarded("fusillade.monitor", "--monitor", "db=http://db1:9100/metrics")),
           Map.entry("--files", new Forwarded("fusillade.logs.files", "--files", "data/*.ndjson")),
+          Map.entry("--replicas", new Forwarded("fusillade.postgres.replicas", "--replicas", "2")),
+          Map.entry(
+              "--replica-url",
+              new Forwarded(
+                      "fusillade.replicaUrls", "--replica-url", "jdbc:postgresql://127.0.0.1:6/x")
+                  .besides("--url", "jdbc:postgresql://127.0.0.1:5/x")),
           Map.entry(
               "--server-setting",
               new Forwarded(

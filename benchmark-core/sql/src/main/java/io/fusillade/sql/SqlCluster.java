@@ -27,12 +27,22 @@ public final class SqlCluster implements AutoCloseable {
   private final List<SqlNode> nodes;
   private final List<String> labels;
   private final Balancer balancer;
+  private final int primaries;
+  private final Balancer primaryBalancer;
   private final NodeWatch watch;
 
-  private SqlCluster(List<SqlNode> nodes, List<String> labels, Balancer balancer, NodeWatch watch) {
+  private SqlCluster(
+      List<SqlNode> nodes,
+      List<String> labels,
+      Balancer balancer,
+      int primaries,
+      Balancer primaryBalancer,
+      NodeWatch watch) {
     this.nodes = List.copyOf(nodes);
     this.labels = List.copyOf(labels);
     this.balancer = balancer;
+    this.primaries = primaries;
+    this.primaryBalancer = primaryBalancer;
     this.watch = watch;
   }
 
@@ -65,9 +75,34 @@ public final class SqlCluster implements AutoCloseable {
       Balancer balancer,
       Duration failoverBackoff,
       RunEvents events) {
+    return open(nodes, 0, opener, balancer, null, failoverBackoff, events);
+  }
+
+  /**
+   * Opens a cluster whose last {@code replicas} nodes are read-only streaming replicas: a read
+   * ({@link ReadStatements}) goes to the node {@code balancer} picks among all of them, anything
+   * else to the one {@code primaryBalancer} picks among the primaries (the nodes before the
+   * replicas).
+   *
+   * @param primaryBalancer how to choose among the primaries; null for round robin
+   * @see #open(List, BiFunction, Balancer, Duration, RunEvents)
+   */
+  public static SqlCluster open(
+      List<SqlClientOptions> nodes,
+      int replicas,
+      BiFunction<SqlClientOptions, NodeHealth, ? extends SqlNode> opener,
+      Balancer balancer,
+      Balancer primaryBalancer,
+      Duration failoverBackoff,
+      RunEvents events) {
     if (nodes.isEmpty()) {
       throw new IllegalArgumentException("a cluster needs at least one node");
     }
+    if (replicas < 0 || replicas >= nodes.size()) {
+      throw new IllegalArgumentException(
+          "a cluster of " + nodes.size() + " nodes needs a primary: " + replicas + " replicas");
+    }
+    int primaries = nodes.size() - replicas;
     List<String> labels = labels(nodes);
     List<String> names = nodes.stream().map(SqlClientOptions::node).toList();
     // The probe reaches the clients through this list, filled before any request can fail.
@@ -84,7 +119,14 @@ public final class SqlCluster implements AutoCloseable {
       throw e;
     }
     return new SqlCluster(
-        clients, labels, balancer != null ? balancer : Balancer.roundRobin(clients.size()), watch);
+        clients,
+        labels,
+        balancer != null ? balancer : Balancer.roundRobin(clients.size()),
+        primaries,
+        replicas == 0
+            ? null
+            : primaryBalancer != null ? primaryBalancer : Balancer.roundRobin(primaries),
+        watch);
   }
 
   private static NodeWatch.Backoff backoff(Duration max) {
@@ -115,18 +157,31 @@ public final class SqlCluster implements AutoCloseable {
     return labels;
   }
 
+  /** The read-only replicas: the last nodes, after the primaries. */
+  public int replicas() {
+    return nodes.size() - primaries;
+  }
+
   /** Whether node {@code index} may receive requests now: it is not down. */
   public boolean isHealthy(int index) {
     return !watch.isDown(index);
   }
 
   /**
-   * Runs {@code work} on the node the balancer chooses for {@code key} among the live ones; {@code
-   * done} receives the outcome, which names the node. When every node is down, the outcome is a KO
-   * with the chosen node's reason, at once and on the calling thread.
+   * Runs {@code work} on the node the balancer chooses for {@code key} among the live ones (among
+   * the live primaries when the cluster has replicas and {@code work} is not a read); {@code done}
+   * receives the outcome, which names the node. When every node is down, the outcome is a KO with
+   * the chosen node's reason, at once and on the calling thread.
    */
   public void execute(long key, SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
-    int node = nodes.size() == 1 ? 0 : balancer.pick(key, this::isHealthy);
+    int node;
+    if (nodes.size() == 1) {
+      node = 0;
+    } else if (primaryBalancer == null || ReadStatements.isRead(work)) {
+      node = balancer.pick(key, this::isHealthy);
+    } else {
+      node = primaries == 1 ? 0 : primaryBalancer.pick(key, this::isHealthy);
+    }
     String down = watch.reason(node);
     if (down != null) {
       done.accept(SqlOutcome.connectionFailure(down).onNode(node));

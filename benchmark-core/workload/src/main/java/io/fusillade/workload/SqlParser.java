@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  */
 final class SqlParser extends FieldReader {
 
-  private static final Set<String> CONNECTION_KEYS = keys("url", "urls", "user", "password");
+  private static final Set<String> CONNECTION_KEYS =
+      keys("url", "urls", "replicas", "user", "password");
   private static final Set<String> TABLE_VENDOR_KEYS =
       keys("engine", "tier", "distribution_keys", "timeout");
   private static final Set<String> TABLE_KEYS =
@@ -129,18 +130,11 @@ final class SqlParser extends FieldReader {
     if (url != null) {
       urls.add(url);
     }
-    List<YamlNode> urlNodes = list(m, path, "urls");
-    for (int i = 0; i < urlNodes.size(); i++) {
-      String itemPath = path + ".urls[" + i + "]";
-      String raw = scalarString(urlNodes.get(i), itemPath);
-      if (raw != null) {
-        Interpolation.apply(raw, environment, problems, urlNodes.get(i).location(), itemPath)
-            .ifPresent(urls::add);
-      }
-    }
+    urls.addAll(urlList(m, path, "urls"));
     if (urls.isEmpty() && field(m, "url") == null && field(m, "urls") == null) {
       problems.add(new Problem(m.location(), path, "a connection needs url or urls"));
     }
+    List<String> replicas = urlList(m, path, "replicas");
     String user = secret(m, path, "user");
     YamlNode passwordNode = field(m, "password");
     if (passwordNode instanceof Scalar s
@@ -153,7 +147,22 @@ final class SqlParser extends FieldReader {
       return null;
     }
     String password = secret(m, path, "password");
-    return new Connection(urls, user, password);
+    return new Connection(urls, replicas, user, password);
+  }
+
+  /** A list of URLs, each with its {@code ${env:NAME}} replaced. */
+  private List<String> urlList(MapNode m, String path, String key) {
+    List<String> urls = new ArrayList<>();
+    List<YamlNode> urlNodes = list(m, path, key);
+    for (int i = 0; i < urlNodes.size(); i++) {
+      String itemPath = path + "." + key + "[" + i + "]";
+      String raw = scalarString(urlNodes.get(i), itemPath);
+      if (raw != null) {
+        Interpolation.apply(raw, environment, problems, urlNodes.get(i).location(), itemPath)
+            .ifPresent(urls::add);
+      }
+    }
+    return urls;
   }
 
   private Table table(MapNode m, String path) {

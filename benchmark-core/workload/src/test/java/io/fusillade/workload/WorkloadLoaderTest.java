@@ -65,6 +65,7 @@ class WorkloadLoaderTest {
                 seed: 42
                 connection:
                   urls: ['${env:PG1}', 'jdbc:postgresql://${env:PG_HOST}:5433/shop']
+                  replicas: ['jdbc:postgresql://${env:PG_HOST}:5434/shop?password=${env:PG_PASSWORD}']
                   user: ${env:PG_USER}
                   password: ${env:PG_PASSWORD}
                 tables_schema:
@@ -115,6 +116,8 @@ class WorkloadLoaderTest {
     Connection connection = workload.connection().orElseThrow();
     assertThat(connection.urls())
         .containsExactly("jdbc:postgresql://a/shop", "jdbc:postgresql://b:5433/shop");
+    assertThat(connection.replicas())
+        .containsExactly("jdbc:postgresql://b:5434/shop?password=s3cret");
     assertThat(connection.user()).isEqualTo("loader");
     assertThat(connection.password()).isEqualTo("s3cret");
     assertThat(connection.toString()).doesNotContain("s3cret");

@@ -70,7 +70,7 @@ public @interface FusilladeServers {
   /** Start a PostgreSQL server. */
   boolean postgres() default false;
 
-  /** Streaming replicas of it (containers only). */
+  /** Streaming replicas of it (embedded: a {@code LocalPostgresCluster}). */
   int postgresReplicas() default 0;
 
   /** Start a Kafka cluster of this many brokers (0: none). */

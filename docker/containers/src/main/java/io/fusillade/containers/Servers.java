@@ -4,6 +4,7 @@ import io.fusillade.local.KafkaServer;
 import io.fusillade.local.LocalKafka;
 import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.local.LocalPostgresCluster;
 import io.fusillade.local.PostgresServer;
 import io.fusillade.local.SearchServer;
 import java.util.Locale;
@@ -64,8 +65,8 @@ public final class Servers {
   }
 
   /**
-   * A PostgreSQL primary with {@code replicas} streaming replicas (reads only). Replicas run in
-   * containers only for now.
+   * A PostgreSQL primary with {@code replicas} streaming replicas (reads only): embedded, a {@link
+   * LocalPostgresCluster}; in containers, replicas cloned with {@code pg_basebackup -R}.
    */
   public static PostgresServer postgres(int replicas) {
     return postgres(kind(), replicas);
@@ -76,13 +77,7 @@ public final class Servers {
       throw new IllegalArgumentException("replicas must be 0 or more: " + replicas);
     }
     if (kind == Kind.EMBEDDED) {
-      if (replicas > 0) {
-        throw new ServersException(
-            "a PostgreSQL streaming replica runs in containers only: set -D"
-                + PROPERTY
-                + "=containers");
-      }
-      return LocalPostgres.start();
+      return replicas == 0 ? LocalPostgres.start() : LocalPostgresCluster.start(replicas);
     }
     requireDocker();
     return ContainerPostgres.builder().replicas(replicas).start();

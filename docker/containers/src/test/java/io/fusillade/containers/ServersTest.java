@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import io.fusillade.local.LocalPostgresCluster;
+import io.fusillade.local.PostgresServer;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** How {@code -Dfusillade.servers} chooses, and what it says when it cannot. */
@@ -31,12 +38,23 @@ class ServersTest {
   }
 
   @Test
-  void anEmbeddedReplicaIsRefusedBeforeAnythingStarts() {
-    assertThatThrownBy(() -> Servers.postgres(Servers.Kind.EMBEDDED, 1))
-        .isInstanceOf(ServersException.class)
-        .hasMessage(
-            "a PostgreSQL streaming replica runs in containers only: set"
-                + " -Dfusillade.servers=containers");
+  void anEmbeddedPrimaryWithAReplicaStreamsItsRowsThere() throws Exception {
+    try (PostgresServer db = Servers.postgres(Servers.Kind.EMBEDDED, 1)) {
+      assertThat(db).isInstanceOf(LocalPostgresCluster.class);
+      assertThat(db.replicaJdbcUrls()).hasSize(1);
+      try (Connection primary = DriverManager.getConnection(db.jdbcUrl());
+          Statement s = primary.createStatement()) {
+        s.execute("create table t as select generate_series(1, 10) id");
+      }
+      ((LocalPostgresCluster) db).awaitReplicated(Duration.ofSeconds(30));
+      try (Connection replica = DriverManager.getConnection(db.replicaJdbcUrls().get(0));
+          Statement s = replica.createStatement();
+          ResultSet r = s.executeQuery("select count(*), pg_is_in_recovery() from t")) {
+        assertThat(r.next()).isTrue();
+        assertThat(r.getInt(1)).isEqualTo(10);
+        assertThat(r.getBoolean(2)).isTrue();
+      }
+    }
   }
 
   @Test

@@ -50,12 +50,26 @@ public final class LocalPostgres implements PostgresServer {
   private final EmbeddedPostgres server;
   private final Path dataDirectory;
   private final Path ownedDirectory; // null when the user chose the data directory
+  private final Map<String, String> serverConfig; // what its replicas start with too
+  private final LocalPostgres primary; // null unless this is a replica
+  private final String slot; // the primary's replication slot of this replica, or null
+  private final java.util.concurrent.atomic.AtomicInteger replicas =
+      new java.util.concurrent.atomic.AtomicInteger();
   private List<String> stoppedCommand; // guarded by this; set while stopped by stopImmediately
 
-  private LocalPostgres(EmbeddedPostgres server, Path dataDirectory, Path ownedDirectory) {
+  private LocalPostgres(
+      EmbeddedPostgres server,
+      Path dataDirectory,
+      Path ownedDirectory,
+      Map<String, String> serverConfig,
+      LocalPostgres primary,
+      String slot) {
     this.server = server;
     this.dataDirectory = dataDirectory;
     this.ownedDirectory = ownedDirectory;
+    this.serverConfig = Map.copyOf(serverConfig);
+    this.primary = primary;
+    this.slot = slot;
   }
 
   /** Starts a server with the default settings on a free port. */
@@ -254,6 +268,67 @@ public final class LocalPostgres implements PostgresServer {
     }
   }
 
+  /**
+   * Starts a hot standby of this server on a free port: a base backup of this server's data, then
+   * streaming replication from a physical replication slot of this server (named {@code
+   * fusillade_replica_N}), as {@code pg_basebackup -R} sets a standby up. It answers reads only (a
+   * write fails with SQLState 25006, "cannot execute INSERT in a read-only transaction") and shows
+   * what the primary committed within moments. It has this server's settings, and can be paused,
+   * stopped and restarted like any {@code LocalPostgres}; close it before this server (a {@link
+   * LocalPostgresCluster} does).
+   *
+   * @return the running standby, which has caught up with this server's state at the call
+   * @throws IllegalStateException when this server is itself a standby, or the standby cannot start
+   */
+  public LocalPostgres startReplica() {
+    if (primary != null) {
+      throw new IllegalStateException("a replica of a replica (cascading) is not offered");
+    }
+    String replicaSlot = "fusillade_replica_" + replicas.incrementAndGet();
+    Path owned = null;
+    try {
+      owned = StaleServers.newServerDirectory(DIRECTORY_PREFIX);
+      Path directory = owned.resolve("data");
+      try (Connection connection = connect()) {
+        BaseBackup.cloneAsStandby(connection, dataDirectory, directory, port(), replicaSlot);
+      }
+      EmbeddedPostgres.Builder builder =
+          EmbeddedPostgres.builder().setDataDirectory(directory).setCleanDataDirectory(false);
+      serverConfig.forEach(builder::setServerConfig);
+      return new LocalPostgres(builder.start(), directory, owned, serverConfig, this, replicaSlot);
+    } catch (IOException | SQLException | RuntimeException e) {
+      if (owned != null) {
+        StaleServers.delete(owned);
+      }
+      dropSlot(replicaSlot);
+      throw new IllegalStateException(
+          "could not start a replica of the embedded PostgreSQL on port "
+              + port()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Whether this server is a standby made by {@link #startReplica()}. */
+  public boolean isReplica() {
+    return primary != null;
+  }
+
+  /** Drops a replication slot of this server, if it can: else the slot keeps WAL until close. */
+  private void dropSlot(String name) {
+    try (Connection connection = connect();
+        java.sql.PreparedStatement drop =
+            connection.prepareStatement(
+                "select pg_drop_replication_slot(slot_name) from pg_replication_slots"
+                    + " where slot_name = ? and not active")) {
+      drop.setString(1, name);
+      drop.execute();
+    } catch (SQLException | RuntimeException e) {
+      // the primary is stopped or busy: its slots go with it
+    }
+  }
+
   /** The data directory (package-private: tests check its removal). */
   Path dataDirectoryForTests() {
     return dataDirectory;
@@ -264,6 +339,9 @@ public final class LocalPostgres implements PostgresServer {
   public void close() {
     try {
       server.close();
+      if (primary != null) {
+        primary.dropSlot(slot);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("could not stop the embedded PostgreSQL on port " + port(), e);
     } finally {
@@ -350,7 +428,8 @@ public final class LocalPostgres implements PostgresServer {
           builder.setPort(port);
         }
         serverConfig.forEach(builder::setServerConfig);
-        LocalPostgres started = new LocalPostgres(builder.start(), directory, owned);
+        LocalPostgres started =
+            new LocalPostgres(builder.start(), directory, owned, serverConfig, null, null);
         if (passwordUser != null) {
           try {
             PasswordUser.create(started, directory, passwordUser, password);

@@ -9,6 +9,7 @@ import io.fusillade.gatling.sql.SqlBalance;
 import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.local.LocalPostgresCluster;
 import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.sql.JdbcUrls;
@@ -41,7 +42,10 @@ import java.util.Optional;
  *   <li>{@code fusillade.engine} — {@code jdbc} (the default) or {@code native} (see {@link
  *       SqlEngine});
  *   <li>{@code fusillade.postgres.settings} — the embedded server's {@code postgresql.conf}
- *       settings, one {@code name=value} a line;
+ *       settings, one {@code name=value} a line; {@code fusillade.postgres.replicas} — its
+ *       streaming replicas (a count), which take reads;
+ *   <li>{@code fusillade.replicaUrls} — comma-separated JDBC URLs of the replicas of the nodes of
+ *       {@code fusillade.urls}; else the workload's {@code connection.replicas};
  *   <li>{@code fusillade.pool}, {@code fusillade.balance} ({@code round-robin}, {@code random},
  *       {@code weighted:2,1,1}), {@code fusillade.failover} (the longest wait between two probes of
  *       a down node, such as {@code 5s}; 2 s by default).
@@ -55,6 +59,19 @@ public final class SqlTarget {
    * name=value} a line ({@code fusillade run --server-setting}).
    */
   public static final String SERVER_SETTINGS_PROPERTY = "fusillade.postgres.settings";
+
+  /**
+   * The system property of the embedded PostgreSQL's streaming replicas, a count ({@code fusillade
+   * run --replicas}).
+   */
+  public static final String REPLICAS_PROPERTY = "fusillade.postgres.replicas";
+
+  /**
+   * The system property of the streaming replicas of the nodes of {@code fusillade.urls}:
+   * comma-separated JDBC URLs ({@code fusillade run --replica-url}); else the workload's {@code
+   * connection.replicas}.
+   */
+  public static final String REPLICA_URLS_PROPERTY = "fusillade.replicaUrls";
 
   /**
    * A {@code name=value} server setting as its name and value.
@@ -74,12 +91,15 @@ public final class SqlTarget {
   /** Starts what is needed and returns the protocol; resources close with the run. */
   static SqlProtocolBuilder prepare(RunSettings settings, Workload workload, long seed) {
     List<String> nodes;
+    List<String> replicas = List.of();
     String user;
     String password;
     boolean embedded = false;
+    LocalPostgresCluster cluster = null;
     Optional<External> external = External.of(settings, workload);
     if (external.isPresent()) {
       nodes = external.get().nodes();
+      replicas = external.get().replicas();
       user = external.get().user();
       password = external.get().password();
     } else {
@@ -91,12 +111,13 @@ public final class SqlTarget {
           builder = builder.serverConfig(setting[0], setting[1]);
         }
       }
-      LocalPostgres postgres = builder.start();
-      FusilladeRun.closeAtEnd(postgres);
-      FusilladeRun.faultTarget(LocalFaults.POSTGRES, LocalFaults.postgres(postgres));
+      cluster = LocalPostgresCluster.start(builder, Integer.getInteger(REPLICAS_PROPERTY, 0));
+      FusilladeRun.closeAtEnd(cluster);
+      FusilladeRun.faultTarget(LocalFaults.POSTGRES, LocalFaults.postgres(cluster));
       FusilladeRun.parameters(java.util.Map.of("target", "embedded"));
-      nodes = List.of(postgres.jdbcUrl());
-      user = postgres.user();
+      nodes = List.of(cluster.jdbcUrl());
+      replicas = cluster.replicaJdbcUrls();
+      user = cluster.user();
       embedded = true;
     }
     if (!embedded) {
@@ -111,6 +132,10 @@ public final class SqlTarget {
     if (!injectedSetUp.isEmpty()) {
       execute(nodes.get(0), user, password, injectedSetUp);
     }
+    if (cluster != null && !replicas.isEmpty()) {
+      // The first reads on a replica must find the rows the set-up just wrote.
+      cluster.awaitReplicated(Duration.ofSeconds(60));
+    }
     if (settings.teardown()) {
       String url = nodes.get(0);
       String u = user;
@@ -119,6 +144,7 @@ public final class SqlTarget {
     }
     return SqlDsl.sql
         .urls(nodes)
+        .replicaUrls(replicas)
         .user(user)
         .password(password)
         .poolSize(settings.pool() != null ? settings.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE)
@@ -176,7 +202,7 @@ public final class SqlTarget {
    * the run starts an embedded one. {@code fusillade run} passes the workload's URLs on too: its
    * user and password still apply, as they did for the check before the fork (DatabaseOptions).
    */
-  private record External(List<String> nodes, String user, String password) {
+  private record External(List<String> nodes, List<String> replicas, String user, String password) {
     static Optional<External> of(RunSettings settings, Workload workload) {
       if (settings.urls().isEmpty() && workload.connection().isEmpty()) {
         return Optional.empty();
@@ -185,9 +211,13 @@ public final class SqlTarget {
       if (password == null) {
         password = workload.connection().map(c -> c.password()).orElse(null);
       }
+      String replicaUrls = System.getProperty(REPLICA_URLS_PROPERTY, "");
       return Optional.of(
           new External(
               !settings.urls().isEmpty() ? settings.urls() : workload.connection().get().urls(),
+              !replicaUrls.isBlank()
+                  ? List.of(replicaUrls.split(","))
+                  : workload.connection().map(c -> c.replicas()).orElse(List.of()),
               settings.user() != null
                   ? settings.user()
                   : workload.connection().map(c -> c.user()).orElse(null),

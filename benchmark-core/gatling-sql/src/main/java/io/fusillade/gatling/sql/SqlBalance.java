@@ -88,6 +88,21 @@ public final class SqlBalance {
     };
   }
 
+  /**
+   * The balancer of the writes of a cluster with replicas, over its {@code primaryNames} (the first
+   * nodes): the same strategy, with the weights of the primaries when weighted (round robin when
+   * they are all 0, as for {@code weighted(0, 1)}: reads to the replica only).
+   */
+  Balancer primaryBalancer(List<String> primaryNames) {
+    if (weights != null) {
+      int[] primaries = Arrays.copyOf(weights, primaryNames.size());
+      return Arrays.stream(primaries).sum() > 0
+          ? Balancer.weightedRoundRobin(primaries)
+          : Balancer.roundRobin(primaryNames.size());
+    }
+    return balancer(primaryNames);
+  }
+
   @Override
   public String toString() {
     return weights != null ? kind + " " + Arrays.toString(weights) : kind;

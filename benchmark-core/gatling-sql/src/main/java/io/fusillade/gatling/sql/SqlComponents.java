@@ -52,11 +52,16 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     List<String> names = SqlCluster.labels(protocol.nodes());
     // Opens every node's pool now, before injection: an unreachable node fails the run here.
     // The recorder takes the nodes' down and up events (events.jsonl).
+    int primaries = names.size() - protocol.replicas();
     this.cluster =
         SqlCluster.open(
             protocol.nodes(),
+            protocol.replicas(),
             opener(protocol.engine(), core),
             protocol.balance().balancer(names),
+            protocol.replicas() == 0
+                ? null
+                : protocol.balance().primaryBalancer(names.subList(0, primaries)),
             protocol.failoverBackoff(),
             recorder);
     String keyExpression = protocol.balance().keyExpression();
@@ -73,6 +78,9 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
       nodeKo[i] = recorder.counter("sql node " + labels.get(i) + " ko");
     }
     recorder.parameter("sql.nodes", labels);
+    if (protocol.replicas() > 0) {
+      recorder.parameter("sql.replicas", labels.subList(primaries, labels.size()));
+    }
     recorder.parameter("sql.balance", protocol.balance().toString());
     recorder.parameter("sql.engine", protocol.engine().name().toLowerCase(java.util.Locale.ROOT));
     recordServer(protocol.nodes().get(0), recorder);

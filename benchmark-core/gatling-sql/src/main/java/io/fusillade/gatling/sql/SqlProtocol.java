@@ -11,10 +11,16 @@ import java.util.List;
  * The SQL protocol as Gatling holds it: the nodes, how requests are spread over them, how much may
  * be in flight on each, and the engine that talks to them.
  *
+ * @param nodes the primaries, then the replicas
+ * @param replicas how many of the last nodes are read-only replicas
  * @param failoverBackoff the longest wait between probes of a down node, or null for 2 s
  */
 public record SqlProtocol(
-    List<SqlClientOptions> nodes, SqlBalance balance, Duration failoverBackoff, SqlEngine engine)
+    List<SqlClientOptions> nodes,
+    int replicas,
+    SqlBalance balance,
+    Duration failoverBackoff,
+    SqlEngine engine)
     implements Protocol {
 
   public SqlProtocol {

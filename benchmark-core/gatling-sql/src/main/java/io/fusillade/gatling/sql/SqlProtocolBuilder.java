@@ -52,6 +52,25 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
     return new SqlProtocolBuilder(settings.withUrls(urls));
   }
 
+  /**
+   * Streaming replicas of the nodes of {@link #urls}, which answer reads only. With replicas, a
+   * request that only reads (a single {@code SELECT}, {@code VALUES}, {@code TABLE} or {@code SHOW}
+   * without a locking clause, {@code INTO}, {@code nextval} or an advisory lock: see {@link
+   * io.fusillade.sql.ReadStatements}) is balanced over the primaries and the replicas, and
+   * everything else (writes, transactions, batches, calls, {@code WITH} queries, a query that
+   * starts with the comment {@code /* primary *&#47;}) over the primaries only. {@link
+   * SqlBalance#weighted} then takes one weight per node, the replicas last: {@code weighted(0, 1,
+   * 1)} sends the reads to two replicas and none to the primary.
+   */
+  public SqlProtocolBuilder replicaUrls(String... urls) {
+    return replicaUrls(List.of(urls));
+  }
+
+  /** The same, as a list; an empty list means no replicas. */
+  public SqlProtocolBuilder replicaUrls(List<String> urls) {
+    return new SqlProtocolBuilder(settings.withReplicaUrls(urls));
+  }
+
   public SqlProtocolBuilder user(String user) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withUser(user)));
   }
