@@ -17,6 +17,7 @@ import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
+import io.fusillade.scenarios.logs.LogsTarget;
 import io.fusillade.scenarios.logs.LogsWorkloadMapping;
 import io.fusillade.scenarios.sql.SqlQueueRun;
 import io.fusillade.scenarios.sql.SqlRateRun;
@@ -158,6 +159,15 @@ class RunCommand implements Callable<Integer> {
               + " own): reads are balanced over the primary and the replicas, writes go to the"
               + " primary; faults name the replicas postgres 2, 3...")
   Integer replicas;
+
+  @Option(
+      names = "--nodes",
+      paramLabel = "N",
+      description =
+          "Logs: start the embedded OpenSearch as a cluster of N nodes (1 to 5, default 1) in the"
+              + " injector's JVM; with 3, the index's replica (replicas: 1) makes it green, and"
+              + " faults may kill opensearch 1..N.")
+  Integer searchNodes;
 
   @Option(
       names = "--replica-url",
@@ -375,6 +385,20 @@ class RunCommand implements Callable<Integer> {
           "--server-setting applies to the embedded PostgreSQL, not to a server given by --url or"
               + " the workload's connection: set it on that server");
     }
+    if (searchNodes != null && (searchNodes < 1 || searchNodes > 5)) {
+      throw new FusilladeException("--nodes must be 1 to 5, got " + searchNodes);
+    }
+    if (searchNodes != null && workload.logs().isEmpty()) {
+      throw new FusilladeException(
+          "--nodes applies to workloads with a logs section (SQL: --replicas N)");
+    }
+    if (searchNodes != null
+        && ((database.urls != null && !database.urls.isEmpty())
+            || !workload.logs().get().urls().isEmpty())) {
+      throw new FusilladeException(
+          "--nodes starts the embedded OpenSearch; a cluster given by --url or the workload's urls"
+              + " is yours");
+    }
     if (replicas != null && (replicas < 0 || replicas > 8)) {
       throw new FusilladeException("--replicas must be 0 to 8, got " + replicas);
     }
@@ -517,7 +541,16 @@ class RunCommand implements Callable<Integer> {
     boolean urlGiven = database.urls != null && !database.urls.isEmpty();
     Map<String, Integer> nodes = new LinkedHashMap<>();
     if (workload.logs().isPresent()) {
-      // the embedded OpenSearch runs in the Gatling JVM: nothing to pause or kill alone
+      if (!urlGiven && workload.logs().get().urls().isEmpty()) {
+        nodes.put(LocalFaults.OPENSEARCH, searchNodes != null ? searchNodes : 1);
+        for (String text : faults) {
+          Fault fault = Fault.parse(text);
+          if (fault.action() == Fault.Action.PAUSE
+              && LocalFaults.OPENSEARCH.equals(fault.target())) {
+            throw new FusilladeException("fault \"" + text + "\": " + LocalFaults.PAUSE_OPENSEARCH);
+          }
+        }
+      }
     } else if (!workload.topics().isEmpty()) {
       if (!urlGiven && workload.kafka().map(k -> k.bootstrapServers()).isEmpty()) {
         int replication = workload.topics().stream().mapToInt(t -> t.replication()).max().orElse(1);
@@ -858,6 +891,9 @@ class RunCommand implements Callable<Integer> {
     }
     if (!replicaUrls.isEmpty()) {
       properties.put(SqlTarget.REPLICA_URLS_PROPERTY, String.join(",", replicaUrls));
+    }
+    if (searchNodes != null) {
+      properties.put(LogsTarget.NODES_PROPERTY, searchNodes.toString());
     }
     if (profile) {
       properties.put("fusillade.profile", "true");

@@ -2,6 +2,7 @@ package io.fusillade.scenarios;
 
 import io.fusillade.fault.FaultTarget;
 import io.fusillade.local.LocalKafka;
+import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.local.LocalPostgresCluster;
 import io.fusillade.topic.TopicSink;
@@ -26,6 +27,48 @@ public final class LocalFaults {
 
   /** The name faults give the embedded PostgreSQL: {@code pause postgres for 5s}. */
   public static final String POSTGRES = "postgres";
+
+  /** The name faults give the embedded OpenSearch's nodes: {@code kill opensearch 2 for 10s}. */
+  public static final String OPENSEARCH = "opensearch";
+
+  /**
+   * The nodes of an embedded OpenSearch, node {@code n} being index {@code n - 1}. They run inside
+   * the injector's JVM: a kill closes the node (its port refuses connections, the others take its
+   * shards over), a restart starts it again with its data; a pause cannot be done.
+   */
+  public static FaultTarget openSearch(LocalOpenSearch cluster) {
+    return new FaultTarget() {
+      @Override
+      public int nodes() {
+        return cluster.nodes();
+      }
+
+      @Override
+      public void pause(int node) {
+        throw new IllegalStateException(PAUSE_OPENSEARCH);
+      }
+
+      @Override
+      public void resume(int node) {
+        throw new IllegalStateException(PAUSE_OPENSEARCH);
+      }
+
+      @Override
+      public void kill(int node) {
+        cluster.stopNode(node - 1);
+      }
+
+      @Override
+      public void restart(int node) {
+        cluster.startNode(node - 1);
+      }
+    };
+  }
+
+  /** Why an embedded OpenSearch node cannot be paused. */
+  public static final String PAUSE_OPENSEARCH =
+      "an embedded OpenSearch node runs inside the injector's JVM: it can be killed and"
+          + " restarted, not paused (SIGSTOP would stop the injector too)";
 
   /**
    * The brokers of an embedded Kafka, node {@code n} being broker index {@code n - 1}. Pausing

@@ -84,6 +84,30 @@ class RunLogsCommandTest {
   }
 
   @Test
+  void anEmbeddedOpenSearchNodeCannotBePausedAndNodesAreForTheEmbeddedCluster() throws Exception {
+    CliRun pause =
+        CliRun.of(
+            "run", LOGS.toString(), "--nodes", "3", "--fault", "at 2s pause opensearch 2 for 1s");
+    assertThat(pause.exitCode()).isEqualTo(2);
+    assertThat(pause.err().strip())
+        .isEqualTo(
+            "fusillade: fault \"at 2s pause opensearch 2 for 1s\": an embedded OpenSearch node runs"
+                + " inside the injector's JVM: it can be killed and restarted, not paused (SIGSTOP"
+                + " would stop the injector too)");
+    CliRun fourth =
+        CliRun.of("run", LOGS.toString(), "--nodes", "3", "--fault", "at 2s kill opensearch 4");
+    assertThat(fourth.exitCode()).isEqualTo(2);
+    assertThat(fourth.err()).contains("opensearch 4");
+    CliRun external =
+        CliRun.of("run", LOGS.toString(), "--nodes", "3", "--url", "http://127.0.0.1:1");
+    assertThat(external.exitCode()).isEqualTo(2);
+    assertThat(external.err()).contains("--nodes starts the embedded OpenSearch");
+    CliRun sql = CliRun.of("run", file("queries:\n  - sql: select 1\n").toString(), "--nodes", "3");
+    assertThat(sql.exitCode()).isEqualTo(2);
+    assertThat(sql.err()).contains("--nodes applies to workloads with a logs section");
+  }
+
+  @Test
   void rateAppliesOnlyToASectionWithARate() {
     CliRun result = CliRun.of("run", LOGS.toString(), "--rate", "5");
     assertThat(result.exitCode()).isEqualTo(2);

@@ -135,6 +135,7 @@ class RunOptionsForwardingTest {
               new Forwarded("fusillade.monitor", "--monitor", "db=http://db1:9100/metrics")),
           Map.entry("--files", new Forwarded("fusillade.logs.files", "--files", "data/*.ndjson")),
           Map.entry("--replicas", new Forwarded("fusillade.postgres.replicas", "--replicas", "2")),
+          Map.entry("--nodes", new Forwarded("fusillade.opensearch.nodes", "--nodes", "3")),
           Map.entry(
               "--replica-url",
               new Forwarded(

@@ -11,6 +11,11 @@ public interface SearchServer extends AutoCloseable {
   /** The HTTP base URL, e.g. {@code http://127.0.0.1:9200}, without credentials. */
   String baseUrl();
 
+  /** The base URL of every node of a cluster, the first being {@link #baseUrl()}. */
+  default java.util.List<String> baseUrls() {
+    return java.util.List.of(baseUrl());
+  }
+
   /** Stops the server and removes what it wrote. */
   @Override
   void close();

@@ -4,6 +4,7 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.logs.LogsClientOptions;
+import io.fusillade.scenarios.LocalFaults;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +12,8 @@ import java.util.Map;
 /**
  * Where a log simulation sends its load: the nodes of a system property (comma-separated base
  * URLs), else the nodes a workload names, else an embedded OpenSearch started for the run and
- * stopped with it. Records {@code target} in {@code run.json}: the masked URLs, or {@code
- * embedded}.
+ * stopped with it (one node, or as many as {@value #NODES_PROPERTY} says). Records {@code target}
+ * in {@code run.json}: the masked URLs, or {@code embedded}.
  *
  * @param urls the nodes' base URLs
  * @param embedded whether they are an embedded node of this run
@@ -56,11 +57,19 @@ public record LogsTarget(List<String> urls, boolean embedded) {
           Map.of("target", nodes.stream().map(LogsClientOptions::mask).toList()));
       return new LogsTarget(nodes, false);
     }
-    LocalOpenSearch node = LocalOpenSearch.start();
-    FusilladeRun.closeAtEnd(node);
+    LocalOpenSearch cluster =
+        LocalOpenSearch.builder().nodes(Integer.getInteger(NODES_PROPERTY, 1)).start();
+    FusilladeRun.closeAtEnd(cluster);
+    FusilladeRun.faultTarget(LocalFaults.OPENSEARCH, LocalFaults.openSearch(cluster));
     FusilladeRun.parameters(Map.of("target", "embedded"));
-    return new LogsTarget(List.of(node.baseUrl()), true);
+    return new LogsTarget(cluster.baseUrls(), true);
   }
+
+  /**
+   * The system property of the embedded OpenSearch's node count ({@code fusillade run --nodes}): 1
+   * by default.
+   */
+  public static final String NODES_PROPERTY = "fusillade.opensearch.nodes";
 
   /**
    * @return the URLs as an array, for {@code logs.urls(...)}

@@ -1,0 +1,80 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.gatling.logs.LogsComponents;
+import io.fusillade.record.RequestTotals;
+import io.fusillade.record.RunEvent;
+import io.fusillade.record.RunRecord;
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.record.SecondCounts;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 15's "3-node OpenSearch cluster with one replica per shard" through the real {@code
+ * fusillade run --nodes 3}: bulks go to the three nodes in turn; when node 2 is killed for 4 s,
+ * only the bulks in flight on it fail, the others go to the live nodes, and no document of an
+ * acknowledged bulk is refused (the replicas of its shards take over).
+ */
+@Tag("slow")
+class RunLogsClusterTest {
+  @TempDir Path dir;
+
+  @Test
+  void aKilledNodeOfThreeCostsOnlyItsBulksInFlight() throws Exception {
+    Path file = dir.resolve("w.yml");
+    Files.writeString(
+        file,
+        """
+        logs:
+          mapping: web-logs
+          shards: 3
+          replicas: 1
+          bulk_size: 100
+          rate: 20
+          duration: 14s
+        faults:
+          - at 4s kill opensearch 2 for 4s
+        """);
+    Path output = dir.resolve("out");
+    CliRun run = CliRun.of("run", file.toString(), "--nodes", "3", "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isIn(0, 3);
+
+    RunRecord record = RunRecordReader.read(SummaryCommand.resolve(output));
+    assertThat(record.manifest().parameters()).containsEntry("target", "embedded");
+    RequestTotals bulks = record.requests().get("bulk");
+    assertThat(bulks.count()).isEqualTo(20 * 14);
+    assertThat(bulks.koCount())
+        .as("bulks in flight on the killed node: %s", bulks.errors())
+        .isLessThan(10);
+    long documents = 0;
+    long failed = 0;
+    long rejected = 0;
+    for (SecondCounts second : record.seconds()) {
+      documents += second.counters().getOrDefault(LogsComponents.DOCUMENTS, 0L);
+      failed += second.counters().getOrDefault(LogsComponents.FAILED, 0L);
+      rejected += second.counters().getOrDefault(LogsComponents.REJECTED, 0L);
+    }
+    assertThat(rejected).as("documents refused inside acknowledged bulks").isZero();
+    assertThat(documents).isEqualTo(100 * bulks.okCount());
+    assertThat(failed).as("the documents of the failed bulks").isEqualTo(100 * bulks.koCount());
+    assertThat(run.out() + run.err())
+        .as("no OpenSearch stack trace on the console")
+        .doesNotContain("\tat org.opensearch");
+    assertThat(record.events())
+        .extracting(e -> e.kind() + " " + e.detail())
+        .contains("fault-start opensearch 2", "fault-end killed, started again");
+    List<RunEvent> nodeEvents =
+        record.events().stream().filter(e -> e.kind().startsWith("node-")).toList();
+    assertThat(nodeEvents).extracting(RunEvent::kind).containsExactly("node-down", "node-up");
+    assertThat(nodeEvents.get(0).target()).isEqualTo(nodeEvents.get(1).target());
+    System.out.printf(
+        "3 OpenSearch nodes, node 2 killed for 4 s: %d bulks OK, %d KO %s; %s%n",
+        bulks.okCount(), bulks.koCount(), bulks.errors(), record.events());
+  }
+}
