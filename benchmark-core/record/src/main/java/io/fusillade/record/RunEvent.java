@@ -22,6 +22,15 @@ public record RunEvent(long epochMs, String kind, String target, String detail) 
   /** A node that was down answered the injector's probe again. */
   public static final String NODE_UP = "node-up";
 
+  /**
+   * A node of a cluster holds requests and answers none, though its connections stay open (a paused
+   * or frozen server): new requests go to the other nodes until it answers again.
+   */
+  public static final String NODE_STALLED = "node-stalled";
+
+  /** A stalled node answered again. */
+  public static final String NODE_ANSWERING = "node-answering";
+
   public RunEvent {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(target, "target");

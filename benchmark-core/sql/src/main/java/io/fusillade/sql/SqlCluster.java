@@ -22,6 +22,10 @@ import java.util.function.Consumer;
  * Requests already running on the node when it failed end with their own reason: they are not
  * silently retried, so the report shows what the failure cost. Each node down and up is an event of
  * the run record ({@code events.jsonl}).
+ *
+ * <p>A node of a cluster that holds requests but answers none (a paused server, whose connections
+ * stay open) is {@linkplain NodeStalls stalled}: new requests go to the other nodes until it
+ * answers again, and those it holds wait for it.
  */
 public final class SqlCluster implements AutoCloseable {
   private final List<SqlNode> nodes;
@@ -30,6 +34,7 @@ public final class SqlCluster implements AutoCloseable {
   private final int primaries;
   private final Balancer primaryBalancer;
   private final NodeWatch watch;
+  private final NodeStalls stalls; // null for a single node, which has nowhere else to send
 
   private SqlCluster(
       List<SqlNode> nodes,
@@ -37,13 +42,15 @@ public final class SqlCluster implements AutoCloseable {
       Balancer balancer,
       int primaries,
       Balancer primaryBalancer,
-      NodeWatch watch) {
+      NodeWatch watch,
+      NodeStalls stalls) {
     this.nodes = List.copyOf(nodes);
     this.labels = List.copyOf(labels);
     this.balancer = balancer;
     this.primaries = primaries;
     this.primaryBalancer = primaryBalancer;
     this.watch = watch;
+    this.stalls = stalls;
   }
 
   /**
@@ -126,7 +133,8 @@ public final class SqlCluster implements AutoCloseable {
         replicas == 0
             ? null
             : primaryBalancer != null ? primaryBalancer : Balancer.roundRobin(primaries),
-        watch);
+        watch,
+        clients.size() > 1 ? new NodeStalls(names, events) : null);
   }
 
   private static NodeWatch.Backoff backoff(Duration max) {
@@ -174,20 +182,49 @@ public final class SqlCluster implements AutoCloseable {
    * the chosen node's reason, at once and on the calling thread.
    */
   public void execute(long key, SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
+    if (stalls == null) {
+      String down = watch.reason(0);
+      if (down != null) {
+        done.accept(SqlOutcome.connectionFailure(down).onNode(0));
+        return;
+      }
+      nodes.get(0).execute(work, checks, done);
+      return;
+    }
+    long sent = System.nanoTime();
     int node;
-    if (nodes.size() == 1) {
-      node = 0;
-    } else if (primaryBalancer == null || ReadStatements.isRead(work)) {
-      node = balancer.pick(key, this::isHealthy);
+    if (primaryBalancer == null || ReadStatements.isRead(work)) {
+      node = pick(balancer, key, sent);
     } else {
-      node = primaries == 1 ? 0 : primaryBalancer.pick(key, this::isHealthy);
+      node = primaries == 1 ? 0 : pick(primaryBalancer, key, sent);
     }
     String down = watch.reason(node);
     if (down != null) {
       done.accept(SqlOutcome.connectionFailure(down).onNode(node));
       return;
     }
-    nodes.get(node).execute(work, checks, outcome -> done.accept(outcome.onNode(node)));
+    stalls.sent(node, sent);
+    nodes
+        .get(node)
+        .execute(
+            work,
+            checks,
+            outcome -> {
+              stalls.answered(node, sent, outcome.endNanos());
+              done.accept(outcome.onNode(node));
+            });
+  }
+
+  /**
+   * The node {@code chooser} picks among the live nodes that are not stalled; among the live ones
+   * when every one is stalled (a stalled node still holds the request, where a down one fails it).
+   */
+  private int pick(Balancer chooser, long key, long nowNanos) {
+    int node = chooser.pick(key, i -> isHealthy(i) && !stalls.isStalled(i, nowNanos));
+    if (isHealthy(node) && !stalls.isStalled(node, nowNanos)) {
+      return node;
+    }
+    return chooser.pick(key, this::isHealthy);
   }
 
   /** Stops probing, then closes every node. */

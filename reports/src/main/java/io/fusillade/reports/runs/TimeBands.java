@@ -90,8 +90,9 @@ public final class TimeBands {
   /**
    * The time each node was down, from its {@link RunEvent#NODE_DOWN} to its next {@link
    * RunEvent#NODE_UP} (or the end of the run when it never came back), labelled "{@code <node>
-   * down}". Overlapping outages of one node, as several injectors record them, are merged into one
-   * band.
+   * down}", and stalled, from its {@link RunEvent#NODE_STALLED} to its {@link
+   * RunEvent#NODE_ANSWERING}, labelled "{@code <node> stalled}". Overlapping outages of one node,
+   * as several injectors record them, are merged into one band.
    *
    * @param events the run's events, in time order
    * @param startEpochMs the run's start
@@ -103,10 +104,21 @@ public final class TimeBands {
     Map<String, Double> openSince = new TreeMap<>();
     for (RunEvent event : events) {
       double at = event.secondsFrom(startEpochMs);
-      if (RunEvent.NODE_DOWN.equals(event.kind())) {
-        openSince.putIfAbsent(event.target(), at);
-      } else if (RunEvent.NODE_UP.equals(event.kind()) && openSince.containsKey(event.target())) {
-        add(outages, event.target(), openSince.remove(event.target()), at);
+      String label =
+          switch (event.kind()) {
+            case RunEvent.NODE_DOWN, RunEvent.NODE_UP -> event.target() + " down";
+            case RunEvent.NODE_STALLED, RunEvent.NODE_ANSWERING -> event.target() + " stalled";
+            default -> null;
+          };
+      if (label == null) {
+        continue;
+      }
+      boolean begins =
+          RunEvent.NODE_DOWN.equals(event.kind()) || RunEvent.NODE_STALLED.equals(event.kind());
+      if (begins) {
+        openSince.putIfAbsent(label, at);
+      } else if (openSince.containsKey(label)) {
+        add(outages, label, openSince.remove(label), at);
       }
     }
     openSince.forEach((node, from) -> add(outages, node, from, Math.max(from, endSeconds)));
@@ -121,12 +133,12 @@ public final class TimeBands {
               continue;
             }
             if (current != null) {
-              bands.add(new Band(node + " down", current[0], current[1], Kind.FAULT));
+              bands.add(new Band(node, current[0], current[1], Kind.FAULT));
             }
             current = range.clone();
           }
           if (current != null) {
-            bands.add(new Band(node + " down", current[0], current[1], Kind.FAULT));
+            bands.add(new Band(node, current[0], current[1], Kind.FAULT));
           }
         });
     bands.sort(java.util.Comparator.comparingDouble(Band::fromSeconds));

@@ -121,4 +121,19 @@ class TimeBandsTest {
             new Band("db:5432 down", 11.0, 17.2, TimeBands.Kind.FAULT),
             new Band("db2:5432 down", 20.0, 30.0, TimeBands.Kind.FAULT));
   }
+
+  @Test
+  void aStalledNodeIsABandUntilItAnswersBesideItsOutages() {
+    long start = 1_000_000;
+    List<io.fusillade.record.RunEvent> events =
+        List.of(
+            new io.fusillade.record.RunEvent(start + 4_000, "node-down", "db:5432", "refused"),
+            new io.fusillade.record.RunEvent(start + 6_000, "node-up", "db:5432", ""),
+            new io.fusillade.record.RunEvent(start + 10_000, "node-stalled", "db:5432", "1.0 s"),
+            new io.fusillade.record.RunEvent(start + 13_000, "node-answering", "db:5432", ""));
+    assertThat(TimeBands.faults(events, start, 30))
+        .containsExactly(
+            new Band("db:5432 down", 4.0, 6.0, TimeBands.Kind.FAULT),
+            new Band("db:5432 stalled", 10.0, 13.0, TimeBands.Kind.FAULT));
+  }
 }
