@@ -298,19 +298,22 @@ class TopicSimulationsTest {
   /**
    * Issue 15's topic to table: consumers write each message into a PostgreSQL table with their
    * offsets in one transaction (or copy it to another topic with them in one Kafka transaction);
-   * across a consumer stopped and started again, every acknowledged message is one row (one
-   * committed copy), none twice.
+   * across a broker of three killed and a consumer stopped and started again, every acknowledged
+   * message is one row (one committed copy), none twice.
    */
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(
       strings = {"topic-to-table.yml", "topic-to-topic.yml"})
-  void aTopicReadIntoASinkExactlyOnceAcrossAConsumerRestart(String workload) throws Exception {
+  void aTopicReadIntoASinkExactlyOnceAcrossABrokerKillAndAConsumerRestart(String workload)
+      throws Exception {
     GatlingFork run = workloadRun(workload);
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
     List<RunEvent> ends =
         record.events().stream().filter(e -> e.kind().equals("fault-end")).toList();
-    assertThat(ends).extracting(RunEvent::target).contains("kill consumer 1 for 3s");
+    assertThat(ends)
+        .extracting(RunEvent::target)
+        .contains("kill broker 2 for 3s", "kill consumer 1 for 3s");
     assertThat(ends).extracting(RunEvent::detail).containsOnly("killed, started again");
     RequestTotals writes = record.requests().get("write payments");
     Map<String, Object> delivery =
@@ -319,7 +322,10 @@ class TopicSimulationsTest {
     System.out.printf(
         "%s: writes %d (KO %s), delivery %s, sink %s%n",
         workload, writes.count(), writes.errors(), delivery, table);
-    assertThat(writes.okCount()).isEqualTo(100 * 20);
+    // sends to the killed broker's partitions before it was fenced may time out (KO): not in
+    // the sink's count, which is of the acknowledged ones
+    assertThat(writes.count()).isEqualTo(100 * 20);
+    assertThat(writes.okCount()).isGreaterThan(100 * 20 * 9 / 10);
     assertThat(number(delivery, "acknowledged")).isEqualTo(writes.okCount());
     assertThat(number(delivery, "lost")).isZero();
     assertThat(number(delivery, "duplicated")).isZero();
