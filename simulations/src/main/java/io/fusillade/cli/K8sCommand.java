@@ -87,6 +87,22 @@ final class K8sCommand implements Callable<Integer> {
   String passwordSecret;
 
   @Option(
+      names = "--records",
+      paramLabel = "s3://BUCKET/PREFIX",
+      description =
+          "Where the injectors write their records and the merge its report, instead of a"
+              + " volume claim: an S3-compatible bucket (injector I under PREFIX/injector-I).")
+  String records;
+
+  @Option(
+      names = "--s3-secret",
+      paramLabel = "NAME",
+      description =
+          "A Secret whose keys become the pods' environment for --records: AWS_ACCESS_KEY_ID,"
+              + " AWS_SECRET_ACCESS_KEY, and FUSILLADE_S3_ENDPOINT for a store other than AWS.")
+  String s3Secret;
+
+  @Option(
       names = "--output",
       paramLabel = "DIR",
       description = "Where the manifests go; default ${DEFAULT-VALUE}.")
@@ -104,6 +120,13 @@ final class K8sCommand implements Callable<Integer> {
           file
               + ": several injectors run SQL and logs workloads; a topics workload does not split"
               + " its load yet");
+    }
+    if (records != null && !S3Records.Location.is(records)) {
+      throw new FusilladeException(
+          "--records: '" + records + "' is not s3://BUCKET/PREFIX (without it, a volume claim)");
+    }
+    if (s3Secret != null && records == null) {
+      throw new FusilladeException("--s3-secret goes with --records s3://BUCKET/PREFIX");
     }
     Instant start =
         startAt != null
@@ -124,7 +147,9 @@ final class K8sCommand implements Callable<Integer> {
               storage,
               start,
               runOptions,
-              passwordSecret);
+              passwordSecret,
+              records == null ? null : S3Records.Location.parse(records).toString(),
+              s3Secret);
     } catch (IllegalArgumentException e) {
       throw new FusilladeException(e.getMessage());
     }

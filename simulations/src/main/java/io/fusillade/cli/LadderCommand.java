@@ -66,6 +66,7 @@ final class LadderCommand extends RunCommand {
 
   @Override
   public Integer call() throws Exception {
+    refuseBucket();
     for (String option : LOAD_OPTIONS) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
         throw new FusilladeException(

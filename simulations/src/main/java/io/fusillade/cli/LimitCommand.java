@@ -117,6 +117,7 @@ final class LimitCommand extends RunCommand {
 
   @Override
   public Integer call() throws Exception {
+    refuseBucket();
     for (String option : LOAD_OPTIONS) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
         throw new FusilladeException(

@@ -30,14 +30,18 @@ final class ReportCommand implements Callable<Integer> {
   @Parameters(
       arity = "1..*",
       paramLabel = "RUN_DIR",
-      description = "run directories (one per injector of the same run)")
-  List<Path> directories;
+      description =
+          "run directories (one per injector of the same run), or s3://BUCKET/PREFIX: the run"
+              + " record there, or every one under it")
+  List<String> directories;
 
   @Option(
       names = {"-o", "--output"},
-      paramLabel = "DIR",
-      description = "where to write the report (default: RUN_DIR/report)")
-  Path output;
+      paramLabel = "DIR|s3://BUCKET/PREFIX",
+      description =
+          "where to write the report (default: RUN_DIR/report; fusillade-report for records in a"
+              + " bucket)")
+  String output;
 
   @Option(
       names = "--check",
@@ -55,16 +59,46 @@ final class ReportCommand implements Callable<Integer> {
       }
     }
     List<Path> runs = new ArrayList<>();
-    for (Path d : directories) {
-      runs.add(SummaryCommand.resolve(d));
+    boolean fromBucket = false;
+    for (String d : directories) {
+      if (S3Records.Location.is(d)) {
+        runs.addAll(S3Records.download(S3Records.Location.parse(d), temporary()));
+        fromBucket = true;
+      } else {
+        runs.add(SummaryCommand.resolve(Path.of(d)));
+      }
     }
     Report report = Report.create(runs, checks);
-    Path out = output != null ? output : runs.get(0).resolve("report");
+    S3Records.Location bucket =
+        S3Records.Location.is(output) ? S3Records.Location.parse(output) : null;
+    Path out;
+    if (bucket != null) {
+      out = temporary();
+    } else if (output != null) {
+      out = Path.of(output);
+    } else {
+      out = fromBucket ? Path.of("fusillade-report") : runs.get(0).resolve("report");
+    }
     report.write(out);
     var stdout = spec.commandLine().getOut();
     stdout.print(report.consoleText());
-    stdout.println("Report: " + out.resolve("index.html").toAbsolutePath());
+    if (bucket != null) {
+      S3Records.uploadFiles(out, bucket);
+      stdout.println("Report: " + bucket + "/index.html");
+    } else {
+      stdout.println("Report: " + out.resolve("index.html").toAbsolutePath());
+    }
     stdout.flush();
     return report.anyFailed() ? FusilladeCommand.CHECK_FAILED : 0;
+  }
+
+  private static Path temporary() {
+    try {
+      Path directory = java.nio.file.Files.createTempDirectory("fusillade-s3-");
+      directory.toFile().deleteOnExit();
+      return directory;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 }

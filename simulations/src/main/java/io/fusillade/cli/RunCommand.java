@@ -29,6 +29,7 @@ import io.fusillade.system.ServerTarget;
 import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogsSection;
 import io.fusillade.workload.Workload;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -185,11 +186,29 @@ class RunCommand implements Callable<Integer> {
   @Option(names = "--teardown", description = "Drop the tables at the end.")
   boolean teardown;
 
+  /** Where the run records go: {@code --output}'s directory, or a local one for a bucket. */
+  Path output;
+
+  /** The bucket of {@code --output s3://...}, or null. */
+  S3Records.Location outputBucket;
+
   @Option(
       names = "--output",
+      paramLabel = "DIR|s3://BUCKET/PREFIX",
       defaultValue = "fusillade-results",
-      description = "Where reports go (default: ${DEFAULT-VALUE}).")
-  Path output;
+      description =
+          "Where the run record and its report go (default: ${DEFAULT-VALUE}); s3://BUCKET/PREFIX"
+              + " uploads them there when the run ends (endpoint: FUSILLADE_S3_ENDPOINT for an"
+              + " S3-compatible store; credentials: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY).")
+  void output(String value) throws IOException {
+    if (S3Records.Location.is(value)) {
+      outputBucket = S3Records.Location.parse(value);
+      output = Files.createTempDirectory("fusillade-s3-");
+    } else {
+      outputBucket = null;
+      output = Path.of(value);
+    }
+  }
 
   @Option(
       names = "--gatling-report",
@@ -759,6 +778,70 @@ class RunCommand implements Callable<Integer> {
    * ForkSignals}): the exit code is then the signal's (130, 143).
    */
   int launch(Class<?> simulation, RunSettings settings) throws Exception {
+    if (outputBucket == null) {
+      return launchHere(simulation, settings);
+    }
+    S3Records.check(outputBucket); // bad credentials found now, not after the run
+    Set<Path> before = RunChecks.runs(output);
+    boolean uploaded = true;
+    int code = 1;
+    try {
+      code = launchHere(simulation, settings);
+    } finally {
+      // However the run ended (failed checks, an abort, a signal), its record goes to the bucket.
+      Optional<Path> run = RunChecks.newRun(output, before);
+      if (run.isPresent()) {
+        uploaded = upload(run.get());
+      }
+    }
+    return uploaded ? code : FusilladeCommand.USER_ERROR;
+  }
+
+  /**
+   * For the commands that read their runs back (a ladder, a limit search): their records stay in a
+   * directory.
+   */
+  void refuseBucket() {
+    if (outputBucket != null) {
+      throw new FusilladeException(
+          "--output "
+              + outputBucket
+              + ": fusillade "
+              + spec.name()
+              + " reads its runs back from a directory; upload them afterwards, or use fusillade"
+              + " run");
+    }
+  }
+
+  /** Uploads a run record to {@link #outputBucket}; false, with the local copy kept, on failure. */
+  private boolean upload(Path run) {
+    try {
+      S3Records.Location where = S3Records.upload(run, outputBucket);
+      spec.commandLine().getOut().println("Fusillade run record: " + where);
+      spec.commandLine().getOut().flush();
+      deleteQuietly(output); // the temporary directory of --output s3://, Gatling's files too
+      return true;
+    } catch (FusilladeException e) {
+      spec.commandLine()
+          .getErr()
+          .println("fusillade: " + e.getMessage() + "; the run record stays at " + run);
+      spec.commandLine().getErr().flush();
+      return false;
+    }
+  }
+
+  private static void deleteQuietly(Path directory) {
+    try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
+      for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      // a temporary copy left behind: the record is in the bucket
+    }
+  }
+
+  /** {@link #launch} into the local directory {@link #output}. */
+  private int launchHere(Class<?> simulation, RunSettings settings) throws Exception {
     Files.createDirectories(output);
     Set<Path> before = RunChecks.runs(output);
     PrintWriter err = spec.commandLine().getErr();

@@ -16,8 +16,8 @@ import java.util.Locale;
 /**
  * The Kubernetes manifests of a test run by several injectors ({@code fusillade k8s}): an Indexed
  * Job whose completion index is each pod's {@code --injector-index}, the workload in a ConfigMap, a
- * volume claim where every injector writes its record, and a second Job that merges the records
- * into the test's report once the injectors are done.
+ * volume claim (or an S3-compatible bucket) where every injector writes its record, and a second
+ * Job that merges the records into the test's report once the injectors are done.
  *
  * @param name the test's name: the resources are {@code fusillade-<name>-...}
  * @param workloadFile the workload's file name, as mounted under {@code /workload}
@@ -31,6 +31,10 @@ import java.util.Locale;
  * @param runOptions more options of {@code fusillade run} ({@code --url}, {@code --rate}...)
  * @param passwordSecret the Secret whose key {@code password} becomes {@code
  *     FUSILLADE_SQL_PASSWORD}, or null
+ * @param records {@code s3://bucket/prefix} where the records go instead of a volume claim, or null
+ *     for the claim
+ * @param s3Secret the Secret whose keys become the pods' environment ({@code AWS_ACCESS_KEY_ID},
+ *     {@code AWS_SECRET_ACCESS_KEY}, {@code FUSILLADE_S3_ENDPOINT}...), or null
  */
 public record InjectorJob(
     String name,
@@ -43,7 +47,9 @@ public record InjectorJob(
     String storage,
     Instant startAt,
     List<String> runOptions,
-    String passwordSecret) {
+    String passwordSecret,
+    String records,
+    String s3Secret) {
 
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
   private static final YAMLMapper YAML =
@@ -81,15 +87,22 @@ public record InjectorJob(
     return "fusillade-" + name + "-" + what;
   }
 
-  /** The manifests to apply first: ConfigMap, PersistentVolumeClaim and the injectors' Job. */
+  /**
+   * The manifests to apply first: ConfigMap, PersistentVolumeClaim (unless the records go to a
+   * bucket) and the injectors' Job.
+   */
   public List<ObjectNode> injectorManifests() {
-    return List.of(configMap(), claim(), injectorsJob());
+    return records == null
+        ? List.of(configMap(), claim(), injectorsJob())
+        : List.of(configMap(), injectorsJob());
   }
 
   /** The manifest to apply once the injectors' Job completed: the merge. */
   public ObjectNode reportJob() {
     String command =
-        "exec fusillade report $(ls -d /records/injector-*/*/) --output /records/report";
+        records == null
+            ? "exec fusillade report $(ls -d /records/injector-*/*/) --output /records/report"
+            : "exec fusillade report " + quote(records) + " --output " + quote(records + "/report");
     return job(resource("report"), 1, false, command, "report");
   }
 
@@ -140,7 +153,9 @@ public record InjectorJob(
             .append(injectors)
             .append(" --injector-index \"$JOB_COMPLETION_INDEX\"")
             .append(" --start-at \"$START_AT\"")
-            .append(" --output \"/records/injector-$JOB_COMPLETION_INDEX\"");
+            .append(" --output \"")
+            .append(records == null ? "/records" : records)
+            .append("/injector-$JOB_COMPLETION_INDEX\"");
     for (String option : runOptions) {
       command.append(' ').append(quote(option));
     }
@@ -204,23 +219,30 @@ public record InjectorJob(
           .put("name", passwordSecret)
           .put("key", "password");
     }
+    if (s3Secret != null) {
+      c.putArray("envFrom").addObject().putObject("secretRef").put("name", s3Secret);
+    }
     ObjectNode resources = c.putObject("resources");
     resources.putObject("requests").put("cpu", cpu).put("memory", memory);
     resources.putObject("limits").put("memory", memory);
     ArrayNode mounts = c.putArray("volumeMounts");
     mounts.addObject().put("name", "workload").put("mountPath", "/workload").put("readOnly", true);
-    mounts.addObject().put("name", "records").put("mountPath", "/records");
+    if (records == null) {
+      mounts.addObject().put("name", "records").put("mountPath", "/records");
+    }
     ArrayNode volumes = pod.putArray("volumes");
     volumes
         .addObject()
         .put("name", "workload")
         .putObject("configMap")
         .put("name", resource("workload"));
-    volumes
-        .addObject()
-        .put("name", "records")
-        .putObject("persistentVolumeClaim")
-        .put("claimName", resource("records"));
+    if (records == null) {
+      volumes
+          .addObject()
+          .put("name", "records")
+          .putObject("persistentVolumeClaim")
+          .put("claimName", resource("records"));
+    }
     return job;
   }
 }

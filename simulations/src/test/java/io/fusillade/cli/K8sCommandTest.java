@@ -35,31 +35,30 @@ class K8sCommandTest {
     return docs;
   }
 
-  private List<JsonNode> generate() throws Exception {
+  private List<JsonNode> generate(String... more) throws Exception {
     Path workload = dir.resolve("Orders_v2.yml");
     Files.writeString(
         workload,
         "queries:\n  - sql: select $1::integer\n    params: [{type: integer, range: [1, 10]}]\n"
             + "load: {mode: rate, rate: 3000, duration: 60s}\n");
-    var run =
-        CliRun.of(
-            "k8s",
-            workload.toString(),
-            "--injectors",
-            "3",
-            "--image",
-            "registry.example/fusillade:1.0",
-            "--start-at",
-            "2026-11-25T21:00:00Z",
-            "--password-secret",
-            "orders-db",
-            "--output",
-            dir.resolve("k8s").toString(),
-            "--",
-            "--url",
-            "jdbc:postgresql://db:5432/app",
-            "--check",
-            "p99 < 50ms");
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "k8s",
+                workload.toString(),
+                "--injectors",
+                "3",
+                "--image",
+                "registry.example/fusillade:1.0",
+                "--start-at",
+                "2026-11-25T21:00:00Z",
+                "--password-secret",
+                "orders-db",
+                "--output",
+                dir.resolve("k8s").toString()));
+    args.addAll(List.of(more));
+    args.addAll(List.of("--", "--url", "jdbc:postgresql://db:5432/app", "--check", "p99 < 50ms"));
+    var run = CliRun.of(args.toArray(String[]::new));
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out()).contains("kubectl apply -f ");
     List<JsonNode> all = new ArrayList<>(documents(dir.resolve("k8s").resolve("injectors.yml")));
@@ -110,6 +109,46 @@ class K8sCommandTest {
   }
 
   @Test
+  void recordsInABucketNeedNoVolumeClaimAndTheMergeReadsThemThere() throws Exception {
+    List<JsonNode> docs =
+        generate("--records", "s3://test-runs/orders/nightly", "--s3-secret", "runs-bucket");
+    assertThat(docs)
+        .extracting(d -> d.path("kind").asText())
+        .containsExactly("ConfigMap", "Job", "Job");
+    JsonNode injector = docs.get(1).path("spec").path("template").path("spec");
+    JsonNode container = injector.path("containers").get(0);
+    assertThat(container.path("command").get(2).asText())
+        .contains("--output \"s3://test-runs/orders/nightly/injector-$JOB_COMPLETION_INDEX\"");
+    assertThat(container.path("envFrom").get(0).path("secretRef").path("name").asText())
+        .isEqualTo("runs-bucket");
+    assertThat(container.path("volumeMounts").toString()).doesNotContain("records");
+    assertThat(injector.path("volumes").toString()).doesNotContain("persistentVolumeClaim");
+    assertThat(
+            docs.get(2)
+                .path("spec")
+                .path("template")
+                .path("spec")
+                .path("containers")
+                .get(0)
+                .path("command")
+                .get(2)
+                .asText())
+        .isEqualTo(
+            "exec fusillade report s3://test-runs/orders/nightly --output"
+                + " s3://test-runs/orders/nightly/report");
+    CliRun notABucket =
+        CliRun.of(
+            "k8s",
+            dir.resolve("Orders_v2.yml").toString(),
+            "--injectors",
+            "2",
+            "--records",
+            "/mnt/x");
+    assertThat(notABucket.exitCode()).isEqualTo(2);
+    assertThat(notABucket.err()).contains("--records: '/mnt/x' is not s3://BUCKET/PREFIX");
+  }
+
+  @Test
   void theManifestsAreValidAgainstTheKubernetesApiSchema() throws Exception {
     Optional<KubernetesSchema> schema = KubernetesSchema.find();
     if (schema.isEmpty()) {
@@ -125,7 +164,9 @@ class K8sCommandTest {
       }
       Assumptions.abort("no Kubernetes JSON schema (" + where + ")");
     }
-    for (JsonNode doc : generate()) {
+    List<JsonNode> docs = generate();
+    docs.addAll(generate("--records", "s3://test-runs/orders", "--s3-secret", "runs-bucket"));
+    for (JsonNode doc : docs) {
       assertThat(schema.get().problems(doc))
           .as("%s %s", doc.path("kind").asText(), doc.path("metadata").path("name").asText())
           .isEmpty();
