@@ -73,7 +73,14 @@ class RunLogsInjectorsTest {
         long bulks = i < 2 ? 7 : 6;
         assertThat(data.manifest().parameters())
             .containsEntry("injectors", 3)
-            .containsEntry("docs", (int) (bulks * 1000));
+            .containsEntry("docs", (int) (bulks * 1000))
+            .containsEntry("clockReference", search.baseUrl());
+        // one machine, one clock: the node's and the injector's agree within a few ms
+        double offset = ((Number) data.manifest().parameters().get("clockOffsetMs")).doubleValue();
+        double uncertainty =
+            ((Number) data.manifest().parameters().get("clockUncertaintyMs")).doubleValue();
+        assertThat(Math.abs(offset)).as("clock offset, ms").isLessThan(25.0 + uncertainty);
+        assertThat(uncertainty).isGreaterThanOrEqualTo(0.5);
         assertThat(data.requests().get("bulk").okCount()).isEqualTo(bulks);
       }
       HttpClient http = HttpClient.newHttpClient();

@@ -408,6 +408,34 @@ public final class LogsClient implements AutoCloseable {
     }
   }
 
+  /**
+   * The first node's clock, milliseconds since the epoch: the {@code timestamp} of its own node
+   * statistics ({@code GET /_nodes/_local/stats/jvm}), which OpenSearch and Elasticsearch stamp
+   * with the node's clock when they answer. The clock the injectors of one test share.
+   *
+   * @throws FusilladeException when the node does not say (a store without the nodes API)
+   */
+  public long nodeTimeMillis() {
+    String base = options.urls().get(0);
+    HttpResponse<String> r =
+        call(request(base + "/_nodes/_local/stats/jvm?filter_path=nodes.*.timestamp").GET(), base);
+    if (r.statusCode() != 200) {
+      throw failure("node stats", base, r);
+    }
+    try {
+      for (JsonNode node : MAPPER.readTree(r.body()).path("nodes")) {
+        long timestamp = node.path("timestamp").asLong(-1);
+        if (timestamp > 0) {
+          return timestamp;
+        }
+      }
+    } catch (IOException e) {
+      // below
+    }
+    throw new FusilladeException(
+        LogsClientOptions.mask(base) + ": no node timestamp in its _nodes stats");
+  }
+
   /** The number of searchable documents ({@code GET /<index>/_count}). */
   public long count(String index) {
     String base = options.urls().get(0);

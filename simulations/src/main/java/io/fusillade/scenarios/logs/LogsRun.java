@@ -4,6 +4,7 @@ import static io.fusillade.gatling.logs.LogsDsl.logs;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
@@ -11,6 +12,8 @@ import io.fusillade.gatling.logs.LogsDsl;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.logs.IndexSpec;
+import io.fusillade.logs.LogsClient;
+import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.NdjsonFiles;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.WebLogs;
@@ -219,7 +222,7 @@ public class LogsRun extends Simulation {
       }
       FusilladeRun.settings(recorded);
       FusilladeRun.parameters(parameters);
-      WorkloadProperties.awaitCommonStart(share);
+      WorkloadProperties.awaitCommonStart(share, clockOffset(section, target, share));
       besides.add(0, chain);
       setUp(besides);
     }
@@ -229,6 +232,36 @@ public class LogsRun extends Simulation {
    * This injector's documents of an exact number: of the single run's bulks, every N-th from its
    * index.
    */
+  /**
+   * This injector's clock offset to the first node's ({@link LogsClient#nodeTimeMillis}), when it
+   * is one of several or waits for a common start: the store is the clock they share. Its
+   * timestamps are whole milliseconds, so the offset is taken from the middle of the millisecond
+   * and is half a millisecond less sure. Nothing for an embedded node, which only a lone injector
+   * starts, or a store that does not say its time (the run goes on, on this clock).
+   */
+  static ClockOffset clockOffset(LogsSection section, LogsTarget target, InjectorShare share) {
+    if ((share.alone() && share.startAt() == null) || target.embedded()) {
+      return null;
+    }
+    String reference = LogsClientOptions.mask(target.urls().get(0));
+    try (LogsClient client =
+        LogsPhases.client(LogsWorkloadMapping.clientOptions(section, target.urls()))) {
+      ClockOffset measured =
+          ClockOffset.measure(() -> client.nodeTimeMillis() * 1000 + 500, reference);
+      return new ClockOffset(
+          measured.offsetMicros(), measured.uncertaintyMicros() + 500, measured.reference());
+    } catch (Exception e) {
+      System.out.println(
+          "Fusillade: cannot read the clock of "
+              + reference
+              + " ("
+              + e.getMessage()
+              + "): this injector's clock offset is not measured; --start-at is read on its own"
+              + " clock");
+      return null;
+    }
+  }
+
   static long docsOf(long docs, int bulkSize, InjectorShare share) {
     long bulks = docs / bulkSize;
     long mine = bulks > share.index() ? (bulks - 1 - share.index()) / share.count() + 1 : 0;
