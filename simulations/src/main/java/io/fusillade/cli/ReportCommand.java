@@ -58,11 +58,22 @@ final class ReportCommand implements Callable<Integer> {
         throw new FusilladeException("--check: " + e.getMessage());
       }
     }
+    List<Path> temporaries = new ArrayList<>();
+    try {
+      return report(temporaries);
+    } finally {
+      temporaries.forEach(S3Records::deleteQuietly);
+    }
+  }
+
+  private int report(List<Path> temporaries) {
     List<Path> runs = new ArrayList<>();
     boolean fromBucket = false;
     for (String d : directories) {
       if (S3Records.Location.is(d)) {
-        runs.addAll(S3Records.download(S3Records.Location.parse(d), temporary()));
+        Path into = temporary();
+        temporaries.add(into);
+        runs.addAll(S3Records.download(S3Records.Location.parse(d), into));
         fromBucket = true;
       } else {
         runs.add(SummaryCommand.resolve(Path.of(d)));
@@ -74,6 +85,7 @@ final class ReportCommand implements Callable<Integer> {
     Path out;
     if (bucket != null) {
       out = temporary();
+      temporaries.add(out);
     } else if (output != null) {
       out = Path.of(output);
     } else {
@@ -94,9 +106,7 @@ final class ReportCommand implements Callable<Integer> {
 
   private static Path temporary() {
     try {
-      Path directory = java.nio.file.Files.createTempDirectory("fusillade-s3-");
-      directory.toFile().deleteOnExit();
-      return directory;
+      return java.nio.file.Files.createTempDirectory("fusillade-s3-");
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

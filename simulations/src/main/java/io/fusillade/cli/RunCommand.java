@@ -647,11 +647,15 @@ class RunCommand implements Callable<Integer> {
     return settings.withChecks(checks(workload, DefaultChecks.sql(settings)));
   }
 
-  /** The replicas of the SQL nodes: --replica-url's, else the workload's. */
+  /**
+   * The replicas of the SQL nodes: --replica-url's; else, unless --url names other nodes, the
+   * workload's (they are replicas of its own nodes).
+   */
   private List<String> replicaUrls(Workload workload) {
-    return !replicaUrls.isEmpty()
-        ? replicaUrls
-        : workload.connection().map(c -> c.replicas()).orElse(List.of());
+    if (!replicaUrls.isEmpty() || (database.urls != null && !database.urls.isEmpty())) {
+      return replicaUrls;
+    }
+    return workload.connection().map(c -> c.replicas()).orElse(List.of());
   }
 
   /** Options of SQL workloads only: an error with a logs section rather than silently ignored. */
@@ -781,20 +785,27 @@ class RunCommand implements Callable<Integer> {
     if (outputBucket == null) {
       return launchHere(simulation, settings);
     }
-    S3Records.check(outputBucket); // bad credentials found now, not after the run
-    Set<Path> before = RunChecks.runs(output);
     boolean uploaded = true;
     int code = 1;
     try {
-      code = launchHere(simulation, settings);
+      S3Records.check(outputBucket); // bad credentials found now, not after the run
+      Set<Path> before = RunChecks.runs(output);
+      try {
+        code = launchHere(simulation, settings);
+      } finally {
+        // However the run ended (failed checks, an abort, a signal), its record goes to the bucket.
+        Optional<Path> run = RunChecks.newRun(output, before);
+        if (run.isPresent()) {
+          uploaded = upload(run.get());
+        }
+      }
     } finally {
-      // However the run ended (failed checks, an abort, a signal), its record goes to the bucket.
-      Optional<Path> run = RunChecks.newRun(output, before);
-      if (run.isPresent()) {
-        uploaded = upload(run.get());
+      if (uploaded) {
+        S3Records.deleteQuietly(output); // the temporary directory, Gatling's files too
       }
     }
-    return uploaded ? code : FusilladeCommand.USER_ERROR;
+    // a failed upload is the news only when the run itself went well
+    return uploaded || code != 0 ? code : FusilladeCommand.USER_ERROR;
   }
 
   /**
@@ -819,24 +830,13 @@ class RunCommand implements Callable<Integer> {
       S3Records.Location where = S3Records.upload(run, outputBucket);
       spec.commandLine().getOut().println("Fusillade run record: " + where);
       spec.commandLine().getOut().flush();
-      deleteQuietly(output); // the temporary directory of --output s3://, Gatling's files too
       return true;
-    } catch (FusilladeException e) {
+    } catch (RuntimeException e) { // the store's refusal, or a file that cannot be read
       spec.commandLine()
           .getErr()
           .println("fusillade: " + e.getMessage() + "; the run record stays at " + run);
       spec.commandLine().getErr().flush();
       return false;
-    }
-  }
-
-  private static void deleteQuietly(Path directory) {
-    try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
-      for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
-    } catch (IOException e) {
-      // a temporary copy left behind: the record is in the bucket
     }
   }
 

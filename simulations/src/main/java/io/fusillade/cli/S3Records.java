@@ -96,7 +96,9 @@ final class S3Records {
   }
 
   /**
-   * Fails before a run when the bucket cannot be reached or written with these credentials.
+   * Fails before a run when the bucket cannot be reached with these credentials ({@code
+   * HeadBucket}: it exists and they may see it; whether they may write is only known at the upload,
+   * whose failure keeps the local copy).
    *
    * @throws FusilladeException naming the bucket and the endpoint
    */
@@ -159,9 +161,16 @@ final class S3Records {
             source + " holds no run record (no run.json under it, at " + endpointName() + ")");
       }
       List<Path> directories = new ArrayList<>();
+      Path root = into.toAbsolutePath().normalize();
       for (String run : runs) {
         String runPrefix = start + (run.isEmpty() ? "" : run + "/");
-        Path directory = into.resolve(run.isEmpty() ? lastSegment(source) : run).normalize();
+        Path directory =
+            root.resolve(run.isEmpty() ? lastSegment(source) : run.replaceAll("^/+", ""))
+                .normalize();
+        if (!directory.startsWith(root) || directory.equals(root)) {
+          throw new FusilladeException(
+              source + " holds a run under \"" + run + "\", which is not a directory name");
+        }
         for (S3Object object : objects) {
           if (!object.key().startsWith(runPrefix) || object.key().endsWith("/")) {
             continue; // another run's, or a directory marker
@@ -181,6 +190,22 @@ final class S3Records {
       throw failure("cannot read run records from " + source, e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Deletes a directory and what it holds, as far as it can: a temporary copy, no longer needed.
+   */
+  static void deleteQuietly(Path directory) {
+    if (directory == null || !Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // left in the temporary directory
     }
   }
 
@@ -218,11 +243,23 @@ final class S3Records {
   private static S3Client client() {
     S3ClientBuilder builder = S3Client.builder().httpClient(UrlConnectionHttpClient.create());
     String endpoint = endpoint();
+    URI uri = null;
     if (!endpoint.isEmpty()) {
+      try {
+        uri = URI.create(endpoint);
+      } catch (IllegalArgumentException e) {
+        uri = null;
+      }
+      if (uri == null || uri.getScheme() == null || uri.getHost() == null) {
+        throw new FusilladeException(
+            "the S3 endpoint '" + endpointName() + "' is not a URL such as http://minio:9000");
+      }
+    }
+    if (uri != null) {
       // S3-compatible stores (MinIO before 2025, s3proxy, Ceph) refuse the SDK's default
       // checksummed uploads in aws-chunked encoding: checksums only where the API requires them.
       builder
-          .endpointOverride(URI.create(endpoint))
+          .endpointOverride(uri)
           .forcePathStyle(true)
           .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
           .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);

@@ -153,9 +153,11 @@ public record InjectorJob(
             .append(injectors)
             .append(" --injector-index \"$JOB_COMPLETION_INDEX\"")
             .append(" --start-at \"$START_AT\"")
-            .append(" --output \"")
-            .append(records == null ? "/records" : records)
-            .append("/injector-$JOB_COMPLETION_INDEX\"");
+            .append(" --output ")
+            .append(
+                records == null
+                    ? "\"/records/injector-$JOB_COMPLETION_INDEX\""
+                    : quote(records + "/injector-") + "\"$JOB_COMPLETION_INDEX\"");
     for (String option : runOptions) {
       command.append(' ').append(quote(option));
     }

@@ -118,7 +118,7 @@ class K8sCommandTest {
     JsonNode injector = docs.get(1).path("spec").path("template").path("spec");
     JsonNode container = injector.path("containers").get(0);
     assertThat(container.path("command").get(2).asText())
-        .contains("--output \"s3://test-runs/orders/nightly/injector-$JOB_COMPLETION_INDEX\"");
+        .contains("--output s3://test-runs/orders/nightly/injector-\"$JOB_COMPLETION_INDEX\"");
     assertThat(container.path("envFrom").get(0).path("secretRef").path("name").asText())
         .isEqualTo("runs-bucket");
     assertThat(container.path("volumeMounts").toString()).doesNotContain("records");

@@ -47,6 +47,10 @@ final class NodeStalls {
     int n = names.size();
     inFlight = new AtomicIntegerArray(n);
     lastProgress = new AtomicLongArray(n);
+    long now = System.nanoTime();
+    for (int i = 0; i < n; i++) {
+      lastProgress.set(i, now);
+    }
     usualNanos = new AtomicLongArray(n);
     stalled = new AtomicIntegerArray(n);
     stalledSince = new AtomicLongArray(n);
@@ -54,14 +58,24 @@ final class NodeStalls {
 
   /** A request was sent to {@code node} at {@code nowNanos}. */
   void sent(int node, long nowNanos) {
-    if (inFlight.getAndIncrement(node) == 0) {
-      lastProgress.set(node, nowNanos); // an idle node's silence starts now
+    // An idle node's silence starts now: set before the count shows a request waiting, so that
+    // no reader sees one waiting since an old answer.
+    if (inFlight.get(node) == 0) {
+      lastProgress.set(node, nowNanos);
     }
+    inFlight.incrementAndGet(node);
   }
 
-  /** {@code node} answered, at {@code endNanos}, a request sent at {@code sentNanos}. */
-  void answered(int node, long sentNanos, long endNanos) {
+  /**
+   * A request sent to {@code node} at {@code sentNanos} ended at {@code endNanos}; {@code
+   * fromServer} when the server answered it (not a timeout of the client's, nor a lost connection):
+   * only such an answer is progress, ends a stall and counts in the usual time.
+   */
+  void ended(int node, long sentNanos, long endNanos, boolean fromServer) {
     inFlight.decrementAndGet(node);
+    if (!fromServer) {
+      return;
+    }
     lastProgress.set(node, endNanos);
     long latency = Math.max(0, endNanos - sentNanos);
     long usual = usualNanos.get(node);

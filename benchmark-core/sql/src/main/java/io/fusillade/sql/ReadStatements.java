@@ -13,10 +13,12 @@ import java.util.regex.Pattern;
  * whose text starts with {@code SELECT}, {@code VALUES}, {@code TABLE} or {@code SHOW} and holds
  * none of what makes a query write or lock: {@code FOR UPDATE}/{@code FOR NO KEY UPDATE}/{@code FOR
  * SHARE}/{@code FOR KEY SHARE}, {@code SELECT ... INTO}, {@code nextval(}/{@code setval(}, the
- * advisory locks. {@code WITH} queries go to the primary (one of their parts may write), and so
- * does a query that starts with the hint comment {@value #PRIMARY_HINT} — for a function that
- * writes, which no reading of the text can see. The rule errs towards the primary: a read sent
- * there costs balance, a write sent to a replica fails with SQLState 25006.
+ * advisory locks, a transaction id ({@code txid_current}, {@code pg_current_xact_id}), {@code
+ * pg_notify}, or a second statement after a {@code ;}. {@code WITH} queries go to the primary (one
+ * of their parts may write), and so does a query that starts with the hint comment {@value
+ * #PRIMARY_HINT} — for a function that writes, which no reading of the text can see. The rule errs
+ * towards the primary: a read sent there costs balance, a write sent to a replica fails with
+ * SQLState 25006.
  */
 public final class ReadStatements {
   private ReadStatements() {}
@@ -30,7 +32,10 @@ public final class ReadStatements {
   private static final Pattern WRITES_OR_LOCKS =
       Pattern.compile(
           "\\bfor\\s+(update|no\\s+key\\s+update|share|key\\s+share)\\b"
-              + "|\\binto\\b|\\bnextval\\s*\\(|\\bsetval\\s*\\(|\\bpg_(try_)?advisory",
+              + "|\\binto\\b|\\bnextval\\s*\\(|\\bsetval\\s*\\(|\\bpg_(try_)?advisory"
+              + "|\\btxid_current\\b|\\bpg_current_xact_id\\b|\\bpg_notify\\b"
+              // several statements in one text: any of them may write
+              + "|;\\s*\\S",
           Pattern.CASE_INSENSITIVE);
 
   // Workloads send a few distinct texts many times: each is read once.

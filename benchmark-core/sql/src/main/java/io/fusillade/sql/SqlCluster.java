@@ -210,7 +210,7 @@ public final class SqlCluster implements AutoCloseable {
             work,
             checks,
             outcome -> {
-              stalls.answered(node, sent, outcome.endNanos());
+              stalls.ended(node, sent, outcome.endNanos(), outcome.fromServer());
               done.accept(outcome.onNode(node));
             });
   }

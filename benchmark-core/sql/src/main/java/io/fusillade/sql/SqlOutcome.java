@@ -36,7 +36,18 @@ public record SqlOutcome(
   /** A request whose answer did not come within {@code timeout}: "timed out after 60 s". */
   public static SqlOutcome timedOut(Duration timeout) {
     long millis = timeout.toMillis();
-    return ko("timed out after " + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms"));
+    return ko(TIMED_OUT + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms"));
+  }
+
+  private static final String TIMED_OUT = "timed out after ";
+
+  /**
+   * Whether the server answered: OK, or refused the statement (an SQLState, a failed check); not a
+   * connection it lost or refused, nor the client's own timeout.
+   */
+  public boolean fromServer() {
+    return status == Status.OK
+        || !(connectionFailure || (reason != null && reason.startsWith(TIMED_OUT)));
   }
 
   /**

@@ -32,6 +32,9 @@ class ReadStatementsTest {
     assertThat(ReadStatements.isRead("with d as (delete from t returning *) select * from d"))
         .isFalse();
     assertThat(ReadStatements.isRead("selectx from t")).isFalse();
+    assertThat(ReadStatements.isRead("select 1; update t set v = 2")).isFalse();
+    assertThat(ReadStatements.isRead("select txid_current()")).isFalse();
+    assertThat(ReadStatements.isRead("select 1;")).isTrue();
   }
 
   @Test

@@ -136,6 +136,12 @@ public record TopicClientOptions(
     Map<String, Object> m = new LinkedHashMap<>(CONSUMER_DEFAULTS);
     m.putAll(common);
     m.putAll(consumer);
+    if ("consumer".equalsIgnoreCase(String.valueOf(m.get("group.protocol")))
+        && !common.containsKey("session.timeout.ms")
+        && !consumer.containsKey("session.timeout.ms")) {
+      // the new group protocol refuses the setting: its session is the broker's to set
+      m.remove("session.timeout.ms");
+    }
     m.put("bootstrap.servers", bootstrapServers);
     return m;
   }

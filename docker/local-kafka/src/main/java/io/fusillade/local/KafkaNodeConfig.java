@@ -3,11 +3,8 @@ package io.fusillade.local;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -16,29 +13,6 @@ import java.util.StringJoiner;
 /** The {@code server.properties} of one combined (broker and controller) KRaft node. */
 final class KafkaNodeConfig {
   private KafkaNodeConfig() {}
-
-  /** Free TCP ports on loopback: {@code count} of them, all distinct. */
-  static List<Integer> freePorts(int count) {
-    List<ServerSocket> sockets = new ArrayList<>();
-    try {
-      for (int i = 0; i < count; i++) {
-        ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        socket.setReuseAddress(true);
-        sockets.add(socket);
-      }
-      return sockets.stream().map(ServerSocket::getLocalPort).toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not find free ports on 127.0.0.1", e);
-    } finally {
-      for (ServerSocket socket : sockets) {
-        try {
-          socket.close();
-        } catch (IOException ignored) {
-          // the port is still free for the broker
-        }
-      }
-    }
-  }
 
   /**
    * The settings of node {@code id} of {@code brokerPorts.size()} nodes.

@@ -363,7 +363,7 @@ public final class LocalKafka implements KafkaServer {
      */
     public LocalKafka start() {
       StaleServers.reap(DIRECTORY_PREFIX, PID_FILE);
-      List<Integer> ports = KafkaNodeConfig.freePorts(2 * brokers);
+      List<Integer> ports = FreePorts.of(2 * brokers);
       List<Integer> brokerPorts = ports.subList(0, brokers);
       List<Integer> controllerPorts = ports.subList(brokers, 2 * brokers);
       String clusterId = Uuid.randomUuid().toString();

@@ -161,30 +161,6 @@ public final class LocalOpenSearch implements SearchServer {
     }
   }
 
-  /** {@code count} distinct ports free now (a moment's race with other processes is possible). */
-  private static int[] freePorts(int count) {
-    List<java.net.ServerSocket> held = new ArrayList<>();
-    try {
-      int[] ports = new int[count];
-      for (int i = 0; i < count; i++) {
-        java.net.ServerSocket socket = new java.net.ServerSocket(0);
-        held.add(socket);
-        ports[i] = socket.getLocalPort();
-      }
-      return ports;
-    } catch (IOException e) {
-      throw new UncheckedIOException("no free port for OpenSearch", e);
-    } finally {
-      for (java.net.ServerSocket socket : held) {
-        try {
-          socket.close();
-        } catch (IOException ignored) {
-          // it was only held to keep the port from the next pick
-        }
-      }
-    }
-  }
-
   /** Settings of a node to start. Mutable, single use. */
   public static final class Builder {
     private String clusterName = "fusillade";
@@ -241,8 +217,13 @@ public final class LocalOpenSearch implements SearchServer {
         // A cluster's nodes find each other on fixed transport ports, and a node started again
         // must come back on its HTTP port: free ports chosen now. A single node takes port 0 (the
         // operating system picks free ports when it binds, so parallel builds never collide).
-        int[] http = nodes == 1 ? new int[] {0} : freePorts(nodes);
-        int[] transport = nodes == 1 ? new int[] {0} : freePorts(nodes);
+        List<Integer> chosen = nodes == 1 ? List.of(0, 0) : FreePorts.of(2 * nodes);
+        int[] http = new int[nodes];
+        int[] transport = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+          http[i] = chosen.get(i);
+          transport[i] = chosen.get(nodes == 1 ? 1 : nodes + i);
+        }
         List<String> names = new ArrayList<>();
         List<String> seeds = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {

@@ -72,15 +72,21 @@ final class BaseBackup {
     String tablespaces;
     try {
       copy(source, target);
-    } finally {
-      // Always ended: a session that leaves a backup running keeps forcing full page writes.
-      try (PreparedStatement stop =
-              primary.prepareStatement("select labelfile, spcmapfile from pg_backup_stop(false)");
-          ResultSet result = stop.executeQuery()) {
-        result.next();
-        label = result.getString(1);
-        tablespaces = result.getString(2);
+    } catch (IOException | RuntimeException e) {
+      // Ended all the same: a session that leaves a backup running forces full page writes.
+      try (PreparedStatement stop = primary.prepareStatement("select pg_backup_stop(false)")) {
+        stop.execute();
+      } catch (SQLException stopFailure) {
+        e.addSuppressed(stopFailure);
       }
+      throw e;
+    }
+    try (PreparedStatement stop =
+            primary.prepareStatement("select labelfile, spcmapfile from pg_backup_stop(false)");
+        ResultSet result = stop.executeQuery()) {
+      result.next();
+      label = result.getString(1);
+      tablespaces = result.getString(2);
     }
     Files.writeString(target.resolve("backup_label"), label);
     if (tablespaces != null && !tablespaces.isEmpty()) {

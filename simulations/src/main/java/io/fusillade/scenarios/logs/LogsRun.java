@@ -229,10 +229,6 @@ public class LogsRun extends Simulation {
   }
 
   /**
-   * This injector's documents of an exact number: of the single run's bulks, every N-th from its
-   * index.
-   */
-  /**
    * This injector's clock offset to the first node's ({@link LogsClient#nodeTimeMillis}), when it
    * is one of several or waits for a common start: the store is the clock they share. Its
    * timestamps are whole milliseconds, so the offset is taken from the middle of the millisecond
@@ -262,6 +258,10 @@ public class LogsRun extends Simulation {
     }
   }
 
+  /**
+   * This injector's documents of an exact number: of the single run's bulks, every N-th from its
+   * index.
+   */
   static long docsOf(long docs, int bulkSize, InjectorShare share) {
     long bulks = docs / bulkSize;
     long mine = bulks > share.index() ? (bulks - 1 - share.index()) / share.count() + 1 : 0;

@@ -215,9 +215,12 @@ public final class SqlTarget {
       return Optional.of(
           new External(
               !settings.urls().isEmpty() ? settings.urls() : workload.connection().get().urls(),
+              // the workload's replicas are its own nodes': not those of the nodes --url names
               !replicaUrls.isBlank()
                   ? List.of(replicaUrls.split(","))
-                  : workload.connection().map(c -> c.replicas()).orElse(List.of()),
+                  : settings.urls().isEmpty()
+                      ? workload.connection().map(c -> c.replicas()).orElse(List.of())
+                      : List.of(),
               settings.user() != null
                   ? settings.user()
                   : workload.connection().map(c -> c.user()).orElse(null),
