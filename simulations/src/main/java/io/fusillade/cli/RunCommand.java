@@ -593,6 +593,17 @@ class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new FusilladeException(e.getMessage());
     }
+    for (String text : faults) {
+      Fault fault = Fault.parse(text);
+      if (fault.action() == Fault.Action.DELAY && !fault.target().equals(LocalFaults.POSTGRES)) {
+        throw new FusilladeException(
+            "fault \""
+                + text
+                + "\": the answers of an embedded PostgreSQL can be delayed, not those of "
+                + fault.target()
+                + " (schedule tc netem with run: on a server of yours)");
+      }
+    }
   }
 
   /** The workload's abort rules, then {@code --abort-when}'s, each checked. */

@@ -1,6 +1,7 @@
 package io.fusillade.scenarios;
 
 import io.fusillade.fault.FaultTarget;
+import io.fusillade.local.DelayProxy;
 import io.fusillade.local.LocalKafka;
 import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalPostgres;
@@ -151,7 +152,7 @@ public final class LocalFaults {
    * An embedded PostgreSQL: one node. A kill is an immediate stop, a restart its crash recovery.
    */
   public static FaultTarget postgres(LocalPostgres postgres) {
-    return postgres(List.of(postgres));
+    return postgres(List.of(postgres), java.util.Map.of());
   }
 
   /**
@@ -160,11 +161,30 @@ public final class LocalFaults {
    * crash recovery (a replica then streams what it missed).
    */
   public static FaultTarget postgres(LocalPostgresCluster cluster) {
-    return postgres(cluster.nodes());
+    return postgres(cluster.nodes(), java.util.Map.of());
   }
 
-  private static FaultTarget postgres(List<LocalPostgres> servers) {
+  /**
+   * The same, with the proxies through which the run reaches the nodes that faults delay ({@code
+   * delay postgres 2 by 50ms for 10s}), by node.
+   */
+  public static FaultTarget postgres(
+      LocalPostgresCluster cluster, java.util.Map<Integer, DelayProxy> proxies) {
+    return postgres(cluster.nodes(), proxies);
+  }
+
+  private static FaultTarget postgres(
+      List<LocalPostgres> servers, java.util.Map<Integer, DelayProxy> proxies) {
     return new FaultTarget() {
+      @Override
+      public void delay(int node, java.time.Duration delay) {
+        DelayProxy proxy = proxies.get(node);
+        if (proxy == null) {
+          throw new IllegalStateException("postgres " + node + " is reached without a delay proxy");
+        }
+        proxy.delay(delay);
+      }
+
       @Override
       public int nodes() {
         return servers.size();

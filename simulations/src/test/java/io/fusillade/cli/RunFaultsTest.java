@@ -80,4 +80,46 @@ class RunFaultsTest {
     String html = Files.readString(record.resolve("report").resolve("index.html"));
     assertThat(html).contains("<h2 id=\"faults\">Faults</h2>").contains("pause postgres for 3s");
   }
+
+  @Test
+  void aDelayedServerAnswersEachRequestThatMuchLaterForItsLengthOnly() throws Exception {
+    Path file = dir.resolve("delay.yml");
+    Files.writeString(
+        file,
+        """
+        queries:
+          - name: point
+            sql: select $1::integer as id
+            params:
+              - {type: integer, range: [1, 1000]}
+        load: {mode: rate, rate: 100, duration: 10s}
+        faults:
+          - at 3s delay postgres by 50ms for 3s
+        checks: []
+        """);
+    Path output = dir.resolve("delayed");
+    CliRun run = CliRun.of("run", file.toString(), "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    RunRecord data = RunRecordReader.read(SummaryCommand.resolve(output));
+    assertThat(data.events())
+        .filteredOn(e -> e.kind().startsWith("fault-"))
+        .extracting(e -> e.kind() + " " + e.target() + ": " + e.detail())
+        .containsExactly(
+            "fault-start delay postgres by 50ms for 3s: postgres",
+            "fault-end delay postgres by 50ms for 3s: delayed 50 ms, then not");
+    var point = data.requests().get("point");
+    assertThat(point.koCount()).isZero();
+    assertThat(point.count()).isEqualTo(1000);
+    // the 3 s of the delay: about 300 requests answered 50 ms later; the others at once
+    long slow = point.ok().getTotalCount() - point.ok().getCountBetweenValues(0, 49_000);
+    System.out.printf(
+        "delay 50 ms for 3 s: %d requests, %d KO, %d of 49 ms or more, p50 %.2f ms, max %.1f ms%n",
+        point.count(),
+        point.koCount(),
+        slow,
+        point.ok().getValueAtPercentile(50) / 1000.0,
+        point.ok().getMaxValue() / 1000.0);
+    assertThat(slow).as("requests of 49 ms or more").isBetween(240L, 360L);
+    assertThat(point.ok().getValueAtPercentile(50) / 1000.0).as("p50, ms").isLessThan(20.0);
+  }
 }

@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  * at 60s kill broker 1               SIGKILL (PostgreSQL: an immediate stop), for good
  * at 60s kill postgres for 5s        ... and started again 5 s later
  * at 90s restart broker 1            started again after a kill (does nothing if it runs)
+ * at 40s delay postgres by 50ms for 10s
+ *                                     each answer of a local server 50 ms later (a delay proxy)
  * at 20s run: ssh db3 sudo systemctl stop postgresql
  *                                    a command, for systems Fusillade did not start
  * </pre>
@@ -35,6 +37,7 @@ import java.util.regex.Pattern;
  * @param duration how long a pause or a kill lasts before the server is resumed or started again;
  *     {@link Duration#ZERO} for a fault that is not undone
  * @param command the command of {@link Action#RUN}, else empty
+ * @param delay the delay of {@link Action#DELAY}, else {@link Duration#ZERO}
  * @param label the fault without its time, in lower case but for a command, its length as written:
  *     how the record, the report and the checks name it
  */
@@ -47,6 +50,7 @@ public record Fault(
     boolean nodeWritten,
     Duration duration,
     String command,
+    Duration delay,
     String label) {
 
   /** What a fault does. */
@@ -58,18 +62,25 @@ public record Fault(
     /** Starts a killed server again. */
     RESTART,
     /** Runs a shell command ({@code sh -c}); its exit code and output go to the run record. */
-    RUN
+    RUN,
+    /**
+     * Delays every answer of the server by {@link Fault#delay()}, as a slow network would, for the
+     * duration.
+     */
+    DELAY
   }
 
   /** What a fault looks like, for error messages. */
   public static final String EXAMPLES =
-      "'at 30s pause broker 2 for 10s', 'at 60s kill broker 1', 'at 90s restart broker 1' or"
-          + " 'at 20s run: ssh db3 sudo systemctl stop postgresql'";
+      "'at 30s pause broker 2 for 10s', 'at 60s kill broker 1', 'at 90s restart broker 1',"
+          + " 'at 40s delay postgres by 50ms for 10s' or 'at 20s run: ssh db3 sudo systemctl stop"
+          + " postgresql'";
 
   private static final Pattern AT = Pattern.compile("at\\s+(\\S+)\\s+(.*)", Pattern.DOTALL);
   private static final Pattern SERVER =
       Pattern.compile(
-          "(pause|kill|restart)\\s+([a-z][a-z0-9_-]*)(?:\\s+(\\d+))?(?:\\s+for\\s+(\\S+))?",
+          "(pause|kill|restart|delay)\\s+([a-z][a-z0-9_-]*)(?:\\s+(\\d+))?"
+              + "(?:\\s+by\\s+(\\S+))?(?:\\s+for\\s+(\\S+))?",
           Pattern.CASE_INSENSITIVE);
 
   /**
@@ -92,14 +103,24 @@ public record Fault(
         throw bad(fault, "'run:' needs the command to run");
       }
       return new Fault(
-          fault, when, Action.RUN, "", 0, false, Duration.ZERO, command, "run: " + command);
+          fault,
+          when,
+          Action.RUN,
+          "",
+          0,
+          false,
+          Duration.ZERO,
+          command,
+          Duration.ZERO,
+          "run: " + command);
     }
     if (lower.startsWith("network")) {
       throw bad(
           fault,
-          "network faults (delay, loss) need root and tc netem on the server's host, which"
-              + " Fusillade does not do: schedule them with 'run:', e.g. 'at 30s run: ssh db3 sudo"
-              + " tc qdisc add dev eth0 root netem delay 50ms'");
+          "a local server's answers are delayed with 'delay postgres by 50ms for 10s'; other"
+              + " network faults (loss), and any on a server of yours, need root and tc netem on"
+              + " its host: schedule them with 'run:', e.g. 'at 30s run: ssh db3 sudo tc qdisc add"
+              + " dev eth0 root netem delay 50ms'");
     }
     Matcher server = SERVER.matcher(rest);
     if (!server.matches()) {
@@ -112,7 +133,15 @@ public record Fault(
       throw bad(fault, "nodes count from 1");
     }
     Duration duration =
-        server.group(4) == null ? Duration.ZERO : duration(fault, server.group(4), "duration");
+        server.group(5) == null ? Duration.ZERO : duration(fault, server.group(5), "duration");
+    Duration delay =
+        server.group(4) == null ? Duration.ZERO : duration(fault, server.group(4), "delay");
+    if (action == Action.DELAY && (delay.isZero() || duration.isZero())) {
+      throw bad(fault, "a delay needs its size and length, e.g. 'delay postgres by 50ms for 10s'");
+    }
+    if (action != Action.DELAY && server.group(4) != null) {
+      throw bad(fault, "'by' goes with a delay: 'delay postgres by 50ms for 10s'");
+    }
     if (action == Action.PAUSE && duration.isZero()) {
       throw bad(fault, "a pause needs its length, e.g. 'pause broker 2 for 10s'");
     }
@@ -125,9 +154,10 @@ public record Fault(
             + " "
             + target
             + (server.group(3) == null ? "" : " " + node)
-            + (duration.isZero() ? "" : " for " + server.group(4).toLowerCase(Locale.ROOT));
+            + (delay.isZero() ? "" : " by " + server.group(4).toLowerCase(Locale.ROOT))
+            + (duration.isZero() ? "" : " for " + server.group(5).toLowerCase(Locale.ROOT));
     return new Fault(
-        fault, when, action, target, node, server.group(3) != null, duration, "", label);
+        fault, when, action, target, node, server.group(3) != null, duration, "", delay, label);
   }
 
   private static Duration duration(String fault, String value, String what) {

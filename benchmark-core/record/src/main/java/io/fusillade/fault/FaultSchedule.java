@@ -174,6 +174,13 @@ public final class FaultSchedule implements AutoCloseable {
           target(fault).pause(fault.node());
           undoLater(fault, () -> target(fault).resume(fault.node()), "paused, resumed");
         }
+        case DELAY -> {
+          target(fault).delay(fault.node(), fault.delay());
+          undoLater(
+              fault,
+              () -> target(fault).delay(fault.node(), java.time.Duration.ZERO),
+              "delayed " + fault.delay().toMillis() + " ms, then not");
+        }
       }
     } catch (RuntimeException e) {
       LOG.warn("Fault '{}' failed", fault.label(), e);
@@ -293,6 +300,11 @@ public final class FaultSchedule implements AutoCloseable {
     for (Fault fault : cutShort) {
       if (fault.action() == Fault.Action.KILL) {
         end(fault, "killed; the run ended before its restart");
+        continue;
+      }
+      if (fault.action() == Fault.Action.DELAY) {
+        target(fault).delay(fault.node(), Duration.ZERO);
+        end(fault, "delayed; the run ended before its end");
         continue;
       }
       try {

@@ -23,4 +23,16 @@ public interface FaultTarget {
 
   /** Starts a killed node again, with its data, and waits until it serves. */
   void restart(int node);
+
+  /**
+   * Delays every answer of the node by {@code delay} from now on ({@link java.time.Duration#ZERO}:
+   * no longer), as a slow network would.
+   *
+   * @throws IllegalStateException when this server's answers cannot be delayed
+   */
+  default void delay(int node, java.time.Duration delay) {
+    throw new IllegalStateException(
+        "this server's answers cannot be delayed: an embedded PostgreSQL's can, when the run"
+            + " declares the delay from its start");
+  }
 }

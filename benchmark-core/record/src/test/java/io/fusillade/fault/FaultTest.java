@@ -35,6 +35,16 @@ class FaultTest {
   }
 
   @Test
+  void aDelayHasItsSizeAndItsLength() {
+    Fault delay = Fault.parse("at 40s delay Postgres 2 by 50ms for 10s");
+    assertThat(delay.action()).isEqualTo(Fault.Action.DELAY);
+    assertThat(delay.node()).isEqualTo(2);
+    assertThat(delay.delay()).isEqualTo(Duration.ofMillis(50));
+    assertThat(delay.undoneAfter()).contains(Duration.ofSeconds(10));
+    assertThat(delay.label()).isEqualTo("delay postgres 2 by 50ms for 10s");
+  }
+
+  @Test
   void aCommandKeepsItsTextAsWritten() {
     Fault run = Fault.parse("at 20s run: ssh db3 sudo systemctl stop postgresql");
     assertThat(run.action()).isEqualTo(Fault.Action.RUN);
@@ -51,7 +61,10 @@ class FaultTest {
     assertBad("at 30s stop broker 1", "expected pause, kill, restart or run:");
     assertBad("at 30s kill broker 0", "nodes count from 1");
     assertBad("at 30s run:", "'run:' needs the command");
-    assertBad("at 30s network delay 50ms", "network faults");
+    assertBad("at 30s network delay 50ms", "delay postgres by 50ms for 10s");
+    assertBad("at 30s delay postgres for 10s", "a delay needs its size and length");
+    assertBad("at 30s delay postgres by 50ms", "a delay needs its size and length");
+    assertBad("at 30s pause postgres by 50ms for 10s", "'by' goes with a delay");
     assertBad("at 30s kill broker 1 for ever", "'ever' is not a duration");
   }
 

@@ -1,6 +1,7 @@
 package io.fusillade.scenarios.sql;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.fault.Fault;
 import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
@@ -8,6 +9,7 @@ import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.sql.SqlBalance;
 import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
+import io.fusillade.local.DelayProxy;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.local.LocalPostgresCluster;
 import io.fusillade.record.RunSettings;
@@ -113,10 +115,30 @@ public final class SqlTarget {
       }
       cluster = LocalPostgresCluster.start(builder, Integer.getInteger(REPLICAS_PROPERTY, 0));
       FusilladeRun.closeAtEnd(cluster);
-      FusilladeRun.faultTarget(LocalFaults.POSTGRES, LocalFaults.postgres(cluster));
+      // A node whose answers a fault delays is reached through a proxy, from the start.
+      java.util.Map<Integer, DelayProxy> proxies = new java.util.HashMap<>();
+      for (int node : delayedNodes(workload)) {
+        if (node <= cluster.nodes().size()) {
+          DelayProxy proxy = DelayProxy.start("localhost", cluster.nodes().get(node - 1).port());
+          FusilladeRun.closeAtEnd(proxy);
+          proxies.put(node, proxy);
+        }
+      }
+      FusilladeRun.faultTarget(LocalFaults.POSTGRES, LocalFaults.postgres(cluster, proxies));
       FusilladeRun.parameters(java.util.Map.of("target", "embedded"));
-      nodes = List.of(cluster.jdbcUrl());
-      replicas = cluster.replicaJdbcUrls();
+      List<String> urls = new java.util.ArrayList<>();
+      for (int i = 0; i < cluster.nodes().size(); i++) {
+        LocalPostgres node = cluster.nodes().get(i);
+        DelayProxy proxy = proxies.get(i + 1);
+        urls.add(
+            proxy == null
+                ? node.jdbcUrl()
+                : node.jdbcUrl()
+                    .replace(
+                        "//localhost:" + node.port() + "/", "//127.0.0.1:" + proxy.port() + "/"));
+      }
+      nodes = List.of(urls.get(0));
+      replicas = urls.subList(1, urls.size());
       user = cluster.user();
       embedded = true;
     }
@@ -153,6 +175,32 @@ public final class SqlTarget {
         .connectionTimeout(
             SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
         .failover(SimulationProperties.duration("fusillade.failover", null));
+  }
+
+  /**
+   * The nodes of the embedded PostgreSQL that the run's faults delay ({@code delay postgres 2 by
+   * 50ms for 10s}): the workload's and {@code --fault}'s.
+   */
+  private static java.util.Set<Integer> delayedNodes(Workload workload) {
+    List<String> texts = new java.util.ArrayList<>();
+    workload.faults().forEach(f -> texts.add(f.text()));
+    for (String line : System.getProperty(FusilladeRun.FAULTS_PROPERTY, "").split("\n")) {
+      if (!line.isBlank()) {
+        texts.add(line);
+      }
+    }
+    java.util.Set<Integer> nodes = new java.util.TreeSet<>();
+    for (String text : texts) {
+      try {
+        Fault fault = Fault.parse(text);
+        if (fault.action() == Fault.Action.DELAY && fault.target().equals(LocalFaults.POSTGRES)) {
+          nodes.add(fault.node());
+        }
+      } catch (IllegalArgumentException e) {
+        // said when the faults are scheduled
+      }
+    }
+    return nodes;
   }
 
   /**
