@@ -562,13 +562,6 @@ class RunCommand implements Callable<Integer> {
     if (workload.logs().isPresent()) {
       if (!urlGiven && workload.logs().get().urls().isEmpty()) {
         nodes.put(LocalFaults.OPENSEARCH, searchNodes != null ? searchNodes : 1);
-        for (String text : faults) {
-          Fault fault = Fault.parse(text);
-          if (fault.action() == Fault.Action.PAUSE
-              && LocalFaults.OPENSEARCH.equals(fault.target())) {
-            throw new FusilladeException("fault \"" + text + "\": " + LocalFaults.PAUSE_OPENSEARCH);
-          }
-        }
       }
     } else if (!workload.topics().isEmpty()) {
       if (!urlGiven && workload.kafka().map(k -> k.bootstrapServers()).isEmpty()) {
@@ -595,13 +588,12 @@ class RunCommand implements Callable<Integer> {
     }
     for (String text : faults) {
       Fault fault = Fault.parse(text);
-      if (fault.action() == Fault.Action.DELAY && !fault.target().equals(LocalFaults.POSTGRES)) {
+      if (fault.action() == Fault.Action.DELAY && fault.target().equals(LocalFaults.CONSUMER)) {
         throw new FusilladeException(
             "fault \""
                 + text
-                + "\": the answers of an embedded PostgreSQL can be delayed, not those of "
-                + fault.target()
-                + " (schedule tc netem with run: on a server of yours)");
+                + "\": the answers of the embedded servers (postgres, broker, opensearch) can be"
+                + " delayed, not the topic's consumers");
       }
     }
   }

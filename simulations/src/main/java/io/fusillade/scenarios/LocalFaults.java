@@ -33,9 +33,11 @@ public final class LocalFaults {
   public static final String OPENSEARCH = "opensearch";
 
   /**
-   * The nodes of an embedded OpenSearch, node {@code n} being index {@code n - 1}. They run inside
-   * the injector's JVM: a kill closes the node (its port refuses connections, the others take its
-   * shards over), a restart starts it again with its data; a pause cannot be done.
+   * The nodes of an embedded OpenSearch, node {@code n} being index {@code n - 1}: a kill stops the
+   * node (its port refuses connections, the others take its shards over), a restart starts it again
+   * with its data, a delay holds its answers (a node started {@link
+   * LocalOpenSearch.Builder#delayable delayable}), a pause freezes a node that runs in a JVM of its
+   * own ({@link LocalOpenSearch.Builder#separateProcess}).
    */
   public static FaultTarget openSearch(LocalOpenSearch cluster) {
     return new FaultTarget() {
@@ -45,13 +47,18 @@ public final class LocalFaults {
       }
 
       @Override
+      public void delay(int node, java.time.Duration delay) {
+        cluster.delayNode(node - 1, delay);
+      }
+
+      @Override
       public void pause(int node) {
-        throw new IllegalStateException(PAUSE_OPENSEARCH);
+        cluster.pauseNode(node - 1);
       }
 
       @Override
       public void resume(int node) {
-        throw new IllegalStateException(PAUSE_OPENSEARCH);
+        cluster.resumeNode(node - 1);
       }
 
       @Override
@@ -66,20 +73,21 @@ public final class LocalFaults {
     };
   }
 
-  /** Why an embedded OpenSearch node cannot be paused. */
-  public static final String PAUSE_OPENSEARCH =
-      "an embedded OpenSearch node runs inside the injector's JVM: it can be killed and"
-          + " restarted, not paused (SIGSTOP would stop the injector too)";
-
   /**
    * The brokers of an embedded Kafka, node {@code n} being broker index {@code n - 1}. Pausing
-   * needs the brokers in processes of their own ({@link LocalKafka.Builder#separateProcess}).
+   * needs the brokers in processes of their own ({@link LocalKafka.Builder#separateProcess}), a
+   * delay a broker started {@link LocalKafka.Builder#delayable delayable}.
    */
   public static FaultTarget kafka(LocalKafka kafka) {
     return new FaultTarget() {
       @Override
       public int nodes() {
         return kafka.brokers();
+      }
+
+      @Override
+      public void delay(int node, java.time.Duration delay) {
+        kafka.delayBroker(node - 1, delay);
       }
 
       @Override

@@ -122,4 +122,47 @@ class RunFaultsTest {
     assertThat(slow).as("requests of 49 ms or more").isBetween(240L, 360L);
     assertThat(point.ok().getValueAtPercentile(50) / 1000.0).as("p50, ms").isLessThan(20.0);
   }
+
+  @Test
+  void aDelayedBrokerAcknowledgesEachSendThatMuchLaterForItsLengthOnly() throws Exception {
+    Path file = dir.resolve("broker-delay.yml");
+    Files.writeString(
+        file,
+        """
+        topics:
+          - name: events
+            partitions: 1
+            replication: 1
+            message_size: {type: integer, range: [100, 100]}
+            producer: {linger.ms: 0}
+            rate: 100
+            duration: 10s
+        faults:
+          - at 3s delay broker by 50ms for 3s
+        checks: []
+        """);
+    Path output = dir.resolve("broker-delayed");
+    CliRun run = CliRun.of("run", file.toString(), "--output", output.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    RunRecord data = RunRecordReader.read(SummaryCommand.resolve(output));
+    assertThat(data.events())
+        .filteredOn(e -> e.kind().startsWith("fault-"))
+        .extracting(e -> e.kind() + " " + e.target() + ": " + e.detail())
+        .containsExactly(
+            "fault-start delay broker by 50ms for 3s: broker",
+            "fault-end delay broker by 50ms for 3s: delayed 50 ms, then not");
+    var writes = data.requests().get("write events");
+    assertThat(writes.koCount()).isZero();
+    assertThat(writes.count()).isEqualTo(1000);
+    // the 3 s of the delay: about 300 sends acknowledged 50 ms later; the others at once
+    long slow = writes.ok().getTotalCount() - writes.ok().getCountBetweenValues(0, 49_000);
+    System.out.printf(
+        "broker delayed 50 ms for 3 s: %d sends, %d of 49 ms or more, p50 %.2f ms, max %.1f ms%n",
+        writes.count(),
+        slow,
+        writes.ok().getValueAtPercentile(50) / 1000.0,
+        writes.ok().getMaxValue() / 1000.0);
+    assertThat(slow).as("sends of 49 ms or more").isBetween(240L, 380L);
+    assertThat(writes.ok().getValueAtPercentile(50) / 1000.0).as("p50, ms").isLessThan(20.0);
+  }
 }

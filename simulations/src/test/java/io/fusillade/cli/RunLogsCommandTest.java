@@ -84,16 +84,7 @@ class RunLogsCommandTest {
   }
 
   @Test
-  void anEmbeddedOpenSearchNodeCannotBePausedAndNodesAreForTheEmbeddedCluster() throws Exception {
-    CliRun pause =
-        CliRun.of(
-            "run", LOGS.toString(), "--nodes", "3", "--fault", "at 2s pause opensearch 2 for 1s");
-    assertThat(pause.exitCode()).isEqualTo(2);
-    assertThat(pause.err().strip())
-        .isEqualTo(
-            "fusillade: fault \"at 2s pause opensearch 2 for 1s\": an embedded OpenSearch node runs"
-                + " inside the injector's JVM: it can be killed and restarted, not paused (SIGSTOP"
-                + " would stop the injector too)");
+  void nodesAreForTheEmbeddedClusterAndFaultsForItsNodes() throws Exception {
     CliRun fourth =
         CliRun.of("run", LOGS.toString(), "--nodes", "3", "--fault", "at 2s kill opensearch 4");
     assertThat(fourth.exitCode()).isEqualTo(2);

@@ -7,17 +7,12 @@ import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
 import io.fusillade.record.SecondCounts;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,7 +36,7 @@ class LogsGatlingTest {
   static final long SEED = 42;
 
   @TempDir static Path base;
-  static Process node;
+  static io.fusillade.local.LocalOpenSearch node;
   static String nodeUrl;
   static LogsClient client;
 
@@ -64,40 +59,9 @@ class LogsGatlingTest {
   }
 
   /** Starts the node in its own JVM and opens {@link #client} on it. */
-  private static void startNode() throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    node =
-        new ProcessBuilder(
-                java.toString(),
-                "-Xmx1g",
-                "-cp",
-                System.getProperty("java.class.path"),
-                LocalOpenSearchMain.class.getName())
-            .redirectError(base.resolve("node.err").toFile())
-            .start();
-    // The node prints its URL once it is up, and stops when its standard input closes.
-    BufferedReader out =
-        new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = out.readLine()) != null && !line.startsWith("http://")) {
-      // a log line printed before the URL
-    }
-    nodeUrl = line;
-    assertThat(nodeUrl).as(Files.readString(base.resolve("node.err"))).startsWith("http://");
-    Thread drain =
-        new Thread(
-            () -> {
-              try {
-                while (out.readLine() != null) {
-                  // keep the node's output pipe from filling up
-                }
-              } catch (IOException closed) {
-                // the node has stopped
-              }
-            },
-            "opensearch-node-output");
-    drain.setDaemon(true);
-    drain.start();
+  private static void startNode() {
+    node = io.fusillade.local.LocalOpenSearch.builder().separateProcess(true).heap("1g").start();
+    nodeUrl = node.baseUrl();
     client = LogsClient.open(LogsClientOptions.of(nodeUrl));
   }
 
@@ -107,14 +71,7 @@ class LogsGatlingTest {
       client.close();
     }
     if (node != null) {
-      try {
-        node.getOutputStream().close();
-        if (!node.waitFor(60, TimeUnit.SECONDS)) {
-          node.destroyForcibly();
-        }
-      } catch (IOException | InterruptedException e) {
-        node.destroyForcibly();
-      }
+      node.close();
     }
   }
 

@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.runtime.BoxedUnit;
@@ -267,6 +269,41 @@ public final class FusilladeRun {
   }
 
   /**
+   * The nodes of {@code kind} that the run's faults act on with {@code action}: a local server
+   * reaches the nodes that a fault delays ({@code delay broker 2 by 50ms for 10s}) through a delay
+   * proxy from the start of the run, and runs those a fault pauses in processes of their own, so a
+   * simulation asks before it starts its servers, after {@link #faults}.
+   *
+   * @param kind the name faults give the server ({@code broker}, {@code postgres})
+   * @return the nodes, from 1; empty when none is
+   */
+  public static synchronized Set<Integer> faultedNodes(String kind, Fault.Action action) {
+    Set<Integer> nodes = new TreeSet<>();
+    for (Fault fault : scheduledFaults()) {
+      if (fault.action() == action && fault.target().equals(kind)) {
+        nodes.add(fault.node());
+      }
+    }
+    return nodes;
+  }
+
+  /**
+   * The faults of {@link #faults} and of {@link #FAULTS_PROPERTY}, each once: the workload's come
+   * both ways under {@code fusillade run}.
+   */
+  private static synchronized List<Fault> scheduledFaults() {
+    Map<String, Fault> byText = new LinkedHashMap<>();
+    faults.forEach(f -> byText.putIfAbsent(f.text(), f));
+    for (String line : System.getProperty(FAULTS_PROPERTY, "").split("\n")) {
+      if (!line.isBlank()) {
+        Fault f = Fault.parse(line);
+        byText.putIfAbsent(f.text(), f);
+      }
+    }
+    return List.copyOf(byText.values());
+  }
+
+  /**
    * Lets scheduled faults act on a local server the simulation started: {@code broker} for the
    * embedded Kafka's brokers, {@code postgres} for the embedded PostgreSQL. The workload runners
    * register theirs; call it from the simulation's constructor for a server of your own.
@@ -347,16 +384,7 @@ public final class FusilladeRun {
         servers.addAll(ServerTarget.parseLines(System.getenv(ServerScraper.ENVIRONMENT)));
         ServerScraper.install(run, servers);
         watchedDirectories.forEach(run::gauge);
-        // the workload's faults come both ways under fusillade run: each once
-        Map<String, Fault> byText = new LinkedHashMap<>();
-        faults.forEach(f -> byText.putIfAbsent(f.text(), f));
-        for (String line : System.getProperty(FAULTS_PROPERTY, "").split("\n")) {
-          if (!line.isBlank()) {
-            Fault f = Fault.parse(line);
-            byText.putIfAbsent(f.text(), f);
-          }
-        }
-        List<Fault> scheduled = List.copyOf(byText.values());
+        List<Fault> scheduled = scheduledFaults();
         if (!scheduled.isEmpty()) {
           run.parameter("faults", scheduled.stream().map(Fault::text).toList());
           faultSchedule = FaultSchedule.start(scheduled, faultTargets, run);

@@ -341,6 +341,53 @@ public final class LogsClient implements AutoCloseable {
     if (created.statusCode() / 100 != 2) {
       throw failure("create index " + spec.name(), base, created);
     }
+    awaitCopies(spec, base);
+  }
+
+  /**
+   * Waits (up to a minute) until every copy of a new index that the cluster can place has started:
+   * green, or yellow when it has no more data nodes than replicas. A load, or a fault, then begins
+   * on a settled index, not on replicas still copying their primaries (a node killed then takes the
+   * only started copy of a shard with it, and the bulks for that shard wait out their timeout). A
+   * cluster that does not settle in time gets a warning, and the run goes on.
+   */
+  private void awaitCopies(IndexSpec spec, String base) {
+    if (spec.replicas() == 0) {
+      return;
+    }
+    try {
+      HttpResponse<String> cluster = call(request(base + "/_cluster/health").GET(), base);
+      int dataNodes =
+          cluster.statusCode() == 200
+              ? MAPPER.readTree(cluster.body()).path("number_of_data_nodes").asInt(1)
+              : 1;
+      String status = dataNodes > spec.replicas() ? "green" : "yellow";
+      HttpResponse<String> health =
+          call(
+              request(
+                      base
+                          + "/_cluster/health/"
+                          + spec.name()
+                          + "?wait_for_status="
+                          + status
+                          + "&timeout=60s")
+                  .timeout(Duration.ofSeconds(70))
+                  .GET(),
+              base);
+      if (health.statusCode() != 200 || health.body().contains("\"timed_out\":true")) {
+        LOG.warn(
+            "index {} at {} is not {} after 60 s: the load begins while its replicas start",
+            spec.name(),
+            LogsClientOptions.mask(base),
+            status);
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      LOG.warn(
+          "could not ask {} for the health of index {}: {}",
+          LogsClientOptions.mask(base),
+          spec.name(),
+          e.getMessage());
+    }
   }
 
   /**

@@ -32,7 +32,7 @@ public interface FaultTarget {
    */
   default void delay(int node, java.time.Duration delay) {
     throw new IllegalStateException(
-        "this server's answers cannot be delayed: an embedded PostgreSQL's can, when the run"
+        "this server's answers cannot be delayed: the embedded servers' can, when the run"
             + " declares the delay from its start");
   }
 }

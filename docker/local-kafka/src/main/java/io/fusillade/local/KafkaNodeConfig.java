@@ -17,11 +17,14 @@ final class KafkaNodeConfig {
   /**
    * The settings of node {@code id} of {@code brokerPorts.size()} nodes.
    *
+   * @param advertisedPorts the port each node's clients and the other nodes connect to: its own, or
+   *     that of a delay proxy in front of it
    * @param overrides settings given by the user, applied last
    */
   static Properties of(
       int id,
       List<Integer> brokerPorts,
+      List<Integer> advertisedPorts,
       List<Integer> controllerPorts,
       Path logDirectory,
       Map<String, String> overrides) {
@@ -40,7 +43,7 @@ final class KafkaNodeConfig {
             + brokerPorts.get(id)
             + ",CONTROLLER://127.0.0.1:"
             + controllerPorts.get(id));
-    p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPorts.get(id));
+    p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertisedPorts.get(id));
     p.setProperty("controller.listener.names", "CONTROLLER");
     p.setProperty("inter.broker.listener.name", "PLAINTEXT");
     p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");

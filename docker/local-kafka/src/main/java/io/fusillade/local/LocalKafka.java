@@ -43,11 +43,18 @@ public final class LocalKafka implements KafkaServer {
 
   private final List<Node> nodes;
   private final List<Integer> brokerPorts;
+  private final Map<Integer, DelayProxy> proxies;
   private final String bootstrapServers;
 
-  private LocalKafka(List<Node> nodes, List<Integer> brokerPorts) {
+  /**
+   * @param brokerPorts the port clients connect to, by broker: a delay proxy's for a delayable one
+   * @param proxies the delay proxies, by broker index
+   */
+  private LocalKafka(
+      List<Node> nodes, List<Integer> brokerPorts, Map<Integer, DelayProxy> proxies) {
     this.nodes = nodes;
     this.brokerPorts = brokerPorts;
+    this.proxies = proxies;
     this.bootstrapServers =
         brokerPorts.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
   }
@@ -81,7 +88,7 @@ public final class LocalKafka implements KafkaServer {
     return nodes.size();
   }
 
-  /** The client port of broker {@code index}. */
+  /** The port clients connect to for broker {@code index}: its delay proxy's when delayable. */
   public int port(int index) {
     return brokerPorts.get(index);
   }
@@ -133,6 +140,22 @@ public final class LocalKafka implements KafkaServer {
     nodes.get(index).signal("CONT");
   }
 
+  /**
+   * Delays what broker {@code index} sends, to clients and to the other brokers, by {@code delay}
+   * from now on (zero ends it): a network delay on the broker's side, as {@code tc netem} on its
+   * interface would add, for fault tests ({@code delay broker 2 by 50ms for 10s}).
+   *
+   * @throws IllegalStateException when the broker was not started {@link Builder#delayable(int)}
+   */
+  public void delayBroker(int index, Duration delay) {
+    DelayProxy proxy = proxies.get(index);
+    if (proxy == null) {
+      throw new IllegalStateException(
+          "broker " + index + " was not started delayable: its clients reach it directly");
+    }
+    proxy.delay(delay);
+  }
+
   /** Stops every broker and removes their directories. */
   @Override
   public void close() {
@@ -149,6 +172,7 @@ public final class LocalKafka implements KafkaServer {
         Thread.currentThread().interrupt();
       }
     }
+    proxies.values().forEach(DelayProxy::close);
     nodes.forEach(n -> StaleServers.delete(n.directory));
   }
 
@@ -320,8 +344,19 @@ public final class LocalKafka implements KafkaServer {
     private String heap = "256m";
     private Duration startTimeout = Duration.ofSeconds(90);
     private final Map<String, String> brokerConfig = new LinkedHashMap<>();
+    private final java.util.Set<Integer> delayable = new java.util.TreeSet<>();
 
     private Builder() {}
+
+    /**
+     * Lets {@link LocalKafka#delayBroker} delay broker {@code index} (from 0): it advertises the
+     * port of a {@link DelayProxy} in this JVM, in front of its own, so its clients and the other
+     * brokers' replication reach it through the proxy. The controllers' traffic goes direct.
+     */
+    public Builder delayable(int index) {
+      delayable.add(index);
+      return this;
+    }
 
     /** 1 (default) or 3 brokers; three allow replication factor 3. */
     public Builder brokers(int count) {
@@ -362,11 +397,24 @@ public final class LocalKafka implements KafkaServer {
      * @throws IllegalStateException when the cluster does not come up, with Kafka's reason
      */
     public LocalKafka start() {
+      for (int index : delayable) {
+        if (index < 0 || index >= brokers) {
+          throw new IllegalArgumentException(
+              "broker " + index + " to delay is not one of the " + brokers + " (from 0)");
+        }
+      }
       StaleServers.reap(DIRECTORY_PREFIX, PID_FILE);
       List<Integer> ports = FreePorts.of(2 * brokers);
       List<Integer> brokerPorts = ports.subList(0, brokers);
       List<Integer> controllerPorts = ports.subList(brokers, 2 * brokers);
       String clusterId = Uuid.randomUuid().toString();
+      Map<Integer, DelayProxy> proxies = new java.util.HashMap<>();
+      List<Integer> advertisedPorts = new ArrayList<>(brokerPorts);
+      for (int index : delayable) {
+        DelayProxy proxy = DelayProxy.start("127.0.0.1", brokerPorts.get(index));
+        proxies.put(index, proxy);
+        advertisedPorts.set(index, proxy.port());
+      }
       List<Path> propertyFiles = new ArrayList<>();
       List<Path> directories = new ArrayList<>();
       try {
@@ -378,6 +426,7 @@ public final class LocalKafka implements KafkaServer {
               KafkaNodeConfig.of(
                   id,
                   brokerPorts,
+                  advertisedPorts,
                   controllerPorts,
                   directory.resolve("data").resolve("logs"),
                   brokerConfig);
@@ -387,10 +436,11 @@ public final class LocalKafka implements KafkaServer {
         }
       } catch (IOException e) {
         directories.forEach(StaleServers::delete);
+        proxies.values().forEach(DelayProxy::close);
         throw new UncheckedIOException("could not prepare the embedded Kafka's directories", e);
       }
       List<Node> nodes = new ArrayList<>();
-      LocalKafka kafka = new LocalKafka(nodes, List.copyOf(brokerPorts));
+      LocalKafka kafka = new LocalKafka(nodes, List.copyOf(advertisedPorts), Map.copyOf(proxies));
       try {
         nodes.addAll(
             separateProcess

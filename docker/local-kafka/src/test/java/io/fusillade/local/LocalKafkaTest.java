@@ -117,6 +117,40 @@ class LocalKafkaTest {
     assertThat(accepts(kafka.port(0))).as("closed").isFalse();
   }
 
+  @Tag("slow") // starts a broker
+  @Test
+  void aDelayableBrokersAnswersComeThatMuchLaterWhileDelayedOnly() throws Exception {
+    try (LocalKafka kafka = LocalKafka.builder().delayable(0).start();
+        Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
+        KafkaProducer<String, String> producer =
+            new KafkaProducer<>(
+                Map.of("bootstrap.servers", kafka.bootstrapServers(), "linger.ms", "0"),
+                new StringSerializer(),
+                new StringSerializer())) {
+      admin.createTopics(List.of(new NewTopic("d", 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+      producer.send(new ProducerRecord<>("d", "k", "warm-up")).get(30, TimeUnit.SECONDS);
+      assertThat(sendMillis(producer)).as("a send, not delayed").isLessThan(200);
+      kafka.delayBroker(0, Duration.ofMillis(400));
+      assertThat(sendMillis(producer)).as("a send, delayed 400 ms").isBetween(400L, 2_000L);
+      kafka.delayBroker(0, Duration.ZERO);
+      assertThat(sendMillis(producer)).as("a send, no longer delayed").isLessThan(200);
+    }
+    assertThatThrownBy(
+            () -> {
+              try (LocalKafka plain = LocalKafka.builder().delayable(1).start()) {
+                plain.delayBroker(1, Duration.ofMillis(1));
+              }
+            })
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("broker 1 to delay is not one of the 1");
+  }
+
+  private static long sendMillis(KafkaProducer<String, String> producer) throws Exception {
+    long start = System.nanoTime();
+    producer.send(new ProducerRecord<>("d", "k", "v")).get(30, TimeUnit.SECONDS);
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+  }
+
   @Test
   void onlyOneOrThreeBrokers() {
     assertThatThrownBy(() -> LocalKafka.builder().brokers(2))

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 import org.opensearch.common.unit.TimeValue;
 import org.opensearch.http.HttpServerTransport;
@@ -34,14 +36,27 @@ public final class LocalOpenSearch implements SearchServer {
   private static final Logger LOG = LoggerFactory.getLogger(LocalOpenSearch.class);
   private static final String DIRECTORY_PREFIX = "fusillade-os-";
 
-  private final OpenSearchRunner runner;
+  private final OpenSearchRunner runner; // null when the nodes run in processes of their own
+  private final List<OpenSearchProcess> processes; // empty when they run in this JVM
   private final Path directory;
   private final List<Integer> ports;
+  private final Map<Integer, DelayProxy> proxies;
 
-  private LocalOpenSearch(OpenSearchRunner runner, Path directory, List<Integer> ports) {
+  /**
+   * @param ports the HTTP port clients connect to, by node: a delay proxy's for a delayable one
+   * @param proxies the delay proxies, by node index
+   */
+  private LocalOpenSearch(
+      OpenSearchRunner runner,
+      List<OpenSearchProcess> processes,
+      Path directory,
+      List<Integer> ports,
+      Map<Integer, DelayProxy> proxies) {
     this.runner = runner;
+    this.processes = List.copyOf(processes);
     this.directory = directory;
     this.ports = List.copyOf(ports);
+    this.proxies = Map.copyOf(proxies);
   }
 
   /** Starts a node with the default settings. */
@@ -61,7 +76,10 @@ public final class LocalOpenSearch implements SearchServer {
     return baseUrls().get(0);
   }
 
-  /** The HTTP endpoint of every node, in order. */
+  /**
+   * The HTTP endpoint of every node, in order: for a node started {@link Builder#delayable(int)},
+   * its delay proxy's.
+   */
   @Override
   public List<String> baseUrls() {
     return ports.stream().map(p -> "http://127.0.0.1:" + p).toList();
@@ -79,12 +97,21 @@ public final class LocalOpenSearch implements SearchServer {
 
   /**
    * Stops node {@code index} (from 0): the others see it leave, promote replicas of its shards, and
-   * its port refuses connections. It runs in this JVM, so this is a close of the node, not a
-   * SIGKILL. {@link #startNode(int)} brings it back on the same ports with its data.
+   * its port refuses connections. In this JVM the node is closed; in a process of its own ({@link
+   * Builder#separateProcess}) it is killed (SIGKILL), as a crash. {@link #startNode(int)} brings it
+   * back on the same ports with its data.
    *
    * @throws IllegalStateException when the node is not running
    */
   public synchronized void stopNode(int index) {
+    if (runner == null) {
+      OpenSearchProcess process = processes.get(index);
+      if (!process.isAlive()) {
+        throw new IllegalStateException("OpenSearch node " + (index + 1) + " is not running");
+      }
+      process.kill();
+      return;
+    }
     org.opensearch.node.Node node = runner.getNode(index);
     if (node == null || node.isClosed()) {
       throw new IllegalStateException("OpenSearch node " + (index + 1) + " is not running");
@@ -103,6 +130,13 @@ public final class LocalOpenSearch implements SearchServer {
    * @throws IllegalStateException when it was not stopped or does not start
    */
   public synchronized void startNode(int index) {
+    if (runner == null) {
+      OpenSearchProcess process = processes.get(index);
+      process.restart();
+      process.awaitReady(Duration.ofSeconds(120));
+      awaitHealth(httpPorts(), ports.size(), false, Duration.ofSeconds(60));
+      return;
+    }
     org.opensearch.node.Node node = runner.getNode(index);
     if (node != null && !node.isClosed()) {
       throw new IllegalStateException("OpenSearch node " + (index + 1) + " is running");
@@ -121,6 +155,61 @@ public final class LocalOpenSearch implements SearchServer {
         .get();
   }
 
+  /**
+   * Freezes node {@code index} (SIGSTOP of its JVM), for stall tests: its connections stay open and
+   * what clients send it waits, unanswered, until {@link #resumeNode(int)}; the other nodes see it
+   * stop answering too.
+   *
+   * @throws UnsupportedOperationException when the nodes run in this JVM (freezing it would freeze
+   *     the caller): start them with {@link Builder#separateProcess(boolean)}
+   */
+  public void pauseNode(int index) {
+    process(index, "STOP").signal("STOP");
+  }
+
+  /** Lets node {@code index} run again after {@link #pauseNode(int)} (SIGCONT). */
+  public void resumeNode(int index) {
+    process(index, "CONT").signal("CONT");
+  }
+
+  private OpenSearchProcess process(int index, String signal) {
+    if (runner != null) {
+      throw new UnsupportedOperationException(
+          "OpenSearch node "
+              + (index + 1)
+              + " runs in this JVM, which SIG"
+              + signal
+              + " would freeze too: start the cluster with separateProcess(true)");
+    }
+    return processes.get(index);
+  }
+
+  /** The ports the nodes themselves listen on (behind any delay proxy). */
+  private List<Integer> httpPorts() {
+    List<Integer> own = new ArrayList<>(ports);
+    proxies.forEach((index, proxy) -> own.set(index, proxy.upstreamPort()));
+    return own;
+  }
+
+  /**
+   * Delays what node {@code index} (from 0) answers its HTTP clients by {@code delay} from now on
+   * (zero ends it): a network delay on the node's side, as {@code tc netem} would add, for fault
+   * tests ({@code delay opensearch 2 by 50ms for 10s}). The cluster's own traffic between nodes is
+   * not delayed.
+   *
+   * @throws IllegalStateException when the node was not started {@link Builder#delayable(int)}
+   */
+  public void delayNode(int index, Duration delay) {
+    DelayProxy proxy = proxies.get(index);
+    if (proxy == null) {
+      throw new IllegalStateException(
+          "OpenSearch node "
+              + (index + 1)
+              + " was not started delayable: its clients reach it directly");
+    }
+    proxy.delay(delay);
+  }
+
   /** The node's own directory (package-private: tests check its removal). */
   Path directoryForTests() {
     return directory;
@@ -136,11 +225,18 @@ public final class LocalOpenSearch implements SearchServer {
           "org.opensearch.cluster", org.apache.logging.log4j.Level.OFF);
     }
     try {
-      runner.close();
+      if (runner != null) {
+        runner.close();
+      } else {
+        stopProcesses(processes);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("could not stop the embedded OpenSearch on port " + port(), e);
     } finally {
-      runner.clean();
+      proxies.values().forEach(DelayProxy::close);
+      if (runner != null) {
+        runner.clean();
+      }
       StaleServers.delete(directory);
     }
   }
@@ -148,6 +244,134 @@ public final class LocalOpenSearch implements SearchServer {
   @Override
   public String toString() {
     return "LocalOpenSearch" + baseUrls();
+  }
+
+  /** Stops the nodes' JVMs at once, and waits for them. */
+  private static void stopProcesses(List<OpenSearchProcess> processes) {
+    List<Thread> stoppers = new ArrayList<>();
+    for (OpenSearchProcess process : processes) {
+      Thread t = new Thread(process::stop, "opensearch-stop");
+      t.start();
+      stoppers.add(t);
+    }
+    for (Thread t : stoppers) {
+      try {
+        t.join(TimeUnit.SECONDS.toMillis(60));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  static OpenSearchRunner quietRunner() {
+    return new QuietRunner();
+  }
+
+  /**
+   * The settings of node {@code index} of a cluster of {@code http.length} nodes, in this JVM or
+   * its own ({@link OpenSearchMain}).
+   */
+  static void nodeSettings(
+      org.opensearch.common.settings.Settings.Builder settings,
+      int index,
+      int[] http,
+      int[] transport) {
+    int nodes = http.length;
+    if (nodes == 1) {
+      settings.put("discovery.type", "single-node");
+    } else {
+      // A cluster's nodes find each other on fixed transport ports. In a JVM of its own the
+      // runner sees one node and would make it single-node: say that this one is not.
+      List<String> names = new ArrayList<>();
+      List<String> seeds = new ArrayList<>();
+      for (int i = 0; i < nodes; i++) {
+        names.add("fusillade-" + (i + 1));
+        seeds.add("127.0.0.1:" + transport[i]);
+      }
+      settings.put("discovery.type", "zen");
+      settings.put("node.name", names.get(index));
+      settings.putList("discovery.seed_hosts", seeds);
+      settings.putList("cluster.initial_cluster_manager_nodes", names);
+    }
+    settings.put("network.host", "127.0.0.1");
+    settings.put("http.port", Integer.toString(http[index]));
+    settings.put("transport.port", Integer.toString(transport[index]));
+    // Disk watermarks would turn indexes read-only on a full shared /tmp.
+    settings.put("cluster.routing.allocation.disk.threshold_enabled", "false");
+    settings.put("action.auto_create_index", "true");
+  }
+
+  /**
+   * Waits, over HTTP, until the cluster has its {@code nodes} nodes (and, when asked, its indexes
+   * are yellow or green).
+   */
+  private static void awaitHealth(
+      List<Integer> httpPorts, int nodes, boolean yellow, Duration timeout) {
+    awaitAnswer(
+        httpPorts,
+        "/_cluster/health?timeout=5s&wait_for_nodes="
+            + nodes
+            + (yellow ? "&wait_for_status=yellow" : ""),
+        body -> body.contains("\"timed_out\":false"),
+        timeout,
+        "show " + nodes + " nodes");
+  }
+
+  /**
+   * Waits until the cluster's voting configuration names real nodes only. A cluster bootstraps with
+   * the nodes it has found so far and a placeholder for each one still missing, replaced once that
+   * one joins: killing a node before then leaves a minority of real voters, and the cluster would
+   * wait for its manager until the node came back.
+   */
+  private static void awaitVoters(List<Integer> httpPorts, Duration timeout) {
+    awaitAnswer(
+        httpPorts,
+        "/_cluster/state/metadata?filter_path=metadata.cluster_coordination",
+        body -> body.contains("last_committed_config") && !body.contains("bootstrap-placeholder"),
+        timeout,
+        "settle its voting configuration");
+  }
+
+  /** Asks the nodes in turn for {@code path} until one answers 200 with a body that is done. */
+  private static void awaitAnswer(
+      List<Integer> httpPorts,
+      String path,
+      java.util.function.Predicate<String> done,
+      Duration timeout,
+      String what) {
+    java.net.http.HttpClient http =
+        java.net.http.HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    long deadline = System.nanoTime() + timeout.toNanos();
+    String last = "no answer";
+    try {
+      while (true) {
+        for (int port : httpPorts) {
+          try {
+            java.net.http.HttpResponse<String> answer =
+                http.send(
+                    java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create("http://127.0.0.1:" + port + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            last = answer.body();
+            if (answer.statusCode() == 200 && done.test(last)) {
+              return;
+            }
+          } catch (IOException e) {
+            last = e.toString();
+          }
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException(
+              "the embedded OpenSearch did not " + what + " in time: " + last);
+        }
+        TimeUnit.MILLISECONDS.sleep(200);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for OpenSearch", e);
+    }
   }
 
   /**
@@ -166,8 +390,20 @@ public final class LocalOpenSearch implements SearchServer {
     private String clusterName = "fusillade";
     private Duration startTimeout = Duration.ofSeconds(120);
     private int nodes = 1;
+    private boolean separateProcess;
+    private String heap = "512m";
+    private final java.util.Set<Integer> delayable = new java.util.TreeSet<>();
 
     private Builder() {}
+
+    /**
+     * Lets {@link LocalOpenSearch#delayNode} delay node {@code index} (from 0): its clients reach
+     * it through a {@link DelayProxy} in this JVM ({@link LocalOpenSearch#baseUrls()} names it).
+     */
+    public Builder delayable(int index) {
+      delayable.add(index);
+      return this;
+    }
 
     /**
      * A cluster of {@code nodes} nodes (default 1), each a data and cluster-manager node on ports
@@ -179,6 +415,22 @@ public final class LocalOpenSearch implements SearchServer {
         throw new IllegalArgumentException("an embedded OpenSearch has 1 to 5 nodes: " + nodes);
       }
       this.nodes = nodes;
+      return this;
+    }
+
+    /**
+     * Runs each node in a JVM of its own ({@link OpenSearchMain}; default: in this JVM), so that a
+     * node can be frozen ({@link LocalOpenSearch#pauseNode}) and a benchmark measures the nodes and
+     * the load generator apart. Slower to start: each JVM loads OpenSearch.
+     */
+    public Builder separateProcess(boolean separate) {
+      this.separateProcess = separate;
+      return this;
+    }
+
+    /** The heap of each node's JVM ({@code -Xmx}) when they run in processes of their own. */
+    public Builder heap(String size) {
+      this.heap = size;
       return this;
     }
 
@@ -199,6 +451,12 @@ public final class LocalOpenSearch implements SearchServer {
      * @throws IllegalStateException when it cannot start, with OpenSearch's reason
      */
     public LocalOpenSearch start() {
+      for (int index : delayable) {
+        if (index < 0 || index >= nodes) {
+          throw new IllegalArgumentException(
+              "node " + index + " to delay is not one of the " + nodes + " (from 0)");
+        }
+      }
       // A JVM killed with kill -9 took its node with it, but not its data directory.
       StaleServers.reap(DIRECTORY_PREFIX, "no-pid-file");
       Path directory;
@@ -207,6 +465,75 @@ public final class LocalOpenSearch implements SearchServer {
       } catch (IOException e) {
         throw new IllegalStateException("could not create a directory for OpenSearch", e);
       }
+      Map<Integer, DelayProxy> proxies = new java.util.HashMap<>();
+      List<OpenSearchProcess> processes = new ArrayList<>();
+      OpenSearchRunner runner = null;
+      try {
+        // A cluster's nodes find each other on fixed transport ports, and a node started again
+        // must come back on its HTTP port: free ports chosen now. A single node in this JVM takes
+        // port 0 (the operating system picks free ports when it binds, so parallel builds never
+        // collide).
+        List<Integer> chosen =
+            nodes == 1 && !separateProcess ? List.of(0, 0) : FreePorts.of(2 * nodes);
+        int[] http = new int[nodes];
+        int[] transport = new int[nodes];
+        for (int i = 0; i < nodes; i++) {
+          http[i] = chosen.get(i);
+          transport[i] = chosen.get(nodes + i);
+        }
+        List<Integer> ports = new ArrayList<>();
+        if (separateProcess) {
+          String httpList = join(http);
+          String transportList = join(transport);
+          for (int i = 0; i < nodes; i++) {
+            processes.add(
+                OpenSearchProcess.start(
+                    i,
+                    httpList,
+                    transportList,
+                    clusterName,
+                    directory.resolve("node-" + (i + 1)),
+                    heap));
+          }
+          processes.forEach(p -> p.awaitReady(startTimeout));
+          for (int port : http) {
+            ports.add(port);
+          }
+          awaitHealth(ports, nodes, true, startTimeout);
+        } else {
+          runner = inThisJvm(directory, http, transport);
+          for (int i = 0; i < nodes; i++) {
+            HttpServerTransport transportOf =
+                runner.getNode(i).injector().getInstance(HttpServerTransport.class);
+            ports.add(transportOf.boundAddress().publishAddress().getPort());
+          }
+        }
+        if (nodes > 1) {
+          awaitVoters(ports, startTimeout);
+        }
+        for (int index : delayable) {
+          DelayProxy proxy = DelayProxy.start("127.0.0.1", ports.get(index));
+          proxies.put(index, proxy);
+          ports.set(index, proxy.port());
+        }
+        return new LocalOpenSearch(runner, processes, directory, ports, proxies);
+      } catch (IOException | RuntimeException e) {
+        proxies.values().forEach(DelayProxy::close);
+        stopProcesses(processes);
+        if (runner != null) {
+          try {
+            runner.close();
+          } catch (IOException | RuntimeException ignored) {
+            // the start failure is the news
+          }
+        }
+        StaleServers.delete(directory);
+        throw new IllegalStateException(
+            "could not start the embedded OpenSearch: " + e.getMessage(), e);
+      }
+    }
+
+    private OpenSearchRunner inThisJvm(Path directory, int[] http, int[] transport) {
       // In a JVM where Netty already runs (a Gatling run), its processor count is fixed, and
       // OpenSearch's attempt to set it again would fail the start: leave it as it is.
       if (System.getProperty(NETTY_PROCESSORS) == null) {
@@ -214,39 +541,8 @@ public final class LocalOpenSearch implements SearchServer {
       }
       OpenSearchRunner runner = new QuietRunner();
       try {
-        // A cluster's nodes find each other on fixed transport ports, and a node started again
-        // must come back on its HTTP port: free ports chosen now. A single node takes port 0 (the
-        // operating system picks free ports when it binds, so parallel builds never collide).
-        List<Integer> chosen = nodes == 1 ? List.of(0, 0) : FreePorts.of(2 * nodes);
-        int[] http = new int[nodes];
-        int[] transport = new int[nodes];
-        for (int i = 0; i < nodes; i++) {
-          http[i] = chosen.get(i);
-          transport[i] = chosen.get(nodes == 1 ? 1 : nodes + i);
-        }
-        List<String> names = new ArrayList<>();
-        List<String> seeds = new ArrayList<>();
-        for (int i = 0; i < nodes; i++) {
-          names.add("fusillade-" + (i + 1));
-          seeds.add("127.0.0.1:" + transport[i]);
-        }
-        runner.onBuild(
-            (number, settings) -> {
-              int index = number - 1; // the runner counts its nodes from 1
-              if (nodes == 1) {
-                settings.put("discovery.type", "single-node");
-              } else {
-                settings.put("node.name", names.get(index));
-                settings.putList("discovery.seed_hosts", seeds);
-                settings.putList("cluster.initial_cluster_manager_nodes", names);
-              }
-              settings.put("network.host", "127.0.0.1");
-              settings.put("http.port", Integer.toString(http[index]));
-              settings.put("transport.port", Integer.toString(transport[index]));
-              // Disk watermarks would turn indexes read-only on a full shared /tmp.
-              settings.put("cluster.routing.allocation.disk.threshold_enabled", "false");
-              settings.put("action.auto_create_index", "true");
-            });
+        // the runner counts its nodes from 1
+        runner.onBuild((number, settings) -> nodeSettings(settings, number - 1, http, transport));
         runner.build(
             OpenSearchRunner.newConfigs()
                 .clusterName(clusterName)
@@ -261,23 +557,21 @@ public final class LocalOpenSearch implements SearchServer {
             .setWaitForNodes(Integer.toString(nodes))
             .setTimeout(TimeValue.timeValueMillis(startTimeout.toMillis()))
             .get();
-        List<Integer> ports = new ArrayList<>();
-        for (int i = 0; i < nodes; i++) {
-          HttpServerTransport transportOf =
-              runner.getNode(i).injector().getInstance(HttpServerTransport.class);
-          ports.add(transportOf.boundAddress().publishAddress().getPort());
-        }
-        return new LocalOpenSearch(runner, directory, ports);
+        return runner;
       } catch (RuntimeException e) {
         try {
           runner.close();
         } catch (IOException | RuntimeException ignored) {
           // the start failure is the news
         }
-        StaleServers.delete(directory);
-        throw new IllegalStateException(
-            "could not start the embedded OpenSearch: " + e.getMessage(), e);
+        throw e;
       }
+    }
+
+    private static String join(int[] ports) {
+      return java.util.Arrays.stream(ports)
+          .mapToObj(Integer::toString)
+          .collect(java.util.stream.Collectors.joining(","));
     }
   }
 }

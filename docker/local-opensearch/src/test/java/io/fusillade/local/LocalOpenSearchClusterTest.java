@@ -10,21 +10,26 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Three real nodes in one cluster: an index with one replica per shard is green, keeps every
- * document when a node stops, and the node comes back on its own port.
+ * Three real nodes in one cluster, each in a JVM of its own: an index with one replica per shard is
+ * green, a frozen node (SIGSTOP) answers nothing until it is let go, the index keeps every document
+ * when a node is killed, and the node comes back on its own port. ({@code RunLogsClusterTest} runs
+ * three nodes in one JVM.)
  */
 @Tag("slow")
 class LocalOpenSearchClusterTest {
   private final HttpClient http = HttpClient.newHttpClient();
 
   @Test
-  void threeNodesHoldAReplicatedIndexThroughTheLossOfOne() throws Exception {
+  void threeNodesHoldAReplicatedIndexThroughAPauseAndTheLossOfOne() throws Exception {
     Path directory;
-    try (LocalOpenSearch cluster = LocalOpenSearch.builder().nodes(3).start()) {
+    try (LocalOpenSearch cluster =
+        LocalOpenSearch.builder().nodes(3).separateProcess(true).heap("384m").start()) {
       directory = cluster.directoryForTests();
       assertThat(cluster.nodes()).isEqualTo(3);
       assertThat(cluster.baseUrls()).hasSize(3).doesNotHaveDuplicates();
@@ -41,6 +46,21 @@ class LocalOpenSearchClusterTest {
       post(first + "/logs/_bulk?refresh=true", bulk.toString());
       assertThat(get(first + "/_cluster/health/logs?wait_for_status=green&timeout=60s"))
           .contains("\"status\":\"green\"");
+
+      String second = cluster.baseUrls().get(1);
+      cluster.pauseNode(1);
+      CompletableFuture<HttpResponse<String>> frozen;
+      try {
+        frozen =
+            http.sendAsync(
+                HttpRequest.newBuilder(URI.create(second + "/")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        Thread.sleep(1500);
+        assertThat(frozen).as("a request to a frozen node").isNotDone();
+      } finally {
+        cluster.resumeNode(1);
+      }
+      assertThat(frozen.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
 
       cluster.stopNode(2);
       assertThatThrownBy(() -> get(third + "/")).hasCauseInstanceOf(ConnectException.class);

@@ -19,7 +19,8 @@ class LocalOpenSearchTest {
   void startsOnLoopbackIndexesAndSearchesAndCleansUp() throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     Path directory;
-    try (LocalOpenSearch node = LocalOpenSearch.start()) {
+    // delayable: its clients go through a delay proxy, which passes everything at once until told
+    try (LocalOpenSearch node = LocalOpenSearch.builder().delayable(0).start()) {
       directory = node.directoryForTests();
       assertThat(node.baseUrl()).startsWith("http://127.0.0.1:");
       HttpResponse<String> root =
@@ -43,6 +44,17 @@ class LocalOpenSearchTest {
               HttpResponse.BodyHandlers.ofString());
       assertThat(count.body()).contains("\"count\":1");
       assertThat(directory).exists();
+
+      node.delayNode(0, java.time.Duration.ofMillis(400));
+      long start = System.nanoTime();
+      HttpResponse<String> delayed =
+          http.send(
+              HttpRequest.newBuilder(URI.create(node.baseUrl() + "/t/_count")).build(),
+              HttpResponse.BodyHandlers.ofString());
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      assertThat(delayed.body()).contains("\"count\":1");
+      assertThat(millis).as("a delayed answer, ms").isBetween(400L, 2_000L);
+      node.delayNode(0, java.time.Duration.ZERO);
     }
     assertThat(Files.exists(directory)).isFalse();
   }

@@ -63,6 +63,11 @@ public final class DelayProxy implements AutoCloseable {
     return listener.getLocalPort();
   }
 
+  /** The port of the server behind the proxy. */
+  public int upstreamPort() {
+    return server.getPort();
+  }
+
   /** Delays what the server sends by {@code delay} from now on; zero passes it at once. */
   public void delay(Duration delay) {
     delayNanos = Math.max(0, delay.toNanos());

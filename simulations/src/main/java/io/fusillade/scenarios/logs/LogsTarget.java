@@ -1,5 +1,6 @@
 package io.fusillade.scenarios.logs;
 
+import io.fusillade.fault.Fault;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalOpenSearch;
@@ -57,8 +58,23 @@ public record LogsTarget(List<String> urls, boolean embedded) {
           Map.of("target", nodes.stream().map(LogsClientOptions::mask).toList()));
       return new LogsTarget(nodes, false);
     }
-    LocalOpenSearch cluster =
-        LocalOpenSearch.builder().nodes(Integer.getInteger(NODES_PROPERTY, 1)).start();
+    int count = Integer.getInteger(NODES_PROPERTY, 1);
+    // A node that a fault freezes runs in a JVM of its own (SIGSTOP would stop the injector too);
+    // otherwise the nodes share the injector's: on two cores, three cold node JVMs compiling the
+    // same code take the first seconds of the run from the load.
+    boolean separate =
+        Boolean.parseBoolean(
+            SimulationProperties.string(
+                SEPARATE_PROCESS_PROPERTY,
+                Boolean.toString(
+                    !FusilladeRun.faultedNodes(LocalFaults.OPENSEARCH, Fault.Action.PAUSE)
+                        .isEmpty())));
+    LocalOpenSearch.Builder builder =
+        LocalOpenSearch.builder().nodes(count).separateProcess(separate);
+    // A node whose answers a fault delays is reached through a proxy, from the start.
+    FusilladeRun.faultedNodes(LocalFaults.OPENSEARCH, Fault.Action.DELAY)
+        .forEach(n -> builder.delayable(n - 1));
+    LocalOpenSearch cluster = builder.start();
     FusilladeRun.closeAtEnd(cluster);
     FusilladeRun.faultTarget(LocalFaults.OPENSEARCH, LocalFaults.openSearch(cluster));
     FusilladeRun.parameters(Map.of("target", "embedded"));
@@ -70,6 +86,13 @@ public record LogsTarget(List<String> urls, boolean embedded) {
    * by default.
    */
   public static final String NODES_PROPERTY = "fusillade.opensearch.nodes";
+
+  /**
+   * The system property that runs the embedded OpenSearch's nodes in JVMs of their own ({@code
+   * true}) or in the injector's ({@code false}): by default in the injector's, unless a fault
+   * pauses one.
+   */
+  public static final String SEPARATE_PROCESS_PROPERTY = "opensearch.embedded.separateProcess";
 
   /**
    * @return the URLs as an array, for {@code logs.urls(...)}

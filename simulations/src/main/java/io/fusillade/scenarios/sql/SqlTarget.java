@@ -117,7 +117,7 @@ public final class SqlTarget {
       FusilladeRun.closeAtEnd(cluster);
       // A node whose answers a fault delays is reached through a proxy, from the start.
       java.util.Map<Integer, DelayProxy> proxies = new java.util.HashMap<>();
-      for (int node : delayedNodes(workload)) {
+      for (int node : FusilladeRun.faultedNodes(LocalFaults.POSTGRES, Fault.Action.DELAY)) {
         if (node <= cluster.nodes().size()) {
           DelayProxy proxy = DelayProxy.start("localhost", cluster.nodes().get(node - 1).port());
           FusilladeRun.closeAtEnd(proxy);
@@ -175,32 +175,6 @@ public final class SqlTarget {
         .connectionTimeout(
             SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
         .failover(SimulationProperties.duration("fusillade.failover", null));
-  }
-
-  /**
-   * The nodes of the embedded PostgreSQL that the run's faults delay ({@code delay postgres 2 by
-   * 50ms for 10s}): the workload's and {@code --fault}'s.
-   */
-  private static java.util.Set<Integer> delayedNodes(Workload workload) {
-    List<String> texts = new java.util.ArrayList<>();
-    workload.faults().forEach(f -> texts.add(f.text()));
-    for (String line : System.getProperty(FusilladeRun.FAULTS_PROPERTY, "").split("\n")) {
-      if (!line.isBlank()) {
-        texts.add(line);
-      }
-    }
-    java.util.Set<Integer> nodes = new java.util.TreeSet<>();
-    for (String text : texts) {
-      try {
-        Fault fault = Fault.parse(text);
-        if (fault.action() == Fault.Action.DELAY && fault.target().equals(LocalFaults.POSTGRES)) {
-          nodes.add(fault.node());
-        }
-      } catch (IllegalArgumentException e) {
-        // said when the faults are scheduled
-      }
-    }
-    return nodes;
   }
 
   /**

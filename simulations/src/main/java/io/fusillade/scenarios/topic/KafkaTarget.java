@@ -1,6 +1,7 @@
 package io.fusillade.scenarios.topic;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.fault.Fault;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalKafka;
@@ -58,11 +59,12 @@ public final class KafkaTarget implements AutoCloseable {
         boolean separate =
             Boolean.parseBoolean(
                 SimulationProperties.string("kafka.embedded.separateProcess", "true"));
-        LocalKafka kafka =
-            LocalKafka.builder()
-                .brokers(replicationFactor > 1 ? 3 : 1)
-                .separateProcess(separate)
-                .start();
+        LocalKafka.Builder builder =
+            LocalKafka.builder().brokers(replicationFactor > 1 ? 3 : 1).separateProcess(separate);
+        // A broker whose answers a fault delays is reached through a proxy, from the start.
+        FusilladeRun.faultedNodes(LocalFaults.BROKER, Fault.Action.DELAY)
+            .forEach(n -> builder.delayable(n - 1));
+        LocalKafka kafka = builder.start();
         FusilladeRun.faultTarget(LocalFaults.BROKER, LocalFaults.kafka(kafka));
         return new KafkaTarget(kafka.bootstrapServers(), kafka);
       }

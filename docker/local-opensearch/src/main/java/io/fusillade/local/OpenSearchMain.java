@@ -1,0 +1,70 @@
+package io.fusillade.local;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.codelibs.opensearch.runner.OpenSearchRunner;
+
+/**
+ * Runs one node of an embedded OpenSearch in this JVM: the child process of a {@link
+ * LocalOpenSearch} started with {@link LocalOpenSearch.Builder#separateProcess(boolean)}, so that a
+ * fault can freeze the node (SIGSTOP) without freezing the injector.
+ *
+ * <p>{@code OpenSearchMain <index> <http ports> <transport ports> <cluster name> <directory> <owner
+ * pid>}, the ports comma-separated, one per node of the cluster. It writes {@value #READY_FILE} in
+ * its directory once the node serves HTTP, and stops by itself when the owner JVM is gone (even
+ * after a {@code kill -9}). It ignores SIGINT, as a broker of {@link KafkaMain} does: its owner
+ * stops it with SIGTERM once the run that uses it has stopped.
+ */
+public final class OpenSearchMain {
+  static final String READY_FILE = "ready";
+
+  private OpenSearchMain() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 6) {
+      System.err.println(
+          "usage: OpenSearchMain <index> <http ports> <transport ports> <cluster name>"
+              + " <directory> <owner pid>");
+      System.exit(2);
+    }
+    int index = Integer.parseInt(args[0]);
+    int[] http = Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray();
+    int[] transport = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();
+    Path directory = Path.of(args[4]);
+    long owner = Long.parseLong(args[5]);
+    try {
+      sun.misc.Signal.handle(new sun.misc.Signal("INT"), sun.misc.SignalHandler.SIG_IGN);
+    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+      // the JVM keeps SIGINT: Ctrl-C stops the node at once
+    }
+    OpenSearchRunner runner = LocalOpenSearch.quietRunner();
+    // The runner counts the nodes of this JVM (one) from 1: this node is the cluster's index.
+    runner.onBuild(
+        (number, settings) -> LocalOpenSearch.nodeSettings(settings, index, http, transport));
+    runner.build(
+        OpenSearchRunner.newConfigs()
+            .clusterName(args[3])
+            .numOfNode(1)
+            .basePath(directory.resolve("data").toString())
+            .disableESLogger());
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    runner.close();
+                  } catch (Exception e) {
+                    // the JVM ends anyway
+                  }
+                },
+                "opensearch-node-shutdown"));
+    Files.writeString(directory.resolve(READY_FILE), "ready");
+    // A killed owner runs no shutdown hook: notice it and stop rather than live on as an orphan.
+    while (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
+      TimeUnit.MILLISECONDS.sleep(500);
+    }
+    System.exit(0);
+  }
+}
