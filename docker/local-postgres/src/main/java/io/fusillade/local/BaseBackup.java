@@ -71,7 +71,7 @@ final class BaseBackup {
     String label;
     String tablespaces;
     try {
-      copy(source, target);
+      copy(source, target, EMPTIED);
     } catch (IOException | RuntimeException e) {
       // Ended all the same: a session that leaves a backup running forces full page writes.
       try (PreparedStatement stop = primary.prepareStatement("select pg_backup_stop(false)")) {
@@ -108,7 +108,11 @@ final class BaseBackup {
         java.nio.file.StandardOpenOption.APPEND);
   }
 
-  private static void copy(Path source, Path target) throws IOException {
+  /**
+   * Copies a data directory, leaving out the files of a running server ({@code postmaster.pid}...)
+   * and the contents of the directories in {@code emptied}, which are created empty.
+   */
+  static void copy(Path source, Path target, Set<String> emptied) throws IOException {
     Files.walkFileTree(
         source,
         new SimpleFileVisitor<>() {
@@ -118,7 +122,7 @@ final class BaseBackup {
             Path copy = target.resolve(source.relativize(dir).toString());
             Files.createDirectories(copy);
             Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwx------"));
-            if (!dir.equals(source) && EMPTIED.contains(dir.getFileName().toString())) {
+            if (!dir.equals(source) && emptied.contains(dir.getFileName().toString())) {
               if (dir.getFileName().toString().equals("pg_wal")) {
                 Files.createDirectories(copy.resolve("archive_status"));
                 Files.createDirectories(copy.resolve("summaries"));

@@ -411,6 +411,17 @@ public final class LocalPostgres implements PostgresServer {
       return this;
     }
 
+    /** Zonky's builder: {@code clean} runs initdb in an emptied directory. */
+    private EmbeddedPostgres.Builder embedded(Path directory, boolean clean) {
+      EmbeddedPostgres.Builder builder =
+          EmbeddedPostgres.builder().setDataDirectory(directory).setCleanDataDirectory(clean);
+      if (port > 0) {
+        builder.setPort(port);
+      }
+      serverConfig.forEach(builder::setServerConfig);
+      return builder;
+    }
+
     /**
      * Starts the server and waits until it accepts connections.
      *
@@ -422,14 +433,21 @@ public final class LocalPostgres implements PostgresServer {
         Path owned =
             dataDirectory == null ? StaleServers.newServerDirectory(DIRECTORY_PREFIX) : null;
         Path directory = owned != null ? owned.resolve("data") : dataDirectory;
-        EmbeddedPostgres.Builder builder =
-            EmbeddedPostgres.builder().setDataDirectory(directory).setCleanDataDirectory(true);
-        if (port > 0) {
-          builder.setPort(port);
+        // A fresh server of ours starts from a copy of initdb's output, not from initdb.
+        boolean copied = owned != null && InitdbTemplate.copyInto(directory);
+        EmbeddedPostgres server;
+        try {
+          server = embedded(directory, !copied).start();
+        } catch (IOException | RuntimeException e) {
+          if (!copied) {
+            throw e;
+          }
+          InitdbTemplate.forget(); // made by other binaries, or damaged: initdb after all
+          StaleServers.delete(directory);
+          server = embedded(directory, true).start();
         }
-        serverConfig.forEach(builder::setServerConfig);
         LocalPostgres started =
-            new LocalPostgres(builder.start(), directory, owned, serverConfig, null, null);
+            new LocalPostgres(server, directory, owned, serverConfig, null, null);
         if (passwordUser != null) {
           try {
             PasswordUser.create(started, directory, passwordUser, password);
