@@ -274,7 +274,7 @@ public record GatlingLauncher(
     command.add("-D" + FusilladeRun.PARENT_PID_PROPERTY + "=" + ProcessHandle.current().pid());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add("io.gatling.app.Gatling");
+    command.add(GatlingMain.class.getName());
     command.add("-s");
     command.add(simulation);
     if (results != null) {

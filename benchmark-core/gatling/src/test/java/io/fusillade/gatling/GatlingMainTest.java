@@ -1,0 +1,59 @@
+package io.fusillade.gatling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.SocketAddress;
+import java.net.URI;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The forked JVM sends Gatling's release check nowhere and every other connection as before. */
+class GatlingMainTest {
+  private static final Proxy CORPORATE =
+      new Proxy(
+          Proxy.Type.HTTP, java.net.InetSocketAddress.createUnresolved("proxy.example", 3128));
+
+  private final ProxySelector selector =
+      new GatlingMain.NoReleaseCheck(
+          new ProxySelector() {
+            @Override
+            public List<Proxy> select(URI uri) {
+              return List.of(CORPORATE);
+            }
+
+            @Override
+            public void connectFailed(URI uri, SocketAddress sa, IOException e) {}
+          });
+
+  @Test
+  void theReleaseCheckIsRefusedAtOnceWithoutLeavingThisMachine() throws Exception {
+    URI check =
+        URI.create("https://repo1.maven.org/maven2/io/gatling/gatling-core/maven-metadata.xml");
+    List<Proxy> proxies = selector.select(check);
+    assertThat(proxies).hasSize(1);
+    assertThat(
+            ((java.net.InetSocketAddress) proxies.get(0).address())
+                .getAddress()
+                .isLoopbackAddress())
+        .isTrue();
+
+    HttpURLConnection connection = (HttpURLConnection) check.toURL().openConnection(proxies.get(0));
+    connection.setConnectTimeout(2_000);
+    assertThatThrownBy(connection::getResponseCode).isInstanceOf(ConnectException.class);
+  }
+
+  @Test
+  void everyOtherConnectionIsRoutedAsBefore() {
+    assertThat(selector.select(URI.create("https://repo.maven.apache.org/maven2/")))
+        .containsExactly(CORPORATE);
+    assertThat(selector.select(URI.create("socket://127.0.0.1:5432"))).containsExactly(CORPORATE);
+    assertThat(new GatlingMain.NoReleaseCheck(null).select(URI.create("http://127.0.0.1:9200/")))
+        .containsExactly(Proxy.NO_PROXY);
+  }
+}
