@@ -141,7 +141,8 @@ class RunSignalsTest {
     void findServers() throws IOException {
       Optional<ProcessHandle> gatling =
           cli.descendants()
-              .filter(p -> commandLine(p).contains("io.gatling.app.Gatling"))
+              .filter(
+                  p -> commandLine(p).contains(io.fusillade.gatling.GatlingMain.class.getName()))
               .findFirst();
       if (gatling.isEmpty()) {
         return;
