@@ -51,7 +51,7 @@ curl_rate=$(echo "$DOCS / ($end - $start)" | bc -l)
 runs="$work/runs"
 java -Xmx1g --add-opens=java.base/java.lang=ALL-UNNAMED -Dfusillade.runs.dir="$runs" \
   -Dlogs.url="$LOGS_URL" -Dlogs.index=fusillade-logs -Dlogs.docs="$DOCS" -Dlogs.bulk="$BULK" \
-  -Dlogs.concurrency="$CONCURRENCY" -cp "$CP" io.gatling.app.Gatling \
+  -Dlogs.concurrency="$CONCURRENCY" -cp "$CP" io.fusillade.gatling.GatlingMain \
   -s io.fusillade.logs.LogIngestSimulation -rf "$work/gatling" >"$work/gatling.out" 2>&1 ||
   { cat "$work/gatling.out"; exit 1; }
 # The send window: from the first bulk sent to the last response, from the latency log's

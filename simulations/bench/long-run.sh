@@ -47,10 +47,11 @@ OUT="$WORK/out"
   --output "$OUT" >"$WORK/console.txt" 2>&1 &
 CLI=$!
 
-# The Gatling JVM is the CLI's child running io.gatling.app.Gatling; the record is its run directory.
+# The Gatling JVM is the CLI's child running io.fusillade.gatling.GatlingMain (Gatling's launcher);
+# the record is its run directory.
 GATLING=""
 for _ in $(seq 300); do
-  GATLING=$(pgrep -P "$CLI" -f io.gatling.app.Gatling | head -1 || true)
+  GATLING=$(pgrep -P "$CLI" -f io.fusillade.gatling.GatlingMain | head -1 || true)
   RUN_DIR=$(ls -d "$OUT"/SqlRateRun-* 2>/dev/null | head -1 || true)
   [ -n "$GATLING" ] && [ -n "$RUN_DIR" ] && break
   kill -0 "$CLI" 2>/dev/null || break

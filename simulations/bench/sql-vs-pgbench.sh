@@ -76,7 +76,7 @@ fusillade_round() { # ENGINE: prints "ENGINE average-rate steady-rate CPU-s-per-
     -Dfusillade.runs.dir="$RUNS/$engine" -Dsql.url="$PGURL" -Dclients=8 \
     -Dduration="${SECONDS_EACH}s" -Dscale="$SCALE" -Dengine="$engine" -Dpool="$POOL" \
     -cp "simulations/target/fusillade.jar:simulations/target/test-classes" \
-    io.gatling.app.Gatling -s io.fusillade.bench.PointSelectSimulation -rf "$RUNS/gatling" -nr)
+    io.fusillade.gatling.GatlingMain -s io.fusillade.bench.PointSelectSimulation -rf "$RUNS/gatling" -nr)
   run_dir=$(ls -d "$RUNS/$engine"/PointSelectSimulation-* | head -1)
   # counters.jsonl: a line per second, {"t":...,"elapsed":E,"interval":I,"requests":{"point":
   # {"sent":S,"ok":N,...; the last, partial one is left out.

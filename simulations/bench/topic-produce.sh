@@ -79,7 +79,7 @@ java -Xmx1g -XX:+UseParallelGC --add-opens=java.base/java.lang=ALL-UNNAMED \
   -Dfusillade.runs.dir="$work/runs" -Dfusillade.urls="$BOOTSTRAP" -Dtopic=perf-fusillade \
   -Dpartitions="$PARTITIONS" -DmessageSize="$SIZE" -DlingerMs="$LINGER" -DbatchSize="$BATCH" \
   -Dinflight="$INFLIGHT" -Dduration="$DURATION" \
-  -cp "$CP" io.gatling.app.Gatling -s io.fusillade.topic.TopicMaxProduceSimulation \
+  -cp "$CP" io.fusillade.gatling.GatlingMain -s io.fusillade.topic.TopicMaxProduceSimulation \
   -rf "$work/gatling" -nr > "$work/fusillade.out" 2>&1 || { tail -40 "$work/fusillade.out" >&2; exit 1; }
 fusillade_rate=$(sed -n 's/^fusillade.records.per.second=\([0-9.]*\).*/\1/p' "$work/fusillade.out")
 grep '^fusillade.records.per.second=' "$work/fusillade.out" >&2

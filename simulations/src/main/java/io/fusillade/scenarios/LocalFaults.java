@@ -210,12 +210,20 @@ public final class LocalFaults {
 
       @Override
       public void kill(int node) {
+        DelayProxy proxy = proxies.get(node);
+        if (proxy != null) {
+          proxy.refuse(); // its port refuses connections, as the server's own would
+        }
         servers.get(node - 1).stopImmediately();
       }
 
       @Override
       public void restart(int node) {
         servers.get(node - 1).restart();
+        DelayProxy proxy = proxies.get(node);
+        if (proxy != null) {
+          proxy.listenAgain();
+        }
       }
     };
   }

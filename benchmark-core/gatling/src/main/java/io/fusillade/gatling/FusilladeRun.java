@@ -279,7 +279,13 @@ public final class FusilladeRun {
    */
   public static synchronized Set<Integer> faultedNodes(String kind, Fault.Action action) {
     Set<Integer> nodes = new TreeSet<>();
-    for (Fault fault : scheduledFaults()) {
+    List<Fault> scheduled;
+    try {
+      scheduled = scheduledFaults();
+    } catch (IllegalArgumentException e) {
+      return nodes; // said, with the fault, when the run starts and schedules them
+    }
+    for (Fault fault : scheduled) {
       if (fault.action() == action && fault.target().equals(kind)) {
         nodes.add(fault.node());
       }

@@ -14,10 +14,10 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a simulation with Gatling's own launcher ({@code io.gatling.app.Gatling}) in a forked JVM on
- * this JVM's class path, as {@code mvn gatling:test} does. Gatling calls {@code System.exit} at the
- * end of a run, hence the fork. {@code fusillade run} and the tests that run simulations both start
- * Gatling here, so they run with the same JVM flags.
+ * Runs a simulation with Gatling's own launcher ({@code io.gatling.app.Gatling}, through {@link
+ * GatlingMain}) in a forked JVM on this JVM's class path, as {@code mvn gatling:test} does. Gatling
+ * calls {@code System.exit} at the end of a run, hence the fork. {@code fusillade run} and the
+ * tests that run simulations both start Gatling here, so they run with the same JVM flags.
  *
  * <p>Immutable: each {@code with...} returns a copy. For example:
  *

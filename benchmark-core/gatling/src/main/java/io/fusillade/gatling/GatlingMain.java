@@ -12,10 +12,11 @@ import java.util.List;
 /**
  * The entry point of the JVM that {@link GatlingLauncher} forks: Gatling's own launcher ({@code
  * io.gatling.app.Gatling}) without its check for a newer Gatling release. That check is an HTTPS
- * request to Maven Central at every start (Gatling 3.15 does not keep its answer), 0.3 s before the
- * first request on a connected machine and a connection timeout on an air-gapped one, for a warning
- * about a version that Fusillade, not its user, chooses. Requests to that host go to a loopback
- * port that refuses them at once; every other connection is routed as before.
+ * request to Maven Central at every start (Gatling 3.15.1 keeps its answer in the user's
+ * preferences but cannot read it back), 0.3 s before the first request on a connected machine and a
+ * connection timeout on an air-gapped one, for a warning about a version that Fusillade, not its
+ * user, chooses. Requests to that host go to a loopback port that refuses them at once; every other
+ * connection is routed as before.
  */
 public final class GatlingMain {
   static final String RELEASE_CHECK_HOST = "repo1.maven.org";

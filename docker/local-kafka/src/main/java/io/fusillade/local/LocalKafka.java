@@ -99,6 +99,7 @@ public final class LocalKafka implements KafkaServer {
    * nothing.
    */
   public void stopBroker(int index) {
+    refuseThroughProxy(index);
     nodes.get(index).stop();
   }
 
@@ -109,6 +110,7 @@ public final class LocalKafka implements KafkaServer {
    * the caller: it is stopped as {@link #stopBroker(int)} does.
    */
   public void killBroker(int index) {
+    refuseThroughProxy(index);
     nodes.get(index).kill();
   }
 
@@ -121,6 +123,18 @@ public final class LocalKafka implements KafkaServer {
    */
   public void restartBroker(int index) {
     nodes.get(index).restart();
+    DelayProxy proxy = proxies.get(index);
+    if (proxy != null) {
+      proxy.listenAgain();
+    }
+  }
+
+  /** A stopped broker's delay proxy refuses connections, as the broker's own port would. */
+  private void refuseThroughProxy(int index) {
+    DelayProxy proxy = proxies.get(index);
+    if (proxy != null) {
+      proxy.refuse();
+    }
   }
 
   /**
@@ -400,7 +414,7 @@ public final class LocalKafka implements KafkaServer {
       for (int index : delayable) {
         if (index < 0 || index >= brokers) {
           throw new IllegalArgumentException(
-              "broker " + index + " to delay is not one of the " + brokers + " (from 0)");
+              "broker index " + index + " to delay is not one of the " + brokers + " (from 0)");
         }
       }
       StaleServers.reap(DIRECTORY_PREFIX, PID_FILE);

@@ -16,9 +16,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A real OpenSearch 2.19 (an Elasticsearch-compatible {@code _bulk} and {@code _search} endpoint),
- * one node or a cluster of several ({@link Builder#nodes(int)}), started inside this JVM from Maven
- * Central jars: no Docker, no installation. It listens on 127.0.0.1 on a free port, keeps its data
- * in a fresh temporary directory, and is stopped (its data removed) by {@link #close()}.
+ * one node or a cluster of several ({@link Builder#nodes(int)}), started inside this JVM (or each
+ * node in a JVM of its own: {@link Builder#separateProcess}) from Maven Central jars: no Docker, no
+ * installation. It listens on 127.0.0.1 on a free port, keeps its data in a fresh temporary
+ * directory, and is stopped (its data removed) by {@link #close()}.
  *
  * <pre>{@code
  * try (LocalOpenSearch os = LocalOpenSearch.start()) {
@@ -27,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>No security plugin is installed, so there is no TLS and no authentication. Starting takes
- * about 7 s on two cores (15 s on the very first run): share one node per test class. Its heap is
- * this JVM's heap.
+ * about 7 s on two cores (15 s on the very first run): share one node per test class. In this JVM
+ * its heap is this JVM's heap; in its own, {@link Builder#heap}.
  */
 public final class LocalOpenSearch implements SearchServer {
   private static final String NETTY_PROCESSORS =
@@ -104,6 +105,10 @@ public final class LocalOpenSearch implements SearchServer {
    * @throws IllegalStateException when the node is not running
    */
   public synchronized void stopNode(int index) {
+    DelayProxy proxy = proxies.get(index);
+    if (proxy != null) {
+      proxy.refuse(); // its port refuses connections, as the node's own would
+    }
     if (runner == null) {
       OpenSearchProcess process = processes.get(index);
       if (!process.isAlive()) {
@@ -125,7 +130,7 @@ public final class LocalOpenSearch implements SearchServer {
 
   /**
    * Starts node {@code index} stopped by {@link #stopNode(int)} again, and waits until it has
-   * joined the cluster.
+   * joined the cluster and every index has its primaries (yellow).
    *
    * @throws IllegalStateException when it was not stopped or does not start
    */
@@ -134,9 +139,17 @@ public final class LocalOpenSearch implements SearchServer {
       OpenSearchProcess process = processes.get(index);
       process.restart();
       process.awaitReady(Duration.ofSeconds(120));
-      awaitHealth(httpPorts(), ports.size(), false, Duration.ofSeconds(60));
-      return;
+      awaitHealth(httpPorts(), ports.size(), true, Duration.ofSeconds(60));
+    } else {
+      startInThisJvm(index);
     }
+    DelayProxy proxy = proxies.get(index);
+    if (proxy != null) {
+      proxy.listenAgain();
+    }
+  }
+
+  private void startInThisJvm(int index) {
     org.opensearch.node.Node node = runner.getNode(index);
     if (node != null && !node.isClosed()) {
       throw new IllegalStateException("OpenSearch node " + (index + 1) + " is running");
@@ -150,6 +163,7 @@ public final class LocalOpenSearch implements SearchServer {
         .admin()
         .cluster()
         .prepareHealth()
+        .setWaitForYellowStatus() // its state recovered, every primary assigned
         .setWaitForNodes(Integer.toString(ports.size()))
         .setTimeout(TimeValue.timeValueSeconds(60))
         .get();
@@ -407,8 +421,8 @@ public final class LocalOpenSearch implements SearchServer {
 
     /**
      * A cluster of {@code nodes} nodes (default 1), each a data and cluster-manager node on ports
-     * of its own, in this JVM: with 3, an index with one replica per shard is green and survives
-     * the loss of any one node ({@link #stopNode(int)}).
+     * of its own: with 3, an index with one replica per shard is green and survives the loss of any
+     * one node ({@link #stopNode(int)}).
      */
     public Builder nodes(int nodes) {
       if (nodes < 1 || nodes > 5) {
@@ -458,7 +472,7 @@ public final class LocalOpenSearch implements SearchServer {
         }
       }
       // A JVM killed with kill -9 took its node with it, but not its data directory.
-      StaleServers.reap(DIRECTORY_PREFIX, "no-pid-file");
+      StaleServers.reap(DIRECTORY_PREFIX, OpenSearchProcess.PID_FILE);
       Path directory;
       try {
         directory = StaleServers.newServerDirectory(DIRECTORY_PREFIX);
@@ -470,11 +484,9 @@ public final class LocalOpenSearch implements SearchServer {
       OpenSearchRunner runner = null;
       try {
         // A cluster's nodes find each other on fixed transport ports, and a node started again
-        // must come back on its HTTP port: free ports chosen now. A single node in this JVM takes
-        // port 0 (the operating system picks free ports when it binds, so parallel builds never
-        // collide).
-        List<Integer> chosen =
-            nodes == 1 && !separateProcess ? List.of(0, 0) : FreePorts.of(2 * nodes);
+        // (a single one too) must come back on its HTTP port, where its clients and any delay
+        // proxy look for it: free ports chosen now.
+        List<Integer> chosen = FreePorts.of(2 * nodes);
         int[] http = new int[nodes];
         int[] transport = new int[nodes];
         for (int i = 0; i < nodes; i++) {

@@ -43,12 +43,18 @@ public final class OpenSearchMain {
     // The runner counts the nodes of this JVM (one) from 1: this node is the cluster's index.
     runner.onBuild(
         (number, settings) -> LocalOpenSearch.nodeSettings(settings, index, http, transport));
-    runner.build(
-        OpenSearchRunner.newConfigs()
-            .clusterName(args[3])
-            .numOfNode(1)
-            .basePath(directory.resolve("data").toString())
-            .disableESLogger());
+    try {
+      runner.build(
+          OpenSearchRunner.newConfigs()
+              .clusterName(args[3])
+              .numOfNode(1)
+              .basePath(directory.resolve("data").toString())
+              .disableESLogger());
+    } catch (RuntimeException e) {
+      // the owner shows the end of this JVM's output; OpenSearch's threads would keep it alive
+      e.printStackTrace();
+      System.exit(1);
+    }
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(

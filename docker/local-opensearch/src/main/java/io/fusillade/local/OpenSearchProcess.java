@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /** One node of a {@link LocalOpenSearch} in a JVM of its own ({@link OpenSearchMain}). */
 final class OpenSearchProcess {
+  /** The node JVM's pid, in its {@code data} directory: what the stale-server reaper stops. */
+  static final String PID_FILE = "opensearch.pid";
+
   private final int index;
   private final Path directory;
   private final ProcessBuilder command;
@@ -64,6 +67,8 @@ final class OpenSearchProcess {
             .redirectOutput(
                 ProcessBuilder.Redirect.appendTo(directory.resolve("node.log").toFile()))
             .start();
+    Path data = Files.createDirectories(directory.resolve("data"));
+    Files.writeString(data.resolve(PID_FILE), Long.toString(process.pid()));
   }
 
   /**
@@ -92,7 +97,8 @@ final class OpenSearchProcess {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while starting OpenSearch node " + index, e);
+      throw new IllegalStateException(
+          "interrupted while starting OpenSearch node " + (index + 1), e);
     }
   }
 
@@ -125,11 +131,19 @@ final class OpenSearchProcess {
     }
   }
 
-  /** Sends the node's JVM signal {@code name} (STOP, CONT). */
+  /**
+   * Sends the node's JVM signal {@code name} (STOP, CONT).
+   *
+   * @throws IllegalStateException when the node is not running (its pid may be another's by now)
+   */
   void signal(String name) {
+    Process current = current();
+    if (!current.isAlive()) {
+      throw new IllegalStateException("OpenSearch node " + (index + 1) + " is not running");
+    }
     try {
       Process kill =
-          new ProcessBuilder("kill", "-" + name, Long.toString(current().pid()))
+          new ProcessBuilder("kill", "-" + name, Long.toString(current.pid()))
               .redirectErrorStream(true)
               .start();
       String said = new String(kill.getInputStream().readAllBytes()).strip();

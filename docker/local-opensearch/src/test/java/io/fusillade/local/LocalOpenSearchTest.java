@@ -1,6 +1,7 @@
 package io.fusillade.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -55,6 +56,24 @@ class LocalOpenSearchTest {
       assertThat(delayed.body()).contains("\"count\":1");
       assertThat(millis).as("a delayed answer, ms").isBetween(400L, 2_000L);
       node.delayNode(0, java.time.Duration.ZERO);
+
+      // stopped, the node's port (its proxy's) refuses connections as its own would
+      node.stopNode(0);
+      assertThatThrownBy(
+              () ->
+                  http.send(
+                      HttpRequest.newBuilder(URI.create(node.baseUrl() + "/")).build(),
+                      HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(java.net.ConnectException.class);
+      node.startNode(0);
+      // a new client: the old one's pooled connection went with the stop
+      assertThat(
+              HttpClient.newHttpClient()
+                  .send(
+                      HttpRequest.newBuilder(URI.create(node.baseUrl() + "/t/_count")).build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body())
+          .contains("\"count\":1");
     }
     assertThat(Files.exists(directory)).isFalse();
   }

@@ -109,10 +109,25 @@ final class BaseBackup {
   }
 
   /**
+   * Copies a stopped server's data directory whole, failing when a file vanishes meanwhile (the
+   * directory was removed under the copy): the initdb template's copy.
+   */
+  static void copyAll(Path source, Path target) throws IOException {
+    copy(source, target, Set.of(), false);
+  }
+
+  private static void copy(Path source, Path target, Set<String> emptied) throws IOException {
+    copy(source, target, emptied, true);
+  }
+
+  /**
    * Copies a data directory, leaving out the files of a running server ({@code postmaster.pid}...)
    * and the contents of the directories in {@code emptied}, which are created empty.
+   *
+   * @param live whether the server runs: its files may vanish under the copy
    */
-  static void copy(Path source, Path target, Set<String> emptied) throws IOException {
+  private static void copy(Path source, Path target, Set<String> emptied, boolean live)
+      throws IOException {
     Files.walkFileTree(
         source,
         new SimpleFileVisitor<>() {
@@ -144,6 +159,9 @@ final class BaseBackup {
                   target.resolve(source.relativize(file).toString()),
                   StandardCopyOption.COPY_ATTRIBUTES);
             } catch (NoSuchFileException e) {
+              if (!live) {
+                throw e;
+              }
               // removed by the server while the copy ran: the WAL replay recreates what matters
             }
             return FileVisitResult.CONTINUE;
@@ -151,7 +169,7 @@ final class BaseBackup {
 
           @Override
           public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-            if (e instanceof NoSuchFileException) {
+            if (live && e instanceof NoSuchFileException) {
               return FileVisitResult.CONTINUE;
             }
             throw e;

@@ -434,7 +434,8 @@ public final class LocalPostgres implements PostgresServer {
             dataDirectory == null ? StaleServers.newServerDirectory(DIRECTORY_PREFIX) : null;
         Path directory = owned != null ? owned.resolve("data") : dataDirectory;
         // A fresh server of ours starts from a copy of initdb's output, not from initdb.
-        boolean copied = owned != null && InitdbTemplate.copyInto(directory);
+        boolean copied =
+            owned != null && InitdbTemplate.copyInto(directory, owned, DIRECTORY_PREFIX);
         EmbeddedPostgres server;
         try {
           server = embedded(directory, !copied).start();
@@ -442,9 +443,11 @@ public final class LocalPostgres implements PostgresServer {
           if (!copied) {
             throw e;
           }
-          InitdbTemplate.forget(); // made by other binaries, or damaged: initdb after all
           StaleServers.delete(directory);
           server = embedded(directory, true).start();
+          // initdb's own directory starts where the copy did not: the template is of other
+          // binaries, or damaged (a failure of both is not the template's)
+          InitdbTemplate.forget();
         }
         LocalPostgres started =
             new LocalPostgres(server, directory, owned, serverConfig, null, null);

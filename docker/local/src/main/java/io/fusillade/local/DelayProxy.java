@@ -25,19 +25,25 @@ import java.util.concurrent.locks.LockSupport;
  * comes that much later and the round trip grows by it, as {@code netem delay} on the server's
  * interface does. Requests are not delayed.
  *
- * <p>Two threads per connection and direction's copy; meant for the few connections of a test's
- * pool, not for a load of its own. Closing stops accepting and cuts every connection.
+ * <p>Two threads per connection and direction's copy, in the JVM that started it: the traffic of a
+ * delayed node (a broker's replication too) costs that JVM a copy of every chunk. While the server
+ * behind it is stopped ({@link #refuse()}), the proxy's port refuses connections as the server's
+ * would, so clients see the node down rather than connections that open and close. Closing stops
+ * accepting and cuts every connection.
  */
 public final class DelayProxy implements AutoCloseable {
-  private final ServerSocket listener;
+  private final int port;
   private final InetSocketAddress server;
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+  private ServerSocket listener; // guarded by this; null while refusing
   private volatile long delayNanos;
   private volatile boolean closed;
 
   private DelayProxy(ServerSocket listener, InetSocketAddress server) {
-    this.listener = listener;
+    this.port = listener.getLocalPort();
     this.server = server;
+    this.listener = listener;
+    startAccepting(listener);
   }
 
   /**
@@ -48,11 +54,7 @@ public final class DelayProxy implements AutoCloseable {
   public static DelayProxy start(String host, int port) {
     try {
       ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-      DelayProxy proxy = new DelayProxy(listener, new InetSocketAddress(host, port));
-      Thread accept = new Thread(proxy::accept, "fusillade-delay-proxy-" + listener.getLocalPort());
-      accept.setDaemon(true);
-      accept.start();
-      return proxy;
+      return new DelayProxy(listener, new InetSocketAddress(host, port));
     } catch (IOException e) {
       throw new UncheckedIOException("could not open a port for the delay proxy", e);
     }
@@ -60,7 +62,7 @@ public final class DelayProxy implements AutoCloseable {
 
   /** The port clients connect to. */
   public int port() {
-    return listener.getLocalPort();
+    return port;
   }
 
   /** The port of the server behind the proxy. */
@@ -73,10 +75,54 @@ public final class DelayProxy implements AutoCloseable {
     delayNanos = Math.max(0, delay.toNanos());
   }
 
-  private void accept() {
-    while (!closed) {
+  /**
+   * Stops accepting and cuts every connection, as the server stopping behind it would: its port
+   * refuses connections until {@link #listenAgain()}. Refusing twice does nothing.
+   */
+  public synchronized void refuse() {
+    ServerSocket current = listener;
+    listener = null;
+    if (current != null) {
       try {
-        Socket client = listener.accept();
+        current.close();
+      } catch (IOException ignored) {
+        // already closed
+      }
+    }
+    sockets.forEach(this::closeQuietly);
+  }
+
+  /**
+   * Accepts connections on its port again after {@link #refuse()}, when the server behind it is
+   * back. Listening twice does nothing.
+   *
+   * @throws UncheckedIOException when the port cannot be bound again
+   */
+  public synchronized void listenAgain() {
+    if (closed || listener != null) {
+      return;
+    }
+    try {
+      ServerSocket again = new ServerSocket();
+      again.setReuseAddress(true);
+      again.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
+      listener = again;
+      startAccepting(again);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not listen on port " + port + " again", e);
+    }
+  }
+
+  private void startAccepting(ServerSocket socket) {
+    Thread accept = new Thread(() -> accept(socket), "fusillade-delay-proxy-" + port);
+    accept.setDaemon(true);
+    accept.start();
+  }
+
+  private void accept(ServerSocket socket) {
+    while (!socket.isClosed()) {
+      try {
+        Socket client = socket.accept();
         Socket upstream = new Socket();
         try {
           upstream.connect(server, 5_000);
@@ -91,9 +137,7 @@ public final class DelayProxy implements AutoCloseable {
         pipe(client, upstream, false);
         pipe(upstream, client, true);
       } catch (IOException e) {
-        if (!closed) {
-          continue; // one failed connection; the next may do
-        }
+        // one failed connection, the next may do; a closed listener ends the loop
       }
     }
   }
@@ -173,11 +217,6 @@ public final class DelayProxy implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    try {
-      listener.close();
-    } catch (IOException ignored) {
-      // already closed
-    }
-    sockets.forEach(this::closeQuietly);
+    refuse();
   }
 }

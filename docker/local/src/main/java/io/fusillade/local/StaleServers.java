@@ -32,13 +32,14 @@ final class StaleServers {
 
   /**
    * The embedded servers' directory prefixes and the pid file each keeps under its {@code data}
-   * directory (OpenSearch runs inside its JVM: none).
+   * directory, or under each node's ({@code node-1/data/opensearch.pid}: OpenSearch nodes in JVMs
+   * of their own; in the injector's JVM, none).
    */
   static final Map<String, String> KINDS =
       Map.of(
           "fusillade-pg-", "postmaster.pid",
           "fusillade-kafka-", "kafka.pid",
-          "fusillade-os-", "no-pid-file");
+          "fusillade-os-", "opensearch.pid");
 
   private StaleServers() {}
 
@@ -69,7 +70,7 @@ final class StaleServers {
         if (owner.isEmpty() || isAlive(owner.get())) {
           continue;
         }
-        readPid(directory.resolve("data").resolve(pidFile)).ifPresent(pid -> stop(pid, grace));
+        serverPids(directory, pidFile).forEach(pid -> stop(pid, grace));
         delete(directory);
         removed.add(directory);
         LOG.info("Removed a server left behind by a killed run: {}", directory);
@@ -80,11 +81,26 @@ final class StaleServers {
     return removed;
   }
 
+  /** The pids in {@code data/PIDFILE} and in each node's {@code NODE/data/PIDFILE}. */
+  private static List<Long> serverPids(Path directory, String pidFile) {
+    List<Long> pids = new ArrayList<>();
+    readPid(directory.resolve("data").resolve(pidFile)).ifPresent(pids::add);
+    try (DirectoryStream<Path> nodes = Files.newDirectoryStream(directory, Files::isDirectory)) {
+      for (Path node : nodes) {
+        readPid(node.resolve("data").resolve(pidFile)).ifPresent(pids::add);
+      }
+    } catch (IOException e) {
+      LOG.debug("Could not list {}: {}", directory, e.toString());
+    }
+    return pids;
+  }
+
   private static void stop(long pid, Duration grace) {
     ProcessHandle.of(pid)
         .filter(ProcessHandle::isAlive)
         .ifPresent(
             process -> {
+              signal("CONT", pid); // a server a fault paused would take SIGTERM only when let go
               process.destroy(); // SIGTERM: PostgreSQL's smart shutdown, its clients are gone
               try {
                 process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
@@ -107,11 +123,42 @@ final class StaleServers {
     }
   }
 
+  private static void signal(String name, long pid) {
+    try {
+      new ProcessBuilder("kill", "-" + name, Long.toString(pid))
+          .redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .start()
+          .waitFor(5, TimeUnit.SECONDS);
+    } catch (IOException e) {
+      LOG.debug("Could not send SIG{} to {}: {}", name, pid, e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Deletes a directory and what it holds, its {@link #OWNER} file last: a directory that a closing
+   * server wrote into meanwhile keeps its owner, so a later reap finds it again.
+   */
   static void delete(Path directory) {
+    Path owner = directory.resolve(OWNER);
     try (Stream<Path> files = Files.walk(directory)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      files
+          .sorted(Comparator.reverseOrder())
+          .filter(p -> !p.equals(owner) && !p.equals(directory))
+          .forEach(p -> p.toFile().delete());
     } catch (IOException e) {
       LOG.debug("Could not delete {}: {}", directory, e.toString());
     }
+    try (Stream<Path> left = Files.list(directory)) {
+      if (!left.allMatch(owner::equals)) {
+        return; // written meanwhile: left, with its owner, for the next reap
+      }
+    } catch (IOException e) {
+      return; // gone already, or unreadable
+    }
+    owner.toFile().delete();
+    directory.toFile().delete();
   }
 }
