@@ -307,22 +307,7 @@ public final class LocalKafka implements KafkaServer {
 
     @Override
     void signal(String name) {
-      try {
-        Process kill =
-            new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
-                .redirectErrorStream(true)
-                .start();
-        String said = new String(kill.getInputStream().readAllBytes()).strip();
-        if (kill.waitFor() != 0) {
-          throw new IllegalStateException(
-              "could not send SIG" + name + " to broker " + id + ": " + said);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("could not send SIG" + name + " to broker " + id, e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while signalling broker " + id, e);
-      }
+      Signals.send(name, "broker " + id, process.pid());
     }
 
     @Override

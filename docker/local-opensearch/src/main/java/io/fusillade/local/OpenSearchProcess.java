@@ -141,22 +141,7 @@ final class OpenSearchProcess {
     if (!current.isAlive()) {
       throw new IllegalStateException("OpenSearch node " + (index + 1) + " is not running");
     }
-    try {
-      Process kill =
-          new ProcessBuilder("kill", "-" + name, Long.toString(current.pid()))
-              .redirectErrorStream(true)
-              .start();
-      String said = new String(kill.getInputStream().readAllBytes()).strip();
-      if (kill.waitFor() != 0) {
-        throw new IllegalStateException(
-            "could not send SIG" + name + " to OpenSearch node " + (index + 1) + ": " + said);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not signal OpenSearch node " + (index + 1), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while signalling an OpenSearch node", e);
-    }
+    Signals.send(name, "OpenSearch node " + (index + 1), current.pid());
   }
 
   /** SIGTERM (after a SIGCONT, should it be frozen), and SIGKILL if it does not end in 30 s. */

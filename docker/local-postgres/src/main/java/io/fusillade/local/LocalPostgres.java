@@ -148,23 +148,9 @@ public final class LocalPostgres implements PostgresServer {
     long postmaster =
         pid()
             .orElseThrow(() -> new IllegalStateException("the embedded PostgreSQL is not running"));
-    List<String> command =
-        new java.util.ArrayList<>(List.of("kill", "-" + signal, Long.toString(postmaster)));
-    ProcessHandle.of(postmaster)
-        .ifPresent(p -> p.descendants().forEach(d -> command.add(Long.toString(d.pid()))));
-    try {
-      Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String said = new String(kill.getInputStream().readAllBytes()).strip();
-      if (kill.waitFor() != 0) {
-        throw new IllegalStateException(
-            "could not send SIG" + signal + " to the embedded PostgreSQL: " + said);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while signalling the embedded PostgreSQL", e);
-    }
+    List<Long> pids = new java.util.ArrayList<>(List.of(postmaster));
+    ProcessHandle.of(postmaster).ifPresent(p -> p.descendants().forEach(d -> pids.add(d.pid())));
+    Signals.send(signal, "the embedded PostgreSQL", pids);
   }
 
   /**

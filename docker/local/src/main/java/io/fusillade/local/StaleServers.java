@@ -100,7 +100,12 @@ final class StaleServers {
         .filter(ProcessHandle::isAlive)
         .ifPresent(
             process -> {
-              signal("CONT", pid); // a server a fault paused would take SIGTERM only when let go
+              try {
+                // a server a fault paused would take SIGTERM only when let go
+                Signals.send("CONT", "a stale server", pid);
+              } catch (RuntimeException e) {
+                LOG.debug("Could not send SIGCONT to {}: {}", pid, e.getMessage());
+              }
               process.destroy(); // SIGTERM: PostgreSQL's smart shutdown, its clients are gone
               try {
                 process.onExit().get(grace.toMillis(), TimeUnit.MILLISECONDS);
@@ -120,20 +125,6 @@ final class StaleServers {
       return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).strip()));
     } catch (IOException | NumberFormatException e) {
       return Optional.empty();
-    }
-  }
-
-  private static void signal(String name, long pid) {
-    try {
-      new ProcessBuilder("kill", "-" + name, Long.toString(pid))
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-          .start()
-          .waitFor(5, TimeUnit.SECONDS);
-    } catch (IOException e) {
-      LOG.debug("Could not send SIG{} to {}: {}", name, pid, e.toString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 
