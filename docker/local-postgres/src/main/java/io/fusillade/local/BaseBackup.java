@@ -71,7 +71,7 @@ final class BaseBackup {
     String label;
     String tablespaces;
     try {
-      copy(source, target, EMPTIED);
+      copy(source, target, EMPTIED, true);
     } catch (IOException | RuntimeException e) {
       // Ended all the same: a session that leaves a backup running forces full page writes.
       try (PreparedStatement stop = primary.prepareStatement("select pg_backup_stop(false)")) {
@@ -114,10 +114,6 @@ final class BaseBackup {
    */
   static void copyAll(Path source, Path target) throws IOException {
     copy(source, target, Set.of(), false);
-  }
-
-  private static void copy(Path source, Path target, Set<String> emptied) throws IOException {
-    copy(source, target, emptied, true);
   }
 
   /**
