@@ -72,12 +72,12 @@ public abstract class FusilladeAction<T> implements Action {
     // Entered now: resolving the request is part of its latency.
     long entered = System.nanoTime();
     Session session = arrived;
-    if (LimitPacer.active) {
-      // An arrival of a limit search: its latency counts from when it was due, waits included.
-      scala.Option<Object> due = session.attributes().get(LimitPacer.DUE_ATTRIBUTE);
+    if (DueTime.active) {
+      // An arrival a pacer sent: its latency counts from when it was due, waits included.
+      scala.Option<Object> due = session.attributes().get(DueTime.ATTRIBUTE);
       if (due.isDefined()) {
         entered = Math.min(entered, (Long) due.get());
-        session = session.remove(LimitPacer.DUE_ATTRIBUTE);
+        session = session.remove(DueTime.ATTRIBUTE);
       }
     }
     FusilladeRun.noteInjecting(); // a volatile read: the run can now be stopped on a signal

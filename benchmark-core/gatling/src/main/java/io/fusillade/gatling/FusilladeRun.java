@@ -89,6 +89,7 @@ public final class FusilladeRun {
   private static final Map<String, Object> parameters = new LinkedHashMap<>();
   private static RunRecorder current;
   private static final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
+  private static volatile boolean loadStopped;
   private static final List<WatchedProcess> watched = new ArrayList<>();
   private static final List<ServerTarget> monitored = new ArrayList<>();
   private static final Map<String, DirectorySize> watchedDirectories = new LinkedHashMap<>();
@@ -422,6 +423,7 @@ public final class FusilladeRun {
       StopSignals.install(FusilladeRun::stopOnSignal);
       watchParent();
       current = run;
+      loadStopped = false;
       LOG.info("Fusillade run record: {}", run.directory().toAbsolutePath());
     }
     return current;
@@ -538,6 +540,7 @@ public final class FusilladeRun {
               .getConstructor(String.class, boolean.class)
               .newInstance(reason, false);
       core.controller().$bang((io.gatling.core.controller.Controller.Command) stop);
+      loadStopped = true;
     } catch (ReflectiveOperationException | ClassCastException e) {
       LOG.error("Could not stop the run after the record failed: {}", e.toString());
     }
@@ -811,11 +814,21 @@ public final class FusilladeRun {
       Class.forName("io.gatling.core.actor.ActorRef", true, loader)
           .getMethod("$bang", Object.class)
           .invoke(controller, command);
+      loadStopped = true;
       return true;
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
       LOG.warn("Could not ask Gatling to stop the run ({}): exiting instead", e.toString());
       return false;
     }
+  }
+
+  /**
+   * Whether the run was asked to stop its load (a signal, an abort rule, a failed record): pacers
+   * that send their own arrivals ({@link FusilladeArrivals}) send no more, as Gatling's injector
+   * starts no more users.
+   */
+  public static boolean loadStopped() {
+    return loadStopped;
   }
 
   /** Notes that a Fusillade action started a request: Gatling's controller runs the load. */

@@ -1,6 +1,7 @@
 package io.fusillade.gatling;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Proxy;
@@ -8,6 +9,7 @@ import java.net.ProxySelector;
 import java.net.SocketAddress;
 import java.net.URI;
 import java.util.List;
+import java.util.ServiceLoader;
 
 /**
  * The entry point of the JVM that {@link GatlingLauncher} forks: Gatling's own launcher ({@code
@@ -15,8 +17,18 @@ import java.util.List;
  * request to Maven Central at every start (Gatling 3.15.1 keeps its answer in the user's
  * preferences but cannot read it back), 0.3 s before the first request on a connected machine and a
  * connection timeout on an air-gapped one, for a warning about a version that Fusillade, not its
- * user, chooses. Requests to that host go to a loopback port that refuses them at once; every other
- * connection is routed as before.
+ * user, chooses.
+ *
+ * <p>The check is Gatling's lazily computed {@code GatlingVersion.LatestRelease}; this main settles
+ * it as "no newer release known" before Gatling starts, so neither the request nor what follows a
+ * failed one runs: the TLS set-up, and the preferences file written through the first XSLT engine
+ * on the class path (Saxon, a signed jar whose signatures are verified as it loads). Together about
+ * 0.6 s of a two-core machine's start. Should a Gatling release rename those fields, the check
+ * still never leaves the machine: requests to its host go to a loopback port that refuses them at
+ * once, every other connection is routed as before.
+ *
+ * <p>It also begins each {@link EarlyStart} found on the class path before Gatling loads: the
+ * embedded servers a run needs start meanwhile.
  */
 public final class GatlingMain {
   static final String RELEASE_CHECK_HOST = "repo1.maven.org";
@@ -25,6 +37,8 @@ public final class GatlingMain {
 
   public static void main(String[] args) throws Throwable {
     ProxySelector.setDefault(new NoReleaseCheck(ProxySelector.getDefault()));
+    settleLatestRelease();
+    beginEarlyStarts(args);
     // by name: gatling-app is on the fork's class path, not a compile dependency of this module
     try {
       Class.forName("io.gatling.app.Gatling")
@@ -32,6 +46,47 @@ public final class GatlingMain {
           .invoke(null, (Object) args);
     } catch (java.lang.reflect.InvocationTargetException e) {
       throw e.getCause();
+    }
+  }
+
+  /** Begins every {@link EarlyStart} on the class path for the simulation that {@code -s} names. */
+  static void beginEarlyStarts(String[] args) {
+    String simulation = null;
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals("-s") || args[i].equals("--simulation")) {
+        simulation = args[i + 1];
+      }
+    }
+    if (simulation != null) {
+      try {
+        for (EarlyStart early : ServiceLoader.load(EarlyStart.class)) {
+          early.begin(simulation);
+        }
+      } catch (java.util.ServiceConfigurationError | RuntimeException e) {
+        // a head start only: the simulation starts what it needs itself
+      }
+    }
+  }
+
+  /**
+   * Sets Gatling's lazy {@code LatestRelease} to {@code None}, marked computed, so it is never
+   * fetched.
+   *
+   * @return whether it could (false when Gatling's fields are not what 3.15 has)
+   */
+  static boolean settleLatestRelease() {
+    try {
+      Class<?> version = Class.forName("io.gatling.commons.util.GatlingVersion$");
+      Object none = Class.forName("scala.None$").getField("MODULE$").get(null);
+      Field latest = version.getDeclaredField("LatestRelease");
+      Field computed = version.getDeclaredField("bitmap$0");
+      latest.setAccessible(true);
+      computed.setAccessible(true);
+      latest.set(null, none);
+      computed.setBoolean(null, true);
+      return true;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return false;
     }
   }
 

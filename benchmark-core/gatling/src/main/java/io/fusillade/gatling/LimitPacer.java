@@ -13,9 +13,9 @@ import java.util.concurrent.locks.LockSupport;
  * Gatling's injection profiles (fixed before the run) cannot: a fixed number of virtual users, the
  * lanes, wait here between requests, and one thread hands the next due arrival to the next waiting
  * lane, on that lane's event loop, with the arrival's due time in its session ({@link
- * #DUE_ATTRIBUTE}). Fusillade's actions count a request's latency from that due time, so an arrival
- * that waited for a free lane (every lane busy with a slow system) is charged its wait, exactly as
- * in an open model: coordinated omission is not hidden by the bounded lanes.
+ * DueTime#ATTRIBUTE}). Fusillade's actions count a request's latency from that due time, so an
+ * arrival that waited for a free lane (every lane busy with a slow system) is charged its wait,
+ * exactly as in an open model: coordinated omission is not hidden by the bounded lanes.
  *
  * <p>A new rate starts a new schedule at once: arrivals of the old rate not yet sent are dropped
  * (their step is over). How late this thread itself hands out an arrival while a lane was free is
@@ -24,14 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * system's).
  */
 final class LimitPacer implements LimitWatch.Pace, AutoCloseable {
-  /** The session attribute of an arrival's due time, on the {@link System#nanoTime()} clock. */
-  static final String DUE_ATTRIBUTE = "fusillade.limit.due";
-
   /** The session attribute of a lane released at the end of the search: it leaves. */
   static final String DONE_ATTRIBUTE = "fusillade.limit.done";
-
-  /** Set once any pacer exists: Fusillade's actions then look for {@link #DUE_ATTRIBUTE}. */
-  static volatile boolean active;
 
   private record Lane(Session session, Action next) {}
 
@@ -50,7 +44,7 @@ final class LimitPacer implements LimitWatch.Pace, AutoCloseable {
     this.lanes = lanes;
     this.thread = new Thread(this::dispatch, "fusillade-limit-pacer");
     thread.setDaemon(true);
-    active = true;
+    DueTime.active = true;
   }
 
   /** Records this pacer's own lateness into {@code metric} (the injector lag). */
@@ -155,7 +149,7 @@ final class LimitPacer implements LimitWatch.Pace, AutoCloseable {
       long arrival = due;
       lane.session()
           .eventLoop()
-          .execute(() -> lane.next().execute(lane.session().set(DUE_ATTRIBUTE, arrival)));
+          .execute(() -> lane.next().execute(lane.session().set(DueTime.ATTRIBUTE, arrival)));
       due += interval;
     }
     releaseAll();

@@ -13,7 +13,10 @@ import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The forked JVM sends Gatling's release check nowhere and every other connection as before. */
+/**
+ * The forked JVM never makes Gatling's release check, and were it made, would send it nowhere and
+ * every other connection as before.
+ */
 class GatlingMainTest {
   private static final Proxy CORPORATE =
       new Proxy(
@@ -46,6 +49,13 @@ class GatlingMainTest {
     HttpURLConnection connection = (HttpURLConnection) check.toURL().openConnection(proxies.get(0));
     connection.setConnectTimeout(2_000);
     assertThatThrownBy(connection::getResponseCode).isInstanceOf(ConnectException.class);
+  }
+
+  @Test
+  void gatlingsLatestReleaseIsSettledAsUnknownWithoutAsking() {
+    // false would mean a Gatling upgrade renamed the lazy value: its check would be made again
+    assertThat(GatlingMain.settleLatestRelease()).isTrue();
+    assertThat(io.gatling.commons.util.GatlingVersion$.MODULE$.LatestRelease().isEmpty()).isTrue();
   }
 
   @Test

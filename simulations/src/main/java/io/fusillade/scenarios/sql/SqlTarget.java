@@ -90,6 +90,23 @@ public final class SqlTarget {
     return new String[] {name, text.substring(equals + 1).strip()};
   }
 
+  /** Whether the run's settings and workload name no database: it then starts its own. */
+  static boolean embedded(RunSettings settings, Workload workload) {
+    return External.of(settings, workload).isEmpty();
+  }
+
+  /** Starts the embedded PostgreSQL (and its replicas) that the system properties describe. */
+  static LocalPostgresCluster startEmbedded() {
+    LocalPostgres.Builder builder = LocalPostgres.builder();
+    for (String line : System.getProperty(SERVER_SETTINGS_PROPERTY, "").split("\n")) {
+      if (!line.isBlank()) {
+        String[] setting = serverSetting(line);
+        builder = builder.serverConfig(setting[0], setting[1]);
+      }
+    }
+    return LocalPostgresCluster.start(builder, Integer.getInteger(REPLICAS_PROPERTY, 0));
+  }
+
   /** Starts what is needed and returns the protocol; resources close with the run. */
   static SqlProtocolBuilder prepare(RunSettings settings, Workload workload, long seed) {
     List<String> nodes;
@@ -106,14 +123,8 @@ public final class SqlTarget {
       password = external.get().password();
     } else {
       password = System.getenv("FUSILLADE_SQL_PASSWORD"); // as before: the embedded one trusts
-      LocalPostgres.Builder builder = LocalPostgres.builder();
-      for (String line : System.getProperty(SERVER_SETTINGS_PROPERTY, "").split("\n")) {
-        if (!line.isBlank()) {
-          String[] setting = serverSetting(line);
-          builder = builder.serverConfig(setting[0], setting[1]);
-        }
-      }
-      cluster = LocalPostgresCluster.start(builder, Integer.getInteger(REPLICAS_PROPERTY, 0));
+      // started while Gatling loaded, when the forked JVM's main could
+      cluster = EarlyPostgres.take().orElseGet(SqlTarget::startEmbedded);
       FusilladeRun.closeAtEnd(cluster);
       // A node whose answers a fault delays is reached through a proxy, from the start.
       java.util.Map<Integer, DelayProxy> proxies = new java.util.HashMap<>();

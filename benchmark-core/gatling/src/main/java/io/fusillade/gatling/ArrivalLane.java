@@ -1,0 +1,169 @@
+package io.fusillade.gatling;
+
+import com.typesafe.scalalogging.Logger;
+import io.gatling.core.action.Action;
+import io.gatling.core.session.Session;
+import io.netty.channel.EventLoop;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One lane of {@link FusilladeArrivals}: a virtual user that sends every L-th arrival of the
+ * schedule (L lanes) from a timer on its own event loop, each as a copy of its session carrying the
+ * arrival's due time and this lane, and leaves once its arrivals are sent and answered. Everything
+ * but {@link #arrived} runs on the lane's event loop.
+ */
+final class ArrivalLane {
+  /** Arrivals sent in one turn of the event loop before it is given back (a late timer). */
+  private static final int BURST = 64;
+
+  /** How far ahead of its due time an arrival may be sent with one due before it. */
+  private static final long AHEAD = 500_000;
+
+  private final Session session;
+  private final Action next;
+  private final EventLoop loop;
+  private final ArrivalSchedule.Cursor cursor;
+  private final int step;
+  private final long start;
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final Runnable turn = this::turn;
+  private long arrival;
+  private volatile boolean sent;
+  private boolean left;
+
+  private ArrivalLane(
+      Session session, Action next, ArrivalSchedule schedule, int lane, int lanes, long start) {
+    this.session = session;
+    this.next = next;
+    this.loop = session.eventLoop();
+    this.cursor = schedule.cursor();
+    this.arrival = lane;
+    this.step = lanes;
+    this.start = start;
+  }
+
+  /**
+   * Sends the arrivals now due and those due within {@link #AHEAD}, then sets a timer for the next
+   * one's due time, or notes that all are sent. Sending a little ahead lets one timer send several
+   * arrivals at a high rate (about five per lane at 20,000/s, where a timer each would wake the
+   * event loop five times as often), as Gatling's own injector, which starts users on whole
+   * milliseconds, does. An arrival is thus sent up to that much early, never late but for the
+   * timer's own lateness, and its latency counts from when it was really sent ({@link DueTime}: the
+   * earlier of the two).
+   */
+  private void turn() {
+    long now = System.nanoTime();
+    for (int burst = 0; ; burst++) {
+      double at = FusilladeRun.loadStopped() ? -1 : cursor.at(arrival);
+      if (at < 0) {
+        sent = true;
+        leaveIfDone();
+        return;
+      }
+      long due = start + (long) (at * 1e9);
+      if (due > now + AHEAD) {
+        loop.schedule(turn, due - now, TimeUnit.NANOSECONDS);
+        return;
+      }
+      if (burst == BURST) {
+        loop.execute(turn); // behind: let the responses waiting on this loop in between
+        return;
+      }
+      inFlight.incrementAndGet();
+      arrival += step;
+      next.execute(session.set(DueTime.ATTRIBUTE, due).set(FusilladeArrivals.LANE_ATTRIBUTE, this));
+    }
+  }
+
+  /** An arrival of this lane has been through the chain. */
+  private void arrived() {
+    if (inFlight.decrementAndGet() == 0 && sent) {
+      if (loop.inEventLoop()) {
+        leaveIfDone();
+      } else {
+        loop.execute(this::leaveIfDone);
+      }
+    }
+  }
+
+  private void leaveIfDone() {
+    if (!left && sent && inFlight.get() == 0) {
+      left = true;
+      next.execute(session.set(FusilladeArrivals.DONE_ATTRIBUTE, Boolean.TRUE));
+    }
+  }
+
+  /** The first action of the scenario: a lane arrives and starts its timer. */
+  static final class Start extends Named {
+    private final ArrivalSchedule schedule;
+    private final int lanes;
+    private final FusilladeArrivals.Shared shared;
+    private final Action next;
+
+    Start(ArrivalSchedule schedule, int lanes, FusilladeArrivals.Shared shared, Action next) {
+      super("arrivals");
+      this.schedule = schedule;
+      this.lanes = lanes;
+      this.shared = shared;
+      this.next = next;
+    }
+
+    @Override
+    public void execute(Session session) {
+      int lane = shared.nextLane();
+      if (lane >= lanes) { // more users injected than lanes: the extra ones leave at once
+        next.execute(session.set(FusilladeArrivals.DONE_ATTRIBUTE, Boolean.TRUE));
+        return;
+      }
+      new ArrivalLane(session, next, schedule, lane, lanes, shared.start()).turn();
+    }
+  }
+
+  /** The last action of the chain: an arrival leaves (its lane counts it), a lane goes on. */
+  static final class Leave extends Named {
+    private final Action next;
+
+    Leave(Action next) {
+      super("arrival end");
+      this.next = next;
+    }
+
+    @Override
+    public void execute(Session session) {
+      scala.Option<Object> lane = session.attributes().get(FusilladeArrivals.LANE_ATTRIBUTE);
+      if (lane.isDefined()) {
+        ((ArrivalLane) lane.get()).arrived();
+      } else {
+        next.execute(session);
+      }
+    }
+  }
+
+  /** The name and the logger Gatling's Scala {@code Action} trait expects. */
+  abstract static class Named implements Action {
+    private Logger logger = Logger.apply(LoggerFactory.getLogger(ArrivalLane.class));
+    private final String name;
+
+    Named(String name) {
+      this.name = name;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public Logger logger() {
+      return logger;
+    }
+
+    @Override
+    @SuppressWarnings("checkstyle:MethodName")
+    public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
+      this.logger = logger;
+    }
+  }
+}
