@@ -294,7 +294,11 @@ class TopicSimulationsTest {
     assertThat(faults)
         .containsExactly("fault-start kill broker 2: broker 2", "fault-end kill broker 2: killed");
     RequestTotals writes = record.requests().get("write orders");
-    assertThat(writes.okCount()).as("%s", writes.errors()).isGreaterThan(200 * 14 * 8 / 10);
+    // At most the sends to the dead broker's partition (a third) from the kill (4 s) to the end
+    // fail: until its partition's leadership moves, after the broker's session times out (9 s).
+    assertThat(writes.okCount())
+        .as("%s", writes.errors())
+        .isGreaterThanOrEqualTo(200 * 14 - 200 * 10 / 3);
     Map<String, Object> delivery = map(map(record.manifest().health(), "topic.orders"), "delivery");
     Map<String, Object> single =
         map(map(record.manifest().health(), "topic.orders-rf1"), "delivery");

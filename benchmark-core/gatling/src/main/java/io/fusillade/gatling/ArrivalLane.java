@@ -18,8 +18,13 @@ final class ArrivalLane {
   /** Arrivals sent in one turn of the event loop before it is given back (a late timer). */
   private static final int BURST = 64;
 
+  private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(ArrivalLane.class);
+
   /** How far ahead of its due time an arrival may be sent with one due before it. */
-  private static final long AHEAD = 500_000;
+  private static final long AHEAD = 1_000_000;
+
+  /** How long before an arrival's due time its lane's timer wakes. */
+  private static final long LEAD = 100_000;
 
   private final Session session;
   private final Action next;
@@ -45,13 +50,15 @@ final class ArrivalLane {
   }
 
   /**
-   * Sends the arrivals now due and those due within {@link #AHEAD}, then sets a timer for the next
-   * one's due time, or notes that all are sent. Sending a little ahead lets one timer send several
-   * arrivals at a high rate (about five per lane at 20,000/s, where a timer each would wake the
-   * event loop five times as often), as Gatling's own injector, which starts users on whole
-   * milliseconds, does. An arrival is thus sent up to that much early, never late but for the
-   * timer's own lateness, and its latency counts from when it was really sent ({@link DueTime}: the
-   * earlier of the two).
+   * Sends the arrivals due up to {@link #AHEAD} from now, then sets a timer for {@link #LEAD}
+   * before the next one's due time, or notes that all are sent. Waking a little before keeps the
+   * timer's own wake-up out of the requests' latency (Gatling's injector, which starts users on
+   * whole milliseconds, sends up to a millisecond early too), and sending ahead by more than that
+   * lets one timer send several arrivals at a high rate (about ten per lane at 20,000/s) where a
+   * timer each would wake the event loop ten times as often. An arrival is thus sent up to {@link
+   * #AHEAD} early, and then its latency counts from when it was really sent ({@link DueTime}: the
+   * earlier of the two); it is sent late only when the event loop itself is late, and that lateness
+   * counts.
    */
   private void turn() {
     long now = System.nanoTime();
@@ -64,7 +71,8 @@ final class ArrivalLane {
       }
       long due = start + (long) (at * 1e9);
       if (due > now + AHEAD) {
-        loop.schedule(turn, due - now, TimeUnit.NANOSECONDS);
+        // from the clock now: sending took time since `now` was read
+        loop.schedule(turn, Math.max(0, due - LEAD - System.nanoTime()), TimeUnit.NANOSECONDS);
         return;
       }
       if (burst == BURST) {
@@ -73,7 +81,14 @@ final class ArrivalLane {
       }
       inFlight.incrementAndGet();
       arrival += step;
-      next.execute(session.set(DueTime.ATTRIBUTE, due).set(FusilladeArrivals.LANE_ATTRIBUTE, this));
+      try {
+        next.execute(
+            session.set(DueTime.ATTRIBUTE, due).set(FusilladeArrivals.LANE_ATTRIBUTE, this));
+      } catch (RuntimeException e) {
+        // A chain that throws loses this arrival, never the lane (which would hang the run).
+        LOG.error("An arrival's chain failed: {}", e.toString(), e);
+        arrived();
+      }
     }
   }
 

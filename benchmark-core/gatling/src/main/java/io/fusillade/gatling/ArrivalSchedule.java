@@ -60,6 +60,11 @@ public final class ArrivalSchedule {
     this.seconds = length;
   }
 
+  /** Its segments, in order. */
+  public List<Segment> segments() {
+    return segments;
+  }
+
   /** How many arrivals the schedule sends. */
   public long count() {
     return count;

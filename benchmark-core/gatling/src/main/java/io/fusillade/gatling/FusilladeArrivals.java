@@ -10,26 +10,38 @@ import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An open workload whose arrivals are sent by a few long-lived virtual users, the lanes, instead of
  * one Gatling virtual user per arrival: each lane keeps a timer on its event loop and, at each
  * arrival's due time, runs the chain for it without waiting for the previous arrival's response.
  * The load is the same as {@code constantUsersPerSec}, ramps and holds would make, and latency
- * still counts from each arrival's due time ({@link DueTime}), so a late timer is charged to the
- * request as in Gatling's model. What it saves is a virtual user's life per request: the session
- * made and, at its end, the message that Gatling's injector receives on a thread of its own, one
- * thread wake-up per request, a quarter of the injector's CPU per request at 2,000/s on two cores.
+ * counts from each arrival's due time ({@link DueTime}), or from when it was sent if that was
+ * earlier (a lane sends up to a millisecond ahead, see {@link ArrivalLane}), so an event loop too
+ * busy to send on time is charged to the requests it delayed. What it saves is a virtual user's
+ * life per request: the session made and, at its end, the message that Gatling's injector receives
+ * on a thread of its own, one thread wake-up per request, a quarter of the injector's CPU per
+ * request at 2,000/s on two cores.
  *
  * <pre>{@code
  * FusilladeArrivals arrivals = FusilladeArrivals.of(List.of(Segment.constant(2000, Duration.ofSeconds(60))));
  * setUp(arrivals.population("point selects", exec(sqlCall(...)))).protocols(sql);
  * }</pre>
  *
- * <p>The chain's sessions are copies of the lane's: what a request saves in one is not seen by the
- * next (each arrival is a new user in an open model). The run ends when every lane has sent its
- * arrivals and their responses are in, or when the run is stopped.
+ * <p>What a chain may hold: its first action is a Fusillade request (the one the due time is given
+ * to); each arrival's session is a copy of its lane's, so what a request saves in it is not seen by
+ * the next (each arrival is a new user in an open model) and the user id is the lane's; and it must
+ * not end the user itself ({@code exitHere}, {@code exitHereIfFailed}: that would end the lane's
+ * user while its arrivals go on). Inject the scenario with {@link #injection()}, which starts
+ * exactly its lanes. The run ends when every lane has sent its arrivals and their responses are in,
+ * or when the run is stopped.
+ *
+ * <p>{@code run.json}'s {@code injection} shows the scenario as the rate and ramp steps it stands
+ * for, as if Gatling had injected it.
  */
 public final class FusilladeArrivals {
   /** The session attribute of an arrival's lane; arrivals leave the scenario when done. */
@@ -37,6 +49,10 @@ public final class FusilladeArrivals {
 
   /** The session attribute of a lane that has sent its arrivals: it leaves. */
   static final String DONE_ATTRIBUTE = "fusillade.arrival.done";
+
+  // by scenario name: what run.json records as the scenario's injection (InjectionProfiles)
+  private static final Map<String, List<ArrivalSchedule.Segment>> PROFILES =
+      new ConcurrentHashMap<>();
 
   private final ArrivalSchedule schedule;
   private final int lanes;
@@ -74,6 +90,7 @@ public final class FusilladeArrivals {
    */
   public ScenarioBuilder scenario(String name, ChainBuilder chain) {
     DueTime.active = true;
+    PROFILES.put(name, schedule.segments());
     Shared shared = new Shared();
     ActionBuilder send =
         () ->
@@ -106,6 +123,25 @@ public final class FusilladeArrivals {
   /** {@link #scenario} injected with {@link #injection()}. */
   public PopulationBuilder population(String name, ChainBuilder chain) {
     return scenario(name, chain).injectOpen(injection());
+  }
+
+  /**
+   * The open injection steps that Gatling would run for the arrivals of the scenario {@code name},
+   * or null when no {@code FusilladeArrivals} made it.
+   */
+  static List<io.gatling.core.controller.inject.open.OpenInjectionStep> gatlingSteps(String name) {
+    List<ArrivalSchedule.Segment> segments = PROFILES.get(name);
+    if (segments == null) {
+      return null;
+    }
+    List<io.gatling.core.controller.inject.open.OpenInjectionStep> steps = new ArrayList<>();
+    for (ArrivalSchedule.Segment s : segments) {
+      steps.add(
+          s.from() == s.to()
+              ? CoreDsl.constantUsersPerSec(s.from()).during(s.length()).asScala()
+              : CoreDsl.rampUsersPerSec(s.from()).to(s.to()).during(s.length()).asScala());
+    }
+    return steps;
   }
 
   /** What the lanes of one scenario share: their start and their numbers. */

@@ -62,7 +62,7 @@ public final class GatlingMain {
         for (EarlyStart early : ServiceLoader.load(EarlyStart.class)) {
           early.begin(simulation);
         }
-      } catch (java.util.ServiceConfigurationError | RuntimeException e) {
+      } catch (java.util.ServiceConfigurationError | LinkageError | RuntimeException e) {
         // a head start only: the simulation starts what it needs itself
       }
     }

@@ -172,7 +172,12 @@ final class InjectionProfiles {
     static Population of(PopulationBuilder builder, int phase) throws ReflectiveOperationException {
       InjectionProfile profile = builder.injectionProfile();
       List<OpenInjectionStep> steps = null;
-      if (profile instanceof OpenInjectionProfile open) {
+      List<OpenInjectionStep> arrivals =
+          FusilladeArrivals.gatlingSteps(builder.scenarioBuilder().name());
+      if (arrivals != null) {
+        // its lanes stand for these steps: record the load, not the lanes
+        steps = arrivals;
+      } else if (profile instanceof OpenInjectionProfile open) {
         @SuppressWarnings("unchecked")
         scala.collection.immutable.List<OpenInjectionStep> scala =
             (scala.collection.immutable.List<OpenInjectionStep>) field(open, "steps");

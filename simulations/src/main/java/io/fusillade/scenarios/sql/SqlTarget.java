@@ -121,6 +121,8 @@ public final class SqlTarget {
       replicas = external.get().replicas();
       user = external.get().user();
       password = external.get().password();
+      // begun early only when the same settings said embedded: never, but never left running
+      EarlyPostgres.take().ifPresent(LocalPostgresCluster::close);
     } else {
       password = System.getenv("FUSILLADE_SQL_PASSWORD"); // as before: the embedded one trusts
       // started while Gatling loaded, when the forked JVM's main could
