@@ -1,6 +1,5 @@
 package io.fusillade.gatling;
 
-import com.typesafe.scalalogging.Logger;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import io.netty.channel.EventLoop;
@@ -111,7 +110,7 @@ final class ArrivalLane {
   }
 
   /** The first action of the scenario: a lane arrives and starts its timer. */
-  static final class Start extends Named {
+  static final class Start extends NamedAction {
     private final ArrivalSchedule schedule;
     private final int lanes;
     private final FusilladeArrivals.Shared shared;
@@ -137,7 +136,7 @@ final class ArrivalLane {
   }
 
   /** The last action of the chain: an arrival leaves (its lane counts it), a lane goes on. */
-  static final class Leave extends Named {
+  static final class Leave extends NamedAction {
     private final Action next;
 
     Leave(Action next) {
@@ -153,32 +152,6 @@ final class ArrivalLane {
       } else {
         next.execute(session);
       }
-    }
-  }
-
-  /** The name and the logger Gatling's Scala {@code Action} trait expects. */
-  abstract static class Named implements Action {
-    private Logger logger = Logger.apply(LoggerFactory.getLogger(ArrivalLane.class));
-    private final String name;
-
-    Named(String name) {
-      this.name = name;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public Logger logger() {
-      return logger;
-    }
-
-    @Override
-    @SuppressWarnings("checkstyle:MethodName")
-    public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-      this.logger = logger;
     }
   }
 }

@@ -1,6 +1,5 @@
 package io.fusillade.gatling;
 
-import com.typesafe.scalalogging.Logger;
 import io.fusillade.record.Status;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
@@ -8,7 +7,6 @@ import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.ActionBuilder;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.LoggerFactory;
 
 /**
  * The time a virtual user takes over several requests, recorded as a request of its own: {@code
@@ -77,35 +75,17 @@ public final class FusilladeSpan {
   }
 
   /** A synchronous step of a span. */
-  private static final class SpanAction implements Action {
-    private Logger logger = Logger.apply(LoggerFactory.getLogger(FusilladeSpan.class));
-    private final String name;
+  private static final class SpanAction extends NamedAction {
     private final java.util.function.Consumer<Session> body;
 
     SpanAction(String name, java.util.function.Consumer<Session> body) {
-      this.name = name;
+      super(name);
       this.body = body;
-    }
-
-    @Override
-    public String name() {
-      return name;
     }
 
     @Override
     public void execute(Session session) {
       body.accept(session);
-    }
-
-    @Override
-    public Logger logger() {
-      return logger;
-    }
-
-    @Override
-    @SuppressWarnings("checkstyle:MethodName")
-    public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-      this.logger = logger;
     }
   }
 }
