@@ -3,6 +3,7 @@ package io.fusillade.reports.checks;
 import io.fusillade.record.RunParameters;
 import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.RunData;
+import io.fusillade.reports.runs.SteadyRate;
 import java.util.Map;
 
 /**
@@ -10,7 +11,8 @@ import java.util.Map;
  * requests (all names, or one), against a number or a share of a parameter of {@code run.json}.
  * {@code target} means the run's target rate as {@link
  * io.fusillade.record.RunParameters#rateParameter} finds it ({@code rate}, or {@code targetRate} in
- * records of older versions); {@code of <name>} names any other parameter.
+ * records of older versions); {@code of <name>} names any other parameter. A run too short for a
+ * steady state ({@link SteadyRate}) fails it with that reason: its rate is its start-up and drain.
  *
  * @param limit requests per second, or a percentage when {@code parameter} is set
  * @param parameter the parameter the percentage is of, or null for an absolute limit
@@ -23,6 +25,16 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
   public CheckResult evaluate(RunData run) {
     if (request != null && !run.requests().containsKey(request)) {
       return CheckResult.of(text, false, "no requests named \"" + request + "\"", "");
+    }
+    if (!run.injectors().stream().allMatch(record -> SteadyRate.hasSteadyState(record, request))) {
+      // Its rate would be its start-up and drain (a 1 s run at 100/s measures about 67/s):
+      // say so rather than judge a number that describes the recorder's flushes.
+      return CheckResult.of(
+          text,
+          false,
+          "no steady state",
+          "the requests' completions span fewer than three flush intervals (about 3 s),"
+              + " too short to judge a rate; run longer");
     }
     double rate = run.rate(request);
     String measured = "rate = " + Numbers.number(rate) + "/s";

@@ -135,7 +135,19 @@ public final class SteadyRate {
    * @return true when {@link #steady} of its completions is not empty
    */
   public static boolean hasSteadyState(RunRecord record) {
-    return !steady(intervals(record, second -> completed(second, null))).isEmpty();
+    return hasSteadyState(record, null);
+  }
+
+  /**
+   * Whether one request name's completions have a steady state in a record (see {@link
+   * #hasSteadyState(RunRecord)}).
+   *
+   * @param record one injector's record
+   * @param name the request name, or null for all request names together
+   * @return true when {@link #steady} of its completions is not empty
+   */
+  public static boolean hasSteadyState(RunRecord record, String name) {
+    return !steady(intervals(record, second -> completed(second, name))).isEmpty();
   }
 
   private static long completed(SecondCounts second, String name) {

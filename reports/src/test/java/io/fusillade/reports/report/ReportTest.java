@@ -140,6 +140,34 @@ class ReportTest {
   }
 
   @Test
+  void aRunTooShortForASteadyStateFailsItsRateChecksSayingSoNotWithItsStartUpRate()
+      throws Exception {
+    // Two flush intervals: the rate over them would be the start-up and the drain.
+    Path dir =
+        SyntheticRecord.run().seconds(2).rate(100).parameter("rate", 100).write(base, "short");
+    Path longer =
+        SyntheticRecord.run().seconds(3).rate(100).parameter("rate", 100).write(base, "longer");
+    List<String> checks = List.of("rate >= 95% of target", "rate >= 10/s for \"q\"");
+    List<CheckResult> rates =
+        Report.create(List.of(dir), checks).results().stream()
+            .filter(r -> checks.contains(r.check()))
+            .toList();
+    assertThat(rates).hasSize(2);
+    for (CheckResult result : rates) {
+      assertThat(result.passed()).as(result.message()).isFalse();
+      assertThat(result.measured()).isEqualTo("no steady state");
+      assertThat(result.message()).contains("too short to judge a rate; run longer");
+    }
+    for (CheckResult result : Report.create(List.of(longer), checks).results()) {
+      if (!checks.contains(result.check())) {
+        continue;
+      }
+      assertThat(result.passed()).as(result.message()).isTrue();
+      assertThat(result.measured()).startsWith("rate = 100/s");
+    }
+  }
+
+  @Test
   void checksPassOrFailWithTheMeasuredValue() throws Exception {
     Path dir =
         SyntheticRecord.run()
