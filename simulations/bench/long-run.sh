@@ -98,9 +98,9 @@ for f in "$RUN_DIR"/*; do
   b=$(stat -c %s "$f")
   total=$((total + b))
   awk -v n="$(basename "$f")" -v b="$b" -v s="$seconds" \
-    'BEGIN {printf "  %-16s %12d bytes  %9.1f bytes/s of run\n", n, b, (s > 0 ? b / s : 0)}'
+    'BEGIN {r = s > 0 ? b / s : 0; printf "  %-16s %12d bytes  %9.1f bytes/s of run\n", n, b, r}'
 done
-awk -v b="$total" -v s="$seconds" 'BEGIN {printf "  %-16s %12d bytes  %9.1f bytes/s of run\n", "total", b, (s > 0 ? b / s : 0)}'
+awk -v b="$total" -v s="$seconds" 'BEGIN {r = s > 0 ? b / s : 0; printf "  %-16s %12d bytes  %9.1f bytes/s of run\n", "total", b, r}'
 # Growth per second between samples: equal from the first to the last when it is bounded.
 awk 'NR > 1 {dt = $1 - t; printf "%s %.1f %.1f\n", $1, ($3 - c) / dt, ($4 - h) / dt} {t = $1; c = $3; h = $4}' \
   "$WORK/samples" >"$WORK/growth"
