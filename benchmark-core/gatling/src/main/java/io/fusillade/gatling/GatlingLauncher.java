@@ -228,6 +228,17 @@ public record GatlingLauncher(
         limit);
   }
 
+  /**
+   * The environment variable of more options for the forked JVM, whitespace-separated, before
+   * {@link #jvmOptions}: the one the embedded servers' JVMs take too ({@code
+   * io.fusillade.local.ChildJvm}). This project's tests set {@code -XX:TieredStopAtLevel=1}.
+   */
+  public static final String CHILD_JVM_OPTIONS_ENV = "FUSILLADE_CHILD_JVM_OPTS";
+
+  static List<String> childJvmOptions(String value) {
+    return value == null || value.isBlank() ? List.of() : List.of(value.strip().split("\\s+"));
+  }
+
   /** The command line of the forked JVM. */
   public List<String> command() {
     List<String> command = new ArrayList<>();
@@ -251,6 +262,7 @@ public record GatlingLauncher(
     if (logConfig != null) {
       command.add("-Dlogback.configurationFile=" + logConfig);
     }
+    command.addAll(childJvmOptions(System.getenv(CHILD_JVM_OPTIONS_ENV)));
     command.addAll(jvmOptions);
     if (!reports) {
       // Without Gatling's report, Gatling's simulation.log is not written either: a line per

@@ -39,4 +39,22 @@ class GatlingLauncherTest {
                 .command())
         .contains("-nr", "-Dgatling.data.writers.0=none", "-Dfusillade.progress=5");
   }
+
+  @Test
+  void theChildJvmOptionsOfTheEnvironmentComeBeforeTheLaunchsOwnOptions() {
+    assertThat(GatlingLauncher.childJvmOptions(null)).isEmpty();
+    assertThat(GatlingLauncher.childJvmOptions("  ")).isEmpty();
+    assertThat(GatlingLauncher.childJvmOptions(" -XX:TieredStopAtLevel=1\t-Xlog:gc "))
+        .containsExactly("-XX:TieredStopAtLevel=1", "-Xlog:gc");
+    // this project's surefire configuration sets the variable: the forks of its tests take it
+    java.util.List<String> command =
+        GatlingLauncher.of("x.Simulation")
+            .withJvmOptions(java.util.List.of("-Xlog:disable"))
+            .command();
+    String env = System.getenv(GatlingLauncher.CHILD_JVM_OPTIONS_ENV);
+    assertThat(env).as("set by the parent pom's surefire configuration").isNotBlank();
+    assertThat(command.indexOf(env.strip()))
+        .isPositive()
+        .isLessThan(command.indexOf("-Xlog:disable"));
+  }
 }

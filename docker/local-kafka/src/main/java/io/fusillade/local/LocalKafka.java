@@ -496,19 +496,20 @@ public final class LocalKafka implements KafkaServer {
                   + "<encoder><pattern>%d %-5level %logger{30} - %msg%n</pattern></encoder>"
                   + "</appender><root level=\"WARN\"><appender-ref ref=\"F\"/></root>"
                   + "</configuration>");
+          List<String> line = new ArrayList<>();
+          line.addAll(List.of(java.toString(), "-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"));
+          line.addAll(ChildJvm.extraOptions());
+          line.addAll(
+              List.of(
+                  "-Dlogback.configurationFile=" + logback,
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  KafkaMain.class.getName(),
+                  files.get(id).toString(),
+                  clusterId,
+                  owner));
           ProcessBuilder command =
-              new ProcessBuilder(
-                      java.toString(),
-                      "-Xmx" + heap,
-                      "-Xms" + heap,
-                      "-XX:+UseG1GC",
-                      "-Dlogback.configurationFile=" + logback,
-                      "-cp",
-                      System.getProperty("java.class.path"),
-                      KafkaMain.class.getName(),
-                      files.get(id).toString(),
-                      clusterId,
-                      owner)
+              new ProcessBuilder(line)
                   .redirectErrorStream(true)
                   .redirectOutput(directory.resolve("broker.log").toFile());
           Process process = command.start();

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -38,23 +39,21 @@ final class OpenSearchProcess {
       throws IOException {
     Files.createDirectories(directory);
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    ProcessBuilder command =
-        new ProcessBuilder(
-                List.of(
-                    java.toString(),
-                    "-Xmx" + heap,
-                    "-Xms" + heap,
-                    "-XX:+UseG1GC",
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    OpenSearchMain.class.getName(),
-                    Integer.toString(index),
-                    httpPorts,
-                    transportPorts,
-                    cluster,
-                    directory.toString(),
-                    Long.toString(ProcessHandle.current().pid())))
-            .redirectErrorStream(true);
+    List<String> line = new ArrayList<>();
+    line.addAll(List.of(java.toString(), "-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"));
+    line.addAll(ChildJvm.extraOptions());
+    line.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            OpenSearchMain.class.getName(),
+            Integer.toString(index),
+            httpPorts,
+            transportPorts,
+            cluster,
+            directory.toString(),
+            Long.toString(ProcessHandle.current().pid())));
+    ProcessBuilder command = new ProcessBuilder(line).redirectErrorStream(true);
     OpenSearchProcess node = new OpenSearchProcess(index, directory, command);
     node.launch();
     return node;
