@@ -241,6 +241,11 @@ public record GatlingLauncher(
 
   /** The command line of the forked JVM. */
   public List<String> command() {
+    return command(System.getenv(CHILD_JVM_OPTIONS_ENV));
+  }
+
+  /** The command line, with {@code childJvmOptions} as {@value #CHILD_JVM_OPTIONS_ENV} would be. */
+  List<String> command(String childJvmOptions) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + heap);
@@ -262,7 +267,7 @@ public record GatlingLauncher(
     if (logConfig != null) {
       command.add("-Dlogback.configurationFile=" + logConfig);
     }
-    command.addAll(childJvmOptions(System.getenv(CHILD_JVM_OPTIONS_ENV)));
+    command.addAll(childJvmOptions(childJvmOptions));
     command.addAll(jvmOptions);
     if (!reports) {
       // Without Gatling's report, Gatling's simulation.log is not written either: a line per

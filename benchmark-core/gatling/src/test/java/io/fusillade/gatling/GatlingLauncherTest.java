@@ -3,6 +3,7 @@ package io.fusillade.gatling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.system.ServerScraper;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -41,20 +42,19 @@ class GatlingLauncherTest {
   }
 
   @Test
-  void theChildJvmOptionsOfTheEnvironmentComeBeforeTheLaunchsOwnOptions() {
+  void theChildJvmOptionsOfTheEnvironmentComeAfterTheLaunchersOwnAndBeforeTheLaunchs() {
     assertThat(GatlingLauncher.childJvmOptions(null)).isEmpty();
     assertThat(GatlingLauncher.childJvmOptions("  ")).isEmpty();
-    assertThat(GatlingLauncher.childJvmOptions(" -XX:TieredStopAtLevel=1\t-Xlog:gc "))
-        .containsExactly("-XX:TieredStopAtLevel=1", "-Xlog:gc");
-    // this project's surefire configuration sets the variable: the forks of its tests take it
-    java.util.List<String> command =
+    List<String> command =
         GatlingLauncher.of("x.Simulation")
-            .withJvmOptions(java.util.List.of("-Xlog:disable"))
-            .command();
-    String env = System.getenv(GatlingLauncher.CHILD_JVM_OPTIONS_ENV);
-    assertThat(env).as("set by the parent pom's surefire configuration").isNotBlank();
-    assertThat(command.indexOf(env.strip()))
-        .isPositive()
-        .isLessThan(command.indexOf("-Xlog:disable"));
+            .withJvmOptions(List.of("-Xlog:disable"))
+            .command(" -XX:TieredStopAtLevel=1\t-Xlog:gc ");
+    int c1 = command.indexOf("-XX:TieredStopAtLevel=1");
+    assertThat(command.get(c1 + 1)).isEqualTo("-Xlog:gc");
+    // later options win: the environment's over the launcher's GC and heap, a launch's over both
+    assertThat(c1).isGreaterThan(command.indexOf("-XX:+UseParallelGC"));
+    assertThat(c1).isLessThan(command.indexOf("-Xlog:disable"));
+    assertThat(GatlingLauncher.of("x.Simulation").command(null))
+        .noneMatch(option -> option.startsWith("-XX:TieredStopAtLevel"));
   }
 }

@@ -170,12 +170,16 @@ public final class LocalKafka implements KafkaServer {
     proxy.delay(delay);
   }
 
-  /** Stops every broker and removes their directories. */
+  /**
+   * Stops every broker and removes their directories. Brokers in JVMs of their own are killed, not
+   * shut down: their data is deleted next, and a controlled shutdown of every broker at once waits
+   * on a controller quorum that is leaving too (5.8 s for three brokers, 0.3 s for one).
+   */
   @Override
   public void close() {
     List<Thread> stoppers = new ArrayList<>();
     for (Node node : nodes) {
-      Thread t = new Thread(node::stop, "kafka-stop-" + node.id);
+      Thread t = new Thread(node::kill, "kafka-stop-" + node.id);
       t.start();
       stoppers.add(t);
     }

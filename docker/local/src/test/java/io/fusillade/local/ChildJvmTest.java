@@ -13,10 +13,4 @@ class ChildJvmTest {
     assertThat(ChildJvm.parse(" -XX:TieredStopAtLevel=1  -Xlog:gc\n"))
         .containsExactly("-XX:TieredStopAtLevel=1", "-Xlog:gc");
   }
-
-  @Test
-  void thisProjectsTestsRunTheServersWithTheC1CompilerAlone() {
-    // the parent pom's surefire configuration: half the CPU of the servers' short-lived JVMs
-    assertThat(ChildJvm.extraOptions()).contains("-XX:TieredStopAtLevel=1");
-  }
 }

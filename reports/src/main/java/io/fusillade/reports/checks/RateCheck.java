@@ -26,7 +26,10 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
     if (request != null && !run.requests().containsKey(request)) {
       return CheckResult.of(text, false, "no requests named \"" + request + "\"", "");
     }
-    if (!run.injectors().stream().allMatch(record -> SteadyRate.hasSteadyState(record, request))) {
+    if (!run.injectors().stream()
+        // an injector that sent none of them adds nothing to the rate (RunData.rate)
+        .filter(record -> request == null || record.requests().containsKey(request))
+        .allMatch(record -> SteadyRate.rateIsJudgeable(record, request))) {
       // Its rate would be its start-up and drain (a 1 s run at 100/s measures about 67/s):
       // say so rather than judge a number that describes the recorder's flushes.
       return CheckResult.of(

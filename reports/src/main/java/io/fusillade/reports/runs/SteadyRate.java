@@ -135,19 +135,20 @@ public final class SteadyRate {
    * @return true when {@link #steady} of its completions is not empty
    */
   public static boolean hasSteadyState(RunRecord record) {
-    return hasSteadyState(record, null);
+    return !steady(intervals(record, second -> completed(second, null))).isEmpty();
   }
 
   /**
-   * Whether one request name's completions have a steady state in a record (see {@link
-   * #hasSteadyState(RunRecord)}).
+   * Whether {@link #of} gives one request name's rate from a steady state or, for a record without
+   * per-interval counts (its {@code counters.jsonl} lost), from the whole run: false only for a run
+   * too short to have a steady state, whose rate would be its start-up and drain.
    *
    * @param record one injector's record
    * @param name the request name, or null for all request names together
-   * @return true when {@link #steady} of its completions is not empty
    */
-  public static boolean hasSteadyState(RunRecord record, String name) {
-    return !steady(intervals(record, second -> completed(second, name))).isEmpty();
+  public static boolean rateIsJudgeable(RunRecord record, String name) {
+    List<Interval> intervals = intervals(record, second -> completed(second, name));
+    return first(intervals) == intervals.size() || !steady(intervals).isEmpty();
   }
 
   private static long completed(SecondCounts second, String name) {

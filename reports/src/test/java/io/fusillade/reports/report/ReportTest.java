@@ -158,6 +158,21 @@ class ReportTest {
       assertThat(result.measured()).isEqualTo("no steady state");
       assertThat(result.message()).contains("too short to judge a rate; run longer");
     }
+    // an injector of the same test with a steady state and another name: still too short
+    Path other =
+        SyntheticRecord.run()
+            .seconds(10)
+            .names(List.of("other"))
+            .parameter("rate", 100)
+            .pid(4243)
+            .write(base, "other");
+    assertThat(rateCheck(List.of(dir, other), "rate >= 10/s for \"q\"").measured())
+        .isEqualTo("no steady state");
+    // a record whose per-interval counts were lost: judged on its totals over its duration
+    Path lost =
+        SyntheticRecord.run().seconds(10).rate(100).parameter("rate", 100).write(base, "lost");
+    Files.delete(lost.resolve("counters.jsonl"));
+    assertThat(rateCheck(List.of(lost), "rate >= 95% of target").passed()).isTrue();
     for (CheckResult result : Report.create(List.of(longer), checks).results()) {
       if (!checks.contains(result.check())) {
         continue;
@@ -165,6 +180,13 @@ class ReportTest {
       assertThat(result.passed()).as(result.message()).isTrue();
       assertThat(result.measured()).startsWith("rate = 100/s");
     }
+  }
+
+  private static CheckResult rateCheck(List<Path> records, String check) throws Exception {
+    return Report.create(records, List.of(check)).results().stream()
+        .filter(r -> r.check().equals(check))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
