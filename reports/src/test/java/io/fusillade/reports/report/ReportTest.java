@@ -168,6 +168,18 @@ class ReportTest {
             .write(base, "other");
     assertThat(rateCheck(List.of(dir, other), "rate >= 10/s for \"q\"").measured())
         .isEqualTo("no steady state");
+    // ...while a short injector that sent none of them does not stop the others' rate judged
+    Path steady =
+        SyntheticRecord.run().seconds(10).rate(100).parameter("rate", 100).write(base, "steady");
+    Path shortOther =
+        SyntheticRecord.run()
+            .seconds(2)
+            .names(List.of("other"))
+            .parameter("rate", 100)
+            .pid(4244)
+            .write(base, "short-other");
+    assertThat(rateCheck(List.of(steady, shortOther), "rate >= 10/s for \"q\"").measured())
+        .startsWith("rate = 100/s");
     // a record whose per-interval counts were lost: judged on its totals over its duration
     Path lost =
         SyntheticRecord.run().seconds(10).rate(100).parameter("rate", 100).write(base, "lost");
