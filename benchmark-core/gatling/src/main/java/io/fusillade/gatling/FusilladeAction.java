@@ -1,12 +1,10 @@
 package io.fusillade.gatling;
 
-import com.typesafe.scalalogging.Logger;
 import io.fusillade.record.Status;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.LoggerFactory;
 
 /**
  * Base of Fusillade's Gatling actions: the one place where a request is resolved, started, reported
@@ -17,13 +15,12 @@ import org.slf4j.LoggerFactory;
  * response goes to Gatling's stats engine and Fusillade's recorder with the same start and end, and
  * the user goes on to the next action, marked failed when the request was KO.
  *
- * <p>It also supplies the logger that Gatling's Scala {@code Action} trait expects (javac cannot
- * inherit a Scala trait's field initialiser) and the action's name.
+ * <p>Its name, and the logger Gatling's Scala {@code Action} trait expects, come from {@link
+ * NamedAction}.
  *
  * @param <T> what a request sends besides its name, resolved per session (a key, a body...)
  */
-public abstract class FusilladeAction<T> implements Action {
-  private Logger logger = Logger.apply(LoggerFactory.getLogger(getClass()));
+public abstract class FusilladeAction<T> extends NamedAction {
   private final Expression<String> requestName;
   private final SessionlessComponents components;
   private final Action next;
@@ -38,14 +35,10 @@ public abstract class FusilladeAction<T> implements Action {
    */
   protected FusilladeAction(
       Expression<String> requestName, SessionlessComponents components, Action next) {
+    super(requestName.toString());
     this.requestName = requestName;
     this.components = components;
     this.next = next;
-  }
-
-  @Override
-  public String name() {
-    return requestName.toString();
   }
 
   /**
@@ -156,16 +149,5 @@ public abstract class FusilladeAction<T> implements Action {
       // `!` hops back onto the user's event loop when called from another thread.
       next.$bang(status == Status.OK ? after : session.markAsFailed());
     }
-  }
-
-  @Override
-  public Logger logger() {
-    return logger;
-  }
-
-  @Override
-  @SuppressWarnings("checkstyle:MethodName")
-  public void com$typesafe$scalalogging$StrictLogging$_setter_$logger_$eq(Logger logger) {
-    this.logger = logger;
   }
 }
