@@ -2,10 +2,19 @@ package io.fusillade;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.PackageMatcher;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.Architectures;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,44 +39,50 @@ class ArchitectureTest {
             .importPackages("io.fusillade");
   }
 
+  /**
+   * The layers, bottom first: each module's packages. {@link #everyPackageIsInALayer} holds that a
+   * new package cannot escape the rules by belonging to none.
+   */
+  private static final Map<String, List<String>> LAYERS = layers();
+
+  private static Map<String, List<String>> layers() {
+    Map<String, List<String>> layers = new LinkedHashMap<>();
+    layers.put("record", List.of("io.fusillade", "io.fusillade.record.."));
+    layers.put("telemetry", List.of("io.fusillade.system..", "io.fusillade.health.."));
+    layers.put(
+        "control",
+        List.of(
+            "io.fusillade.plan..",
+            "io.fusillade.limit..",
+            "io.fusillade.fault..",
+            "io.fusillade.abort..",
+            "io.fusillade.progress.."));
+    layers.put("gen", List.of("io.fusillade.gen.."));
+    layers.put("sql", List.of("io.fusillade.sql.."));
+    layers.put("topic", List.of("io.fusillade.topic.."));
+    layers.put("logs", List.of("io.fusillade.logs.."));
+    layers.put("workload", List.of("io.fusillade.workload.."));
+    layers.put("reports", List.of("io.fusillade.reports.."));
+    layers.put("local", List.of("io.fusillade.local.."));
+    layers.put("containers", List.of("io.fusillade.containers.."));
+    layers.put("gatling", List.of("io.fusillade.gatling", "io.fusillade.gatling.metrics.."));
+    layers.put("gatling-sql", List.of("io.fusillade.gatling.sql.."));
+    layers.put("gatling-topic", List.of("io.fusillade.gatling.topic.."));
+    layers.put("gatling-logs", List.of("io.fusillade.gatling.logs.."));
+    layers.put(
+        "cli", List.of("io.fusillade.cli..", "io.fusillade.scenarios..", "io.fusillade.k8s.."));
+    return layers;
+  }
+
   @Test
   void eachModuleUsesOnlyTheModulesBelowIt() {
-    layeredArchitecture()
-        .consideringOnlyDependenciesInLayers()
-        .layer("record")
-        .definedBy(
-            "io.fusillade",
-            "io.fusillade.record..",
-            "io.fusillade.abort..",
-            "io.fusillade.health..",
-            "io.fusillade.progress..",
-            "io.fusillade.system..")
-        .layer("gen")
-        .definedBy("io.fusillade.gen..")
-        .layer("sql")
-        .definedBy("io.fusillade.sql..")
-        .layer("topic")
-        .definedBy("io.fusillade.topic..")
-        .layer("logs")
-        .definedBy("io.fusillade.logs..")
-        .layer("workload")
-        .definedBy("io.fusillade.workload..")
-        .layer("reports")
-        .definedBy("io.fusillade.reports..")
-        .layer("local")
-        .definedBy("io.fusillade.local..")
-        .layer("containers")
-        .definedBy("io.fusillade.containers..")
-        .layer("gatling")
-        .definedBy("io.fusillade.gatling", "io.fusillade.gatling.metrics")
-        .layer("gatling-sql")
-        .definedBy("io.fusillade.gatling.sql..")
-        .layer("gatling-topic")
-        .definedBy("io.fusillade.gatling.topic..")
-        .layer("gatling-logs")
-        .definedBy("io.fusillade.gatling.logs..")
-        .layer("cli")
-        .definedBy("io.fusillade.cli..", "io.fusillade.scenarios..")
+    Architectures.LayeredArchitecture architecture =
+        layeredArchitecture().consideringOnlyDependenciesInLayers();
+    for (Map.Entry<String, List<String>> layer : LAYERS.entrySet()) {
+      architecture =
+          architecture.layer(layer.getKey()).definedBy(layer.getValue().toArray(String[]::new));
+    }
+    architecture
         .whereLayer("cli")
         .mayNotBeAccessedByAnyLayer()
         .whereLayer("gatling-sql")
@@ -102,7 +117,40 @@ class ArchitectureTest {
             "gatling-topic",
             "gatling-logs",
             "cli")
+        .whereLayer("control")
+        .mayOnlyBeAccessedByLayers(
+            "workload", "reports", "gatling", "gatling-sql", "gatling-topic", "gatling-logs", "cli")
+        .whereLayer("telemetry")
+        .mayOnlyBeAccessedByLayers(
+            "control",
+            "sql",
+            "topic",
+            "logs",
+            "workload",
+            "reports",
+            "gatling",
+            "gatling-sql",
+            "gatling-topic",
+            "gatling-logs",
+            "cli")
         .check(classes);
+  }
+
+  /** A package that no layer names would escape every rule above. */
+  @Test
+  void everyPackageIsInALayer() {
+    Set<String> unplaced = new TreeSet<>();
+    for (JavaClass type : classes) {
+      String name = type.getPackageName();
+      boolean placed =
+          LAYERS.values().stream()
+              .flatMap(List::stream)
+              .anyMatch(pattern -> PackageMatcher.of(pattern).matches(name));
+      if (!placed) {
+        unplaced.add(name);
+      }
+    }
+    assertThat(unplaced).as("main packages in no layer of ArchitectureTest").isEmpty();
   }
 
   @Test
