@@ -2,7 +2,10 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.local.LocalPostgres;
-import io.fusillade.record.RunSettings.Mode;
+import io.fusillade.local.LocalPostgresCluster;
+import io.fusillade.plan.ExitCode;
+import io.fusillade.plan.RunPlan;
+import io.fusillade.record.RunSettings;
 import io.fusillade.reports.runs.Ladder;
 import io.fusillade.reports.runs.RunComparison;
 import io.fusillade.reports.runs.RunData;
@@ -18,16 +21,25 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code fusillade ladder WORKLOAD --levels 1,2,4 --repeats 3}: the analytical team's concurrency
  * ladder. At each level N, N sessions each run the workload's whole query set once ({@link
  * SqlLadderRun}); each level is repeated; every run is a record of its own under one directory, and
  * the table of medians per query and level follows (with {@code --baseline}, the % change per
- * level). Without {@code --url}, one embedded PostgreSQL serves every run, filled once.
+ * level). A level is a measurement, not a test: its runs are kept whatever happens to them, a run
+ * that failed (errors, timeouts, a check the user asked for, a crash) is marked {@code x} in the
+ * table with its reason, and the ladder goes on to the next level unless {@code --stop-on-failure}.
+ * Without {@code --url}, one embedded PostgreSQL (with {@code --replicas}) serves every run, filled
+ * once.
  */
 @Command(
     name = "ladder",
@@ -37,17 +49,28 @@ import picocli.CommandLine.Option;
       "At each of --levels N, N sessions each run the whole query set once (each query timed,",
       "and the set as 'query set'); each level runs --repeats times, each run a record of its",
       "own under OUTPUT/ladder-TIME. The table shows the median over repeats of each query's",
-      "median time per level, and the sets completed per second. With --baseline (an earlier",
-      "ladder's directory), each cell adds its %% change with compare's verdict, and a last",
-      "column the median %% over levels: exit code 3 when one got worse. The connection",
-      "options of fusillade run apply (--url, --user, --pool, --engine, --seed, --setup...)."
+      "median time per level, the time of the whole set (the last session's), and the sets",
+      "completed per second. A run that failed (errors, timeouts, a --check, a crash) is kept",
+      "and marked x with its reason; the ladder goes on unless --stop-on-failure. With",
+      "--baseline (an earlier ladder's directory), each cell adds its %% change with compare's",
+      "verdict, and a last column the median %% over levels. Exit code 3 when a run failed or a",
+      "level got worse, 1 when a run could not run at all; the table is printed either way.",
+      "The connection options of fusillade run apply (--url, --user, --pool, --engine, --seed,",
+      "--setup...)."
     })
-final class LadderCommand extends RunCommand {
+final class LadderCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload YAML file.")
+  Path file;
+
   @Option(
       names = "--levels",
       split = ",",
       paramLabel = "N",
-      description = "Sessions at each level, in order (default 1,2,4,8,16).")
+      description =
+          "Sessions at each level, in order, as the seed writes them: 1,4,8,12,16 (default"
+              + " 1,2,4,8,16).")
   List<Integer> levels = new ArrayList<>(List.of(1, 2, 4, 8, 16));
 
   @Option(names = "--repeats", description = "Runs per level (default 3).")
@@ -59,125 +82,156 @@ final class LadderCommand extends RunCommand {
       description = "An earlier ladder's directory (its runs), to compare with level by level.")
   Path baseline;
 
-  private int repeat;
+  @Option(
+      names = "--stop-on-failure",
+      description = "Stop at the first run that failed (the table is printed all the same).")
+  boolean stopOnFailure;
 
-  private static final List<String> LOAD_OPTIONS =
-      List.of("--mode", "--rate", "--duration", "--peak", "--rise", "--hold", "--fall", "--users");
+  @Mixin TargetOptions target = new TargetOptions();
+  @Mixin SqlOptions sql = new SqlOptions();
+  @Mixin CheckOptions checks = new CheckOptions();
+  @Mixin RunControlOptions control = new RunControlOptions();
+  @Mixin OutputOptions outputs = new OutputOptions();
 
   @Override
   public Integer call() throws Exception {
-    refuseBucket();
-    for (String option : LOAD_OPTIONS) {
-      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-        throw new FusilladeException(
-            option + " does not apply to fusillade ladder: --levels sets the sessions");
-      }
-    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    RunInputs in =
+        new RunInputs(
+            "ladder", file, null, target, sql, null, null, null, null, control, checks, outputs);
+    RunPlanner.validateGroups(in);
+    outputs.refuseBucket("ladder");
     if (levels.isEmpty() || levels.stream().anyMatch(l -> l == null || l < 1)) {
       throw new FusilladeException("--levels must be whole numbers >= 1, got " + levels);
     }
     if (repeats < 1) {
       throw new FusilladeException("--repeats must be >= 1, got " + repeats);
     }
-    List<RunData> baselineRuns = null;
-    if (baseline != null) {
-      baselineRuns = RunMetrics.load(List.of(baseline));
-    }
+    List<RunData> baselineRuns = baseline == null ? null : RunMetrics.load(List.of(baseline));
     Workload workload = WorkloadFiles.load(file);
-    if (workload.queries().isEmpty()) {
-      throw new FusilladeException(file + ": no queries to run");
+    in = in.withWorkload(workload);
+    if (!(WorkloadKind.of(in) instanceof SqlKind)) {
+      throw new FusilladeException(file + ": fusillade ladder runs a workload's SQL queries");
     }
-    Path root = output;
     Path ladder =
-        root.resolve(
+        outputs.output.resolve(
             "ladder-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(ladder);
-    boolean embedded =
-        (database.urls == null || database.urls.isEmpty()) && workload.connection().isEmpty();
-    LocalPostgres postgres = null;
-    if (embedded) {
-      LocalPostgres.Builder builder = LocalPostgres.builder();
-      for (String setting : serverSettings) {
-        String[] pair;
-        try {
-          pair = SqlTarget.serverSetting(setting);
-        } catch (IllegalArgumentException e) {
-          throw new FusilladeException("--server-setting: " + e.getMessage());
-        }
-        builder = builder.serverConfig(pair[0], pair[1]);
-      }
-      postgres = builder.start();
-    } else if (!serverSettings.isEmpty()) {
-      throw new FusilladeException(
-          "--server-setting applies to the embedded PostgreSQL, not to a server given by --url or"
-              + " the workload's connection: set it on that server");
-    }
-    List<String> settings = serverSettings;
-    serverSettings = new ArrayList<>(); // the runs get this ladder's server by its URL
-    try {
+    OutputOptions runOutputs = outputs.into(ladder);
+    RunInputs runs = in.withOutputs(runOutputs);
+    // A plan as the first run gets it: its checks are said once, for every run.
+    RunPlanner.Planned planned = RunPlanner.plan(runs, null, new RunPlan.Ladder(1, null), out);
+    List<Ladder.Failure> failures = new ArrayList<>();
+    ExitCode worst = ExitCode.OK;
+    try (LocalPostgresCluster postgres = SqlKind.external(in) ? null : startServer()) {
+      RunSettings settings = planned.settings();
+      RunPlan.Sql servers = planned.plan().sql();
       if (postgres != null) {
-        database.urls = List.of(postgres.jdbcUrl());
-        database.user = postgres.user();
-        setup = "true"; // the first run fills the tables; the others find them
+        settings =
+            settings
+                .withUrls(List.of(postgres.jdbcUrl()))
+                .withUser(postgres.user())
+                .withSetup("true"); // the first run fills the tables; the others find them
+        servers =
+            new RunPlan.Sql(
+                servers.failover(),
+                servers.connectionTimeout(),
+                0,
+                postgres.replicaJdbcUrls(),
+                List.of());
+      } else {
+        planned.kind().checkReachable(in, settings);
       }
-      output = ladder;
+      levels:
       for (int level : levels) {
-        for (repeat = 1; repeat <= repeats; repeat++) {
-          users = level;
-          int code = super.call();
-          if (postgres != null) {
-            setup = "false";
-          }
-          if (code != 0) {
-            spec.commandLine()
-                .getErr()
-                .println(
-                    "fusillade: the ladder stopped at "
-                        + level
-                        + " sessions, run "
-                        + repeat
-                        + ": exit code "
-                        + code);
-            return code;
+        for (int repeat = 1; repeat <= repeats; repeat++) {
+          RunPlan plan =
+              planned
+                  .plan()
+                  .withSettings(
+                      settings.withUsers(level).withChecks(planned.plan().settings().checks()))
+                  .withSql(servers)
+                  .withLadder(new RunPlan.Ladder(repeat, null));
+          ForkedRun.Outcome outcome = ForkedRun.run(SqlLadderRun.class, plan, runOutputs, out, err);
+          settings = settings.withSetup(postgres != null ? "false" : settings.setup());
+          Optional<String> failed = failure(outcome);
+          if (failed.isPresent()) {
+            failures.add(new Ladder.Failure(level, repeat, failed.get()));
+            worst = worse(worst, outcome.code());
+            err.println(
+                "fusillade: level "
+                    + level
+                    + ", run "
+                    + repeat
+                    + ": "
+                    + failed.get()
+                    + (stopOnFailure || outcome.stoppedBy().isPresent()
+                        ? ": the ladder stops here"
+                        : ": kept, marked x; the ladder goes on"));
+            err.flush();
+            if (stopOnFailure || outcome.stoppedBy().isPresent()) {
+              break levels;
+            }
           }
         }
       }
-    } finally {
-      output = root;
-      serverSettings = settings;
-      if (postgres != null) {
-        postgres.close();
-      }
     }
-    List<RunData> runs = RunMetrics.load(List.of(ladder));
+    List<RunData> runData = RunMetrics.load(List.of(ladder));
+    failures.addAll(Ladder.erroredRuns(runData, failures));
+    if (!failures.isEmpty() && worst == ExitCode.OK) {
+      worst = ExitCode.CHECK_FAILED; // requests that failed, in a run that passed its checks
+    }
     RunComparison comparison =
         baselineRuns == null
             ? null
             : RunComparison.of(
-                baselineRuns, runs, Comparison.Settings.DEFAULTS, RunComparison.LEVEL);
-    PrintWriter out = spec.commandLine().getOut();
+                baselineRuns, runData, Comparison.Settings.DEFAULTS, RunComparison.LEVEL);
     List<String> names = new ArrayList<>();
     workload.queries().forEach(q -> names.add(q.name()));
     names.add(SqlLadderRun.SET);
-    out.print(Ladder.of(runs, names).render(comparison));
-    out.println("Runs: " + ladder);
+    out.print(Ladder.of(runData, names).withFailures(failures).render(comparison));
     out.flush();
-    return comparison != null && comparison.anyWorse() ? FusilladeCommand.CHECK_FAILED : 0;
+    if (comparison != null && comparison.anyWorse() && worst == ExitCode.OK) {
+      worst = ExitCode.CHECK_FAILED;
+    }
+    String what =
+        failures.isEmpty()
+            ? "the ladder ran " + levels.size() + " levels x " + repeats + " runs"
+            : "the ladder ran; " + failures.size() + " of its runs failed (marked x)";
+    if (comparison != null && comparison.anyWorse()) {
+      what += "; a level got worse than the baseline";
+    }
+    return ExitLine.print(worst, what, Optional.of(ladder), out, err);
   }
 
-  @Override
-  Class<?> sqlSimulation(Mode mode) {
-    return SqlLadderRun.class;
+  private LocalPostgresCluster startServer() {
+    LocalPostgres.Builder builder = LocalPostgres.builder();
+    for (String setting : sql.serverSettings) {
+      String[] pair = SqlTarget.serverSetting(setting);
+      builder = builder.serverConfig(pair[0], pair[1]);
+    }
+    return LocalPostgresCluster.start(builder, sql.replicas != null ? sql.replicas : 0);
   }
 
-  @Override
-  Map<String, String> extraProperties() {
-    return Map.of(SqlLadderRun.REPEAT_PROPERTY, Integer.toString(repeat));
+  /** Why a run of the ladder failed, or empty when it did not. */
+  private static Optional<String> failure(ForkedRun.Outcome outcome) {
+    if (outcome.code() == ExitCode.OK) {
+      return Optional.empty();
+    }
+    return Optional.of(ExitLine.describe(outcome));
   }
 
-  /** Only the checks asked for: no defaults for each run of the ladder. */
-  @Override
-  List<String> checks(Workload workload, DefaultChecks defaults) {
-    return checks;
+  /** The worse of two codes: a stop beats a failed run beats a failed check. */
+  private static ExitCode worse(ExitCode a, ExitCode b) {
+    List<ExitCode> order =
+        List.of(
+            ExitCode.OK,
+            ExitCode.CHECK_FAILED,
+            ExitCode.ABORTED,
+            ExitCode.FAILED,
+            ExitCode.TERMINATED,
+            ExitCode.INTERRUPTED);
+    return order.indexOf(b) > order.indexOf(a) ? b : a;
   }
 }

@@ -3,10 +3,11 @@ package io.fusillade.cli;
 import io.fusillade.FusilladeException;
 import io.fusillade.limit.LimitResult;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.limit.LimitSlo;
+import io.fusillade.limit.StepResult;
+import io.fusillade.plan.ExitCode;
 import io.fusillade.record.RunRecordReader;
-import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.SettingValues;
-import io.fusillade.scenarios.sql.SqlLimitRun;
 import io.fusillade.workload.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -15,35 +16,45 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code fusillade limit WORKLOAD}: the maximum sustainable rate of a workload's queries, searched
- * in one run ({@link SqlLimitRun}); the run options of {@code fusillade run} that say where and how
- * to connect apply, those that set the load do not (the search sets it).
+ * {@code fusillade limit WORKLOAD}: the maximum sustainable rate of a workload, searched in one run
+ * (the workload's runner, its plan carrying the search's settings). It composes the option groups
+ * of {@code fusillade run} that say where and how to connect, not those that set the load (the
+ * search sets it) nor the checks (the search judges each step).
  */
 @Command(
     name = "limit",
     mixinStandardHelpOptions = true,
     description = {
       "Finds the maximum sustainable rate of a workload.",
-      "Its queries, its one topic's writes, or its log bulks: the rate doubles from --from until a step fails its objectives (--slo; default: errors",
-      "< 1%%, rate >= 95%% of target, latency not growing), is bisected down to --resolution,",
+      "Its queries, its one topic's writes, or its log bulks: the rate doubles from --from until",
+      "a step fails its objectives (--slo; default: errors < 1%%, rate >= 95%% of target,",
+      "latency not growing, latency < 10x baseline: the knee, where requests queue), is",
+      "bisected down to --resolution,",
       "and the rate found is confirmed by one more step. Each step is judged as it ends, its",
       "first --warm-up share left out; a step the injector cannot vouch for (its own lag, its",
       "own failures) is tried once more, then ends the search: the injector is then the",
       "limit, never the system.",
       "With a topic's readers, 'lag not growing' joins the defaults. The workload's limit:",
       "section gives what the options do not (one topic per file). One run record holds",
-      "every step (fusillade summary, report, trend). Exit code 3 when the limit is below",
-      "--expect-at-least, 5 when the injector was the limit; the connection options of",
-      "fusillade run apply (--url, --user, --pool, --engine, --seed, --setup, --output...)."
+      "every step (fusillade summary, report, trend). Exit code 0 when a limit was found (or",
+      "the system sustained --max), 3 when it is below --expect-at-least or the lowest rate",
+      "failed, 5 when the injector was the limit, 6 when no rate held on confirmation; the",
+      "connection options of fusillade run apply (--url, --user, --pool, --engine, --seed...)."
     })
-final class LimitCommand extends RunCommand {
-  /** Exit code of a search the injector limited: the system's limit is not known. */
-  static final int INJECTOR_LIMIT = 5;
+final class LimitCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "WORKLOAD", description = "The workload YAML file.")
+  Path file;
 
   @Option(names = "--from", paramLabel = "RATE", description = "The first rate (default 100/s).")
   String from;
@@ -100,31 +111,23 @@ final class LimitCommand extends RunCommand {
       description = "Exit 3 when the limit found is below this rate: 5000/s, 5000.")
   String expectAtLeast;
 
-  private LimitSettings settings;
-
-  /** Options of fusillade run that set the load: the search sets it. */
-  private static final List<String> LOAD_OPTIONS =
-      List.of(
-          "--mode",
-          "--rate",
-          "--duration",
-          "--peak",
-          "--rise",
-          "--hold",
-          "--fall",
-          "--users",
-          "--check");
+  @Mixin TargetOptions target = new TargetOptions();
+  @Mixin SqlOptions sql = new SqlOptions();
+  @Mixin LogsOptions logs = new LogsOptions();
+  @Mixin RunControlOptions control = new RunControlOptions();
+  @Mixin OutputOptions outputs = new OutputOptions();
 
   @Override
   public Integer call() throws Exception {
-    refuseBucket();
-    for (String option : LOAD_OPTIONS) {
-      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-        throw new FusilladeException(
-            option + " does not apply to fusillade limit: the search sets the load");
-      }
-    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    RunInputs in =
+        new RunInputs(
+            "limit", file, null, target, sql, logs, null, null, null, control, null, outputs);
+    RunPlanner.validateGroups(in);
+    outputs.refuseBucket("limit");
     Workload workload = WorkloadFiles.load(file);
+    in = in.withWorkload(workload);
     if (workload.topics().size() > 1) {
       throw new FusilladeException(
           file
@@ -132,17 +135,115 @@ final class LimitCommand extends RunCommand {
               + workload.topics().size()
               + " topics (put the one to search in a file of its own)");
     }
+    LimitSettings search = resolve(workload, out);
+    Double expected = expectAtLeast == null ? null : rate("--expect-at-least", expectAtLeast);
+    RunPlanner.Planned planned = RunPlanner.plan(in, search, null, out);
+    planned.kind().checkReachable(in, planned.settings());
+    ForkedRun.Outcome outcome = ForkedRun.run(planned.runner(), planned.plan(), outputs, out, err);
+    if (outcome.code() != ExitCode.OK || outcome.record().isEmpty()) {
+      return ExitLine.print(outcome, out, err);
+    }
+    Object recorded =
+        RunRecordReader.read(outcome.record().get()).manifest().parameters().get("limit");
+    if (!(recorded instanceof Map<?, ?> map) || map.get("verdict") == null) {
+      return ExitLine.print(
+          ExitCode.FAILED, "the search left no verdict in its record", outcome.record(), out, err);
+    }
+    LimitResult result = LimitResult.fromMap(map);
+    ExitCode code = code(result, expected);
+    String what = result.describe();
+    if (expected != null && code == ExitCode.CHECK_FAILED && reached(result) < expected) {
+      what += String.format(Locale.ROOT, "; below the expected %s/s", StepResult.rate(expected));
+    }
+    return ExitLine.print(code, what, outcome.record(), out, err);
+  }
+
+  /**
+   * The exit code of a search's verdict: 0 found (or the system sustained the highest rate
+   * allowed), 3 below {@code --expect-at-least} or even the lowest rate failed, 5 the injector was
+   * the limit, 6 no rate held on confirmation (unstable) or the steps ran out first.
+   */
+  static ExitCode code(LimitResult result, Double expected) {
+    if (expected != null && result.verdict() != LimitResult.Verdict.STOPPED) {
+      if (reached(result) >= expected) {
+        return ExitCode.OK;
+      }
+      if (result.verdict() != LimitResult.Verdict.INJECTOR_LIMIT) {
+        return ExitCode.CHECK_FAILED;
+      }
+    }
+    return switch (result.verdict()) {
+      case FOUND, ABOVE_MAX -> ExitCode.OK;
+      case BELOW_MIN -> ExitCode.CHECK_FAILED;
+      case INJECTOR_LIMIT -> ExitCode.INJECTOR_LIMIT;
+      case UNSTABLE, OUT_OF_STEPS -> ExitCode.UNSTABLE;
+      case STOPPED -> ExitCode.FAILED;
+    };
+  }
+
+  private static double reached(LimitResult result) {
+    return result.limit() != null ? result.limit() : result.sustained();
+  }
+
+  /**
+   * The search's settings: the options over the workload's {@code limit:} section, with what the
+   * objectives need: the readers' lag for a topic with readers, the latency knee when no objective
+   * bounds the latency, and steps long enough to judge a latency trend (lengthened when the trend
+   * is a default, refused when the user asked for it).
+   */
+  private LimitSettings resolve(Workload workload, PrintWriter out) {
     LimitSettings base = workload.limit().orElse(LimitSettings.DEFAULTS);
+    boolean defaultObjectives = slo.isEmpty() && base.slo().equals(LimitSettings.DEFAULT_SLO);
     boolean readers = workload.topics().stream().anyMatch(t -> t.consumers() > 0);
-    if (readers && slo.isEmpty() && base.slo().equals(LimitSettings.DEFAULT_SLO)) {
+    if (readers && defaultObjectives) {
       // A topic with readers is sustainable only while they keep up.
       List<String> objectives = new ArrayList<>(LimitSettings.DEFAULT_SLO);
       objectives.add("lag not growing");
       base = base.withSlo(objectives);
     }
-    settings = settings(base);
-    rate("--expect-at-least", expectAtLeast);
-    return super.call();
+    LimitSettings settings = settings(base);
+    if (!settings.objectives().boundsLatency()) {
+      List<String> objectives = new ArrayList<>(settings.slo());
+      objectives.add(LimitSlo.DEFAULT_KNEE);
+      settings = settings.withSlo(objectives);
+      out.println(
+          "fusillade: no objective bounds the latency: the search adds '"
+              + LimitSlo.DEFAULT_KNEE
+              + "' (a step fails when its p50 or p99 is more than 10 times the lowest passing"
+              + " step's: requests queue).");
+    }
+    if (settings.objectives().judgesLatencyTrend()
+        && Math.min(settings.stepSeconds(), settings.confirmSeconds())
+            < settings.shortestStepForTrend()) {
+      int shortest = settings.shortestStepForTrend();
+      int seconds = Math.min(settings.stepSeconds(), settings.confirmSeconds());
+      String judged =
+          "steps of "
+              + seconds
+              + " s judge "
+              + settings.judgedSeconds(seconds)
+              + " s after their warm-up, too few for 'latency not growing' (steps of "
+              + shortest
+              + " s at least)";
+      if (!defaultObjectives) {
+        throw new FusilladeException(
+            "--step: "
+                + judged
+                + ": give --step "
+                + shortest
+                + "s or longer, or drop the objective");
+      }
+      if (settings.stepSeconds() < shortest) {
+        settings = settings.withStep(Duration.ofSeconds(shortest));
+      }
+      if (settings.confirmSeconds() < shortest) {
+        settings = settings.withConfirm(Duration.ofSeconds(shortest));
+      }
+      out.println("fusillade: " + judged + ": the search's steps last " + shortest + " s.");
+    }
+    out.println("fusillade: objectives of every step: " + String.join(", ", settings.slo()) + ".");
+    out.flush();
+    return settings;
   }
 
   /** The options over {@code base}, each checked and named when wrong. */
@@ -163,58 +264,6 @@ final class LimitCommand extends RunCommand {
     } catch (IllegalArgumentException e) {
       throw new FusilladeException(e.getMessage());
     }
-  }
-
-  @Override
-  Class<?> sqlSimulation(Mode mode) {
-    return SqlLimitRun.class;
-  }
-
-  @Override
-  Map<String, String> extraProperties() {
-    Map<String, String> properties = new java.util.LinkedHashMap<>(settings.toProperties());
-    properties.put(LimitSettings.SEARCH_PROPERTY, "true");
-    return properties;
-  }
-
-  /** A limit run has no checks of its own: the search judges each step. */
-  @Override
-  List<String> checks(Workload workload, DefaultChecks defaults) {
-    return List.of();
-  }
-
-  @Override
-  int finished(Optional<Path> run, int code) throws Exception {
-    if (code != 0 || run.isEmpty()) {
-      return code;
-    }
-    Object recorded = RunRecordReader.read(run.get()).manifest().parameters().get("limit");
-    if (!(recorded instanceof Map<?, ?> map) || map.get("verdict") == null) {
-      return code;
-    }
-    LimitResult result = LimitResult.fromMap(map);
-    PrintWriter err = spec.commandLine().getErr();
-    Double expected = expectAtLeast == null ? null : rate("--expect-at-least", expectAtLeast);
-    double reached = result.limit() != null ? result.limit() : result.sustained();
-    if (result.verdict() == LimitResult.Verdict.INJECTOR_LIMIT
-        && (expected == null || reached < expected)) {
-      err.println(
-          "fusillade: the injector was the limit, not the system: exit code " + INJECTOR_LIMIT);
-      err.flush();
-      return INJECTOR_LIMIT;
-    }
-    if (expected != null && reached < expected) {
-      err.println(
-          String.format(
-              Locale.ROOT,
-              "fusillade: the limit %s/s is below the expected %s/s: exit code %d",
-              io.fusillade.limit.StepResult.rate(reached),
-              io.fusillade.limit.StepResult.rate(expected),
-              FusilladeCommand.CHECK_FAILED));
-      err.flush();
-      return FusilladeCommand.CHECK_FAILED;
-    }
-    return code;
   }
 
   /** A rate: {@code 5000}, {@code 5000/s}, {@code 2.5k/s}. */

@@ -4,7 +4,10 @@ import io.fusillade.FusilladeException;
 import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
+import io.fusillade.limit.LimitSettings;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
+import io.fusillade.record.SettingValues;
 import io.fusillade.workload.CheckText;
 import io.fusillade.workload.LoadResult;
 import io.fusillade.workload.Problem;
@@ -31,7 +34,8 @@ public final class WorkloadProperties {
       throw new FusilladeException(
           "no workload: give -D" + RunSettings.WORKLOAD + "=path/to/workload.yml");
     }
-    LoadResult result = WorkloadLoader.load(settings.workload());
+    LoadResult result =
+        WorkloadLoader.load(settings.workload(), System::getenv, RunPlan.current().scale());
     if (!result.isValid()) {
       throw new FusilladeException(
           result.problems().stream().map(Problem::toString).collect(Collectors.joining("\n")));
@@ -39,6 +43,27 @@ public final class WorkloadProperties {
     Workload workload = result.orThrow();
     scheduleFaults(workload);
     return workload;
+  }
+
+  /**
+   * Whether this run searches the limit instead of running its load ({@code fusillade limit}): its
+   * plan has the search's settings.
+   */
+  public static boolean searching() {
+    return RunPlan.current().limit() != null;
+  }
+
+  /**
+   * The limit search's settings: the plan's, which the command line resolved over the workload's
+   * {@code limit:} section; under {@code mvn gatling:test}, the {@code fusillade.limit.*}
+   * properties over that section.
+   */
+  public static LimitSettings limit(Workload workload) {
+    LimitSettings base = workload.limit().orElse(LimitSettings.DEFAULTS);
+    if (RunPlan.installed()) {
+      return RunPlan.current().limit() != null ? RunPlan.current().limit() : base;
+    }
+    return LimitSettings.fromProperties(SettingValues.systemProperties(), base);
   }
 
   /**
@@ -96,10 +121,16 @@ public final class WorkloadProperties {
   }
 
   /**
-   * Declares the run's checks in {@code run.json} ({@link FusilladeRun#checks}): the workload's
-   * {@code checks} and the settings' ({@code fusillade run --check}), each once, in that order.
+   * Declares the run's checks in {@code run.json} ({@link FusilladeRun#checks}): under the command
+   * line, its plan's, which it resolved (the workload's and {@code --check}, or the defaults, none
+   * that cannot apply); under {@code mvn gatling:test}, the workload's {@code checks} and the
+   * settings', each once, in that order.
    */
   public static void declareChecks(RunSettings settings, Workload workload) {
+    if (RunPlan.installed()) {
+      FusilladeRun.checks(settings.checks().toArray(String[]::new));
+      return;
+    }
     Set<String> checks = new LinkedHashSet<>();
     workload.checks().stream().map(CheckText::text).forEach(checks::add);
     checks.addAll(settings.checks());

@@ -82,7 +82,7 @@ class FusilladeCommandTest {
   void urlIsRepeatableOnRunAndSchema() {
     RunCommand run = new RunCommand();
     new picocli.CommandLine(run).parseArgs("w.yml", "--url", "a", "--url", "b");
-    assertThat(run.database.urls).containsExactly("a", "b");
+    assertThat(run.target.urls).containsExactly("a", "b");
     SchemaCommand schema = new SchemaCommand();
     new picocli.CommandLine(schema).parseArgs("up", "w.yml", "--url", "c");
     assertThat(schema.database.urls).containsExactly("c");

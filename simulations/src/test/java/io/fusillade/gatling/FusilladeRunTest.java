@@ -35,16 +35,16 @@ class FusilladeRunTest {
   private static String print(Path directory, Optional<io.fusillade.record.RunAnalysis> analysis) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      FusilladeRun.printSummary(directory, analysis, out);
+      RunEnding.printSummary(directory, analysis, out);
     }
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
   @Test
   void withTheReportsTheEndOfARunPrintsTheTableTheChecksAndTheReport() {
-    assertThat(FusilladeRun.analysis()).isPresent();
+    assertThat(RunEnding.analysis()).isPresent();
     Path directory = recordedRun();
-    String output = print(directory, FusilladeRun.analysis());
+    String output = print(directory, RunEnding.analysis());
     assertThat(output)
         .containsPattern("request\\s+count\\s+OK\\s+KO\\s+rate/s\\s+p50 ms\\s+p90 ms\\s+p95 ms")
         .containsPattern("(?m)^lookup\\s+5\\s+5\\s+0\\s")
@@ -77,24 +77,47 @@ class FusilladeRunTest {
 
   @Test
   void theExitCodeFollowsTheVerdictUnlessFailBuildIsFalse() {
-    assertThat(FusilladeRun.exitCode(RunStatus.COMPLETED, true, true)).isZero();
-    assertThat(FusilladeRun.exitCode(RunStatus.COMPLETED, false, true))
+    assertThat(RunEnding.exitCode(RunStatus.COMPLETED, true, true)).isZero();
+    assertThat(RunEnding.exitCode(RunStatus.COMPLETED, false, true))
         .isEqualTo(FusilladeRun.CHECKS_FAILED_EXIT)
         .isEqualTo(GatlingLauncher.ASSERTIONS_FAILED);
-    assertThat(FusilladeRun.exitCode(RunStatus.FAILED, false, true))
+    assertThat(RunEnding.exitCode(RunStatus.FAILED, false, true))
         .isEqualTo(FusilladeRun.RUN_FAILED_EXIT)
         .isEqualTo(GatlingLauncher.CRASHED);
-    assertThat(FusilladeRun.exitCode(RunStatus.FAILED, false, false)).isZero();
-    assertThat(FusilladeRun.exitCode(RunStatus.COMPLETED, false, false)).isZero();
+    assertThat(RunEnding.exitCode(RunStatus.FAILED, false, false)).isZero();
+    assertThat(RunEnding.exitCode(RunStatus.COMPLETED, false, false)).isZero();
   }
 
   @Test
-  void aRunAnalysisSaysWhetherTheChecksPassed() {
+  void aRunAnalysisGivesEachChecksVerdictWithTheLineThatSaysIt() {
     Path directory = recordedRun();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      assertThat(FusilladeRun.printSummary(directory, FusilladeRun.analysis(), out)).isTrue();
-      assertThat(FusilladeRun.printSummary(directory, Optional.empty(), out)).isTrue();
+      assertThat(RunEnding.printSummary(directory, RunEnding.analysis(), out))
+          .isNotEmpty()
+          .allSatisfy(v -> assertThat(v.passed()).isTrue())
+          .anySatisfy(v -> assertThat(v.line()).startsWith("passed: run completed"));
+      assertThat(RunEnding.printSummary(directory, Optional.empty(), out)).isEmpty();
     }
+  }
+
+  @Test
+  void theCommandLinesExitCodeComesFromOneTable() {
+    var passed = java.util.List.of(new io.fusillade.record.CheckVerdict("a", true, "passed: a"));
+    var failed = java.util.List.of(new io.fusillade.record.CheckVerdict("a", false, "FAILED: a"));
+    assertThat(RunEnding.commandExitCode(RunStatus.COMPLETED, passed, null))
+        .isEqualTo(io.fusillade.plan.ExitCode.OK);
+    assertThat(RunEnding.commandExitCode(RunStatus.COMPLETED, failed, null))
+        .isEqualTo(io.fusillade.plan.ExitCode.CHECK_FAILED);
+    assertThat(RunEnding.commandExitCode(RunStatus.FAILED, passed, null))
+        .isEqualTo(io.fusillade.plan.ExitCode.FAILED);
+    assertThat(RunEnding.commandExitCode(RunStatus.ABORTED, passed, RunEnding.Stop.rule("r")))
+        .isEqualTo(io.fusillade.plan.ExitCode.ABORTED);
+    assertThat(
+            RunEnding.commandExitCode(
+                RunStatus.ABORTED,
+                passed,
+                RunEnding.Stop.signal(new StopSignals.Received("INT", 2))))
+        .isEqualTo(io.fusillade.plan.ExitCode.INTERRUPTED);
   }
 }

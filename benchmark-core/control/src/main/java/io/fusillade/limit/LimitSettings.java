@@ -41,7 +41,7 @@ public record LimitSettings(
 
   /** The objectives when none are given. */
   public static final List<String> DEFAULT_SLO =
-      List.of("errors < 1%", "rate >= 95% of target", "latency not growing");
+      List.of("errors < 1%", "rate >= 95% of target", "latency not growing", LimitSlo.DEFAULT_KNEE);
 
   /** The defaults: from 100/s doubling, 30 s steps with 20% warm-up, 5% resolution. */
   public static final LimitSettings DEFAULTS =
@@ -107,6 +107,23 @@ public record LimitSettings(
   /** Whole seconds of the confirmation step. */
   public int confirmSeconds() {
     return (int) Math.max(3, Math.round(confirm.toMillis() / 1000.0));
+  }
+
+  /** The seconds of a step of {@code seconds} that are judged: those after its warm-up. */
+  public int judgedSeconds(int seconds) {
+    return seconds - warmUpSeconds(seconds);
+  }
+
+  /**
+   * The shortest step, in whole seconds, whose judged seconds are enough to judge the latency's
+   * trend within it ({@code latency not growing}: {@value StepStats#MIN_TREND_SECONDS} or more).
+   */
+  public int shortestStepForTrend() {
+    int seconds = 3;
+    while (judgedSeconds(seconds) < StepStats.MIN_TREND_SECONDS) {
+      seconds++;
+    }
+    return seconds;
   }
 
   /** The seconds of a step of {@code seconds} left out of its verdict: at least one. */

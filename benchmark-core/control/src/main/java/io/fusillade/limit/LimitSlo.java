@@ -31,6 +31,26 @@ public final class LimitSlo {
       Pattern.compile(
           "rate\\s*>=\\s*(\\d+(?:\\.\\d+)?)\\s*%\\s*of\\s*target", Pattern.CASE_INSENSITIVE);
 
+  private static final Pattern KNEE =
+      Pattern.compile(
+          "latency\\s*<\\s*(\\d+(?:\\.\\d+)?)\\s*x\\s*baseline", Pattern.CASE_INSENSITIVE);
+
+  /**
+   * The knee objective of a search whose objectives bound no latency: {@value}. A system past its
+   * capacity queues; the queue may be steady (its rate met, its latency not growing within a short
+   * step) and still make every request wait tens of times longer than at a low rate. Ten times is
+   * far beyond the noise of a loaded two-core machine (a p50 moves by 2x with the JIT and the GC,
+   * not by 10x) and far below what a queue adds: a queue of one pool's worth of requests already
+   * multiplies the latency by the pool's size.
+   */
+  public static final String DEFAULT_KNEE = "latency < 10x baseline";
+
+  /**
+   * The p99 of a step must exceed the baseline's by at least this much to fail the knee: at a
+   * baseline of 0.5 ms, ten times is 5 ms, which one collection of the injector's own heap reaches.
+   */
+  static final double KNEE_P99_FLOOR_MS = 10;
+
   private static final Pattern DISK =
       Pattern.compile(
           "disk\\s*(<=|<)\\s*(\\d+(?:\\.\\d+)?)\\s*(%|B|kB|KB|MB|GB|TB|KiB|MiB|GiB)",
@@ -39,7 +59,8 @@ public final class LimitSlo {
   /** What an objective looks like, for error messages. */
   public static final String FORMS =
       "'errors < 1%', 'p99 < 50ms', 'rate >= 95% of target', 'lag not growing', "
-          + "'latency not growing', 'disk < 2GB', 'disk < 80%' or 'injector not saturated'";
+          + "'latency not growing', 'latency < 10x baseline', 'disk < 2GB', 'disk < 80%' or"
+          + " 'injector not saturated'";
 
   /** A disk objective: the servers' disks held under a size, or used under a share. */
   private record Disk(String text, double bound, boolean percent, boolean le, String unit) {}
@@ -55,6 +76,7 @@ public final class LimitSlo {
   private final boolean lagNotGrowing;
   private final boolean latencyNotGrowing;
   private final List<Disk> disks;
+  private final Double knee;
 
   /** A latency objective: the OK requests' percentile under a bound. */
   private record Latency(String text, String label, double percentile, double maxMs, boolean le) {}
@@ -67,7 +89,8 @@ public final class LimitSlo {
       double minRateShare,
       boolean lagNotGrowing,
       boolean latencyNotGrowing,
-      List<Disk> disks) {
+      List<Disk> disks,
+      Double knee) {
     this.texts = List.copyOf(texts);
     this.maxErrorsPercent = maxErrorsPercent;
     this.errorsInclusive = errorsInclusive;
@@ -76,6 +99,7 @@ public final class LimitSlo {
     this.lagNotGrowing = lagNotGrowing;
     this.latencyNotGrowing = latencyNotGrowing;
     this.disks = List.copyOf(disks);
+    this.knee = knee;
   }
 
   /**
@@ -91,6 +115,7 @@ public final class LimitSlo {
     boolean lag = false;
     boolean latencyTrend = false;
     List<Disk> disks = new ArrayList<>();
+    Double knee = null;
     for (String raw : texts) {
       String text = raw == null ? "" : raw.strip();
       Matcher m;
@@ -127,6 +152,12 @@ public final class LimitSlo {
                 percent,
                 m.group(1).equals("<="),
                 unit));
+      } else if ((m = KNEE.matcher(text)).matches()) {
+        knee = Double.parseDouble(m.group(1));
+        if (!(knee > 1)) {
+          throw new IllegalArgumentException(
+              "limit objective '" + text + "': the factor is above 1 (e.g. 10x)");
+        }
       } else if (text.equalsIgnoreCase("lag not growing")) {
         lag = true;
       } else if (text.equalsIgnoreCase("latency not growing")) {
@@ -135,12 +166,24 @@ public final class LimitSlo {
         throw new IllegalArgumentException("limit objective '" + text + "' is not one of " + FORMS);
       }
     }
-    return new LimitSlo(texts, errors, errorsLe, latencies, rate, lag, latencyTrend, disks);
+    return new LimitSlo(texts, errors, errorsLe, latencies, rate, lag, latencyTrend, disks, knee);
   }
 
   /** The objectives as written. */
   public List<String> texts() {
     return texts;
+  }
+
+  /** Whether the objectives bound a latency: a percentile, or the knee. */
+  public boolean boundsLatency() {
+    return !latencies.isEmpty() || knee != null;
+  }
+
+  /**
+   * Whether the objectives judge the latency's trend within a step ({@code latency not growing}).
+   */
+  public boolean judgesLatencyTrend() {
+    return latencyNotGrowing;
   }
 
   /** Whether the objectives judge consumer lag (topics). */
@@ -153,6 +196,15 @@ public final class LimitSlo {
    * injector is judged apart ({@link StepMeasure#injectorProblem()}).
    */
   public List<String> failures(StepMeasure step) {
+    return failures(step, List.of());
+  }
+
+  /**
+   * Why a step does not meet the objectives, with the knee judged against the steps before it.
+   *
+   * @param before the steps judged before this one, in order
+   */
+  public List<String> failures(StepMeasure step, List<StepResult> before) {
     List<String> why = new ArrayList<>();
     if (step.requests() == 0) {
       why.add("no request completed");
@@ -201,6 +253,9 @@ public final class LimitSlo {
     if (latencyNotGrowing && step.latencyGrowth() != null) {
       why.add(step.latencyGrowth());
     }
+    if (knee != null && step.okCount() > 0) {
+      why.addAll(knee(step, before));
+    }
     for (Disk d : disks) {
       Double measured = d.percent() ? step.diskPercent() : step.diskBytes();
       if (measured == null) {
@@ -233,6 +288,49 @@ public final class LimitSlo {
       } else if (step.lagVerdict().startsWith("growing")) {
         why.add("lag " + step.lagVerdict());
       }
+    }
+    return why;
+  }
+
+  /**
+   * The knee: this step's p50 against the lowest p50 of the steps that passed before it, its p99
+   * against their lowest p99 (and at least {@value #KNEE_P99_FLOOR_MS} ms above it).
+   */
+  private List<String> knee(StepMeasure step, List<StepResult> before) {
+    List<String> why = new ArrayList<>();
+    java.util.OptionalDouble p50 =
+        before.stream()
+            .filter(StepResult::passed)
+            .mapToDouble(StepResult::p50Ms)
+            .filter(v -> v > 0)
+            .min();
+    java.util.OptionalDouble p99 =
+        before.stream()
+            .filter(StepResult::passed)
+            .mapToDouble(StepResult::p99Ms)
+            .filter(v -> v > 0)
+            .min();
+    double stepP50 = step.percentileMs(50);
+    double stepP99 = step.percentileMs(99);
+    if (p50.isPresent() && stepP50 > knee * p50.getAsDouble()) {
+      why.add(
+          String.format(
+              Locale.ROOT,
+              "p50 %s ms > %sx the lowest passing step's %s ms (the latency knee: requests queue)",
+              StepResult.number(stepP50),
+              StepResult.number(knee),
+              StepResult.number(p50.getAsDouble())));
+    }
+    if (p99.isPresent()
+        && stepP99 > knee * p99.getAsDouble()
+        && stepP99 > p99.getAsDouble() + KNEE_P99_FLOOR_MS) {
+      why.add(
+          String.format(
+              Locale.ROOT,
+              "p99 %s ms > %sx the lowest passing step's %s ms (the latency knee: requests queue)",
+              StepResult.number(stepP99),
+              StepResult.number(knee),
+              StepResult.number(p99.getAsDouble())));
     }
     return why;
   }

@@ -182,7 +182,8 @@ public final class LimitWatch implements FlushListener {
             stepStart,
             elapsedSeconds,
             stats.measure(),
-            slo);
+            slo,
+            search.steps());
     events.event(STEP_END_EVENT, target(step.target()), step.verdict());
     OptionalDouble next = search.next(step);
     if (next.isPresent() && !step.passed()) {

@@ -40,9 +40,15 @@ public record StepResult(
     why = List.copyOf(why);
   }
 
-  /** Judges {@code measure} against {@code slo}. */
+  /** Judges {@code measure} against {@code slo}, the knee against the steps {@code before}. */
   static StepResult judge(
-      int index, String phase, double from, double to, StepMeasure measure, LimitSlo slo) {
+      int index,
+      String phase,
+      double from,
+      double to,
+      StepMeasure measure,
+      LimitSlo slo,
+      List<StepResult> before) {
     return new StepResult(
         index,
         phase,
@@ -55,7 +61,7 @@ public record StepResult(
         measure.errorPercent(),
         measure.lagVerdict(),
         measure.injectorProblem(),
-        slo.failures(measure));
+        slo.failures(measure, before));
   }
 
   /** Whether the step met every objective and the injector vouches for it. */

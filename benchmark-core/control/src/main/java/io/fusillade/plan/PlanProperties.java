@@ -75,7 +75,7 @@ public final class PlanProperties {
   public static final String CONNECTION_TIMEOUT = "fusillade.connectionTimeout";
   public static final String POSTGRES_SETTINGS = "fusillade.postgres.settings";
   public static final String POSTGRES_REPLICAS = "fusillade.postgres.replicas";
-  public static final String POSTGRES_REPLICA_URLS = "fusillade.postgres.replicaUrls";
+  public static final String POSTGRES_REPLICA_URLS = "fusillade.replicaUrls";
   public static final String OPENSEARCH_NODES = "fusillade.opensearch.nodes";
   public static final String LOGS_FILES = "fusillade.logs.files";
   public static final String LADDER_REPEAT = "fusillade.ladder.repeat";

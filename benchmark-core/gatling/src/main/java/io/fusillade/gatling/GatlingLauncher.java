@@ -1,7 +1,8 @@
 package io.fusillade.gatling;
 
-import io.fusillade.record.RunOptions;
-import io.fusillade.system.ServerScraper;
+import io.fusillade.plan.PlanProperties;
+import io.fusillade.plan.RunPlan;
+import io.fusillade.plan.RunPlanFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +42,8 @@ import java.util.concurrent.TimeUnit;
  * @param jvmOptions more JVM options, after the launcher's own
  * @param output a file for the JVM's standard output and error, or null to share this JVM's
  * @param timeout how long to wait for the run, or null to wait for as long as it takes
+ * @param plan the run plan handed to the JVM in a private file ({@link RunPlanFile}), or null: the
+ *     JVM then reads its settings from the system properties, as under {@code mvn gatling:test}
  */
 public record GatlingLauncher(
     String simulation,
@@ -52,7 +55,8 @@ public record GatlingLauncher(
     boolean reports,
     List<String> jvmOptions,
     Path output,
-    Duration timeout) {
+    Duration timeout,
+    RunPlan plan) {
 
   /** Exit codes of Gatling's launcher. */
   public static final int SUCCESS = 0;
@@ -82,7 +86,7 @@ public record GatlingLauncher(
   public static GatlingLauncher of(String simulation) {
     String heap = System.getenv().getOrDefault("FUSILLADE_GATLING_HEAP", "1g");
     return new GatlingLauncher(
-        simulation, Map.of(), null, null, heap, false, true, List.of(), null, null);
+        simulation, Map.of(), null, null, heap, false, true, List.of(), null, null, null);
   }
 
   /** Adds system properties (later ones win). */
@@ -99,7 +103,8 @@ public record GatlingLauncher(
         reports,
         jvmOptions,
         output,
-        timeout);
+        timeout,
+        plan);
   }
 
   public GatlingLauncher withRunsDirectory(Path directory) {
@@ -113,7 +118,8 @@ public record GatlingLauncher(
         reports,
         jvmOptions,
         output,
-        timeout);
+        timeout,
+        plan);
   }
 
   public GatlingLauncher withResults(Path directory) {
@@ -127,7 +133,29 @@ public record GatlingLauncher(
         reports,
         jvmOptions,
         output,
-        timeout);
+        timeout,
+        plan);
+  }
+
+  /**
+   * Hands the JVM this run plan, in a file only this user can read, deleted by the JVM once read
+   * (and by this one when the JVM ends): the settings of {@code fusillade run}, passwords included,
+   * never on a command line. The plan's runs directory and progress replace {@link
+   * #withRunsDirectory} and the {@code fusillade.progress} property.
+   */
+  public GatlingLauncher withPlan(RunPlan value) {
+    return new GatlingLauncher(
+        simulation,
+        properties,
+        runsDirectory,
+        results,
+        heap,
+        leakDetection,
+        reports,
+        jvmOptions,
+        output,
+        timeout,
+        value);
   }
 
   /** The maximum heap, as {@code -Xmx} takes it: {@code 768m}, {@code 2g}. */
@@ -142,7 +170,8 @@ public record GatlingLauncher(
         reports,
         jvmOptions,
         output,
-        timeout);
+        timeout,
+        plan);
   }
 
   /**
@@ -160,7 +189,8 @@ public record GatlingLauncher(
         reports,
         jvmOptions,
         output,
-        timeout);
+        timeout,
+        plan);
   }
 
   /**
@@ -178,7 +208,8 @@ public record GatlingLauncher(
         false,
         jvmOptions,
         output,
-        timeout);
+        timeout,
+        plan);
   }
 
   /** Adds JVM options, such as {@code -Xlog:gc:file=gc.log}. */
@@ -195,7 +226,8 @@ public record GatlingLauncher(
         reports,
         all,
         output,
-        timeout);
+        timeout,
+        plan);
   }
 
   /** Sends the JVM's standard output and error to a file rather than to this JVM's. */
@@ -210,7 +242,8 @@ public record GatlingLauncher(
         reports,
         jvmOptions,
         file,
-        timeout);
+        timeout,
+        plan);
   }
 
   /** Gives up (and kills the JVM) after this long: {@link #run()} then throws. */
@@ -225,7 +258,8 @@ public record GatlingLauncher(
         reports,
         jvmOptions,
         output,
-        limit);
+        limit,
+        plan);
   }
 
   /**
@@ -239,13 +273,16 @@ public record GatlingLauncher(
     return value == null || value.isBlank() ? List.of() : List.of(value.strip().split("\\s+"));
   }
 
-  /** The command line of the forked JVM. */
+  /** The command line of the forked JVM, the plan's file shown as {@code PLAN}. */
   public List<String> command() {
-    return command(System.getenv(CHILD_JVM_OPTIONS_ENV));
+    return command(System.getenv(CHILD_JVM_OPTIONS_ENV), Path.of("PLAN"));
   }
 
-  /** The command line, with {@code childJvmOptions} as {@value #CHILD_JVM_OPTIONS_ENV} would be. */
-  List<String> command(String childJvmOptions) {
+  /**
+   * The command line, with {@code childJvmOptions} as {@value #CHILD_JVM_OPTIONS_ENV} would be and
+   * the plan in {@code planFile}.
+   */
+  List<String> command(String childJvmOptions, Path planFile) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + heap);
@@ -275,11 +312,14 @@ public record GatlingLauncher(
       // when the report is asked for. The console writer stays for its progress every 5 s, unless
       // Fusillade prints the progress itself: then Gatling has no data writer at all (an unknown
       // writer's name is dropped), which saves a thread wake-up per request.
-      boolean ownProgress = properties.containsKey(FusilladeRun.PROGRESS_PROPERTY);
+      boolean ownProgress =
+          plan != null
+              ? plan.outputs().progressSeconds() != null
+              : properties.containsKey(PlanProperties.PROGRESS);
       command.add("-Dgatling.data.writers.0=" + (ownProgress ? "none" : "console"));
     }
-    if (runsDirectory != null) {
-      command.add("-D" + RunOptions.BASE_DIRECTORY_PROPERTY + "=" + runsDirectory.toAbsolutePath());
+    if (runsDirectory != null && plan == null) {
+      command.add("-D" + PlanProperties.RUNS_DIRECTORY + "=" + runsDirectory.toAbsolutePath());
     }
     properties.forEach(
         (name, value) -> {
@@ -287,11 +327,13 @@ public record GatlingLauncher(
             command.add("-D" + name + "=" + value);
           }
         });
-    // The fork stops its load when this JVM is gone (killed with SIGKILL): see FusilladeRun.
-    command.add("-D" + FusilladeRun.PARENT_PID_PROPERTY + "=" + ProcessHandle.current().pid());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(GatlingMain.class.getName());
+    if (plan != null) {
+      command.add(GatlingMain.PLAN_OPTION);
+      command.add(planFile.toString());
+    }
     command.add("-s");
     command.add(simulation);
     if (results != null) {
@@ -310,7 +352,7 @@ public record GatlingLauncher(
    * JVM's environment instead, where {@link FusilladeRun} reads it.
    */
   static boolean secret(String name, String value) {
-    return name.equals(ServerScraper.PROPERTY) && value.contains("@");
+    return name.equals(PlanProperties.MONITOR) && value.contains("@");
   }
 
   /**
@@ -321,11 +363,13 @@ public record GatlingLauncher(
    * @throws IOException when the JVM cannot start
    */
   public Process start() throws IOException {
-    ProcessBuilder builder = new ProcessBuilder(command());
+    Path planFile = plan == null ? null : RunPlanFile.write(plan);
+    ProcessBuilder builder =
+        new ProcessBuilder(command(System.getenv(CHILD_JVM_OPTIONS_ENV), planFile));
     properties.forEach(
         (name, value) -> {
           if (secret(name, value)) {
-            builder.environment().put(ServerScraper.ENVIRONMENT, value);
+            builder.environment().put(PlanProperties.MONITOR_ENVIRONMENT, value);
           }
         });
     if (output == null) {
@@ -333,7 +377,20 @@ public record GatlingLauncher(
     } else {
       builder.redirectErrorStream(true).redirectOutput(output.toFile());
     }
-    return builder.start();
+    Process process;
+    try {
+      process = builder.start();
+    } catch (IOException | RuntimeException e) {
+      if (planFile != null) {
+        RunPlanFile.delete(planFile);
+      }
+      throw e;
+    }
+    if (planFile != null) {
+      // The JVM deletes it once read; should it die first, it goes with it.
+      process.onExit().thenRun(() -> RunPlanFile.delete(planFile));
+    }
+    return process;
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.fusillade.gatling;
 
+import io.fusillade.plan.RunPlan;
+import io.fusillade.plan.RunPlanFile;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.InetAddress;
@@ -8,6 +10,8 @@ import java.net.Proxy;
 import java.net.ProxySelector;
 import java.net.SocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
@@ -35,7 +39,14 @@ public final class GatlingMain {
 
   private GatlingMain() {}
 
+  /**
+   * The option that names the run plan file ({@link RunPlanFile}) the command line wrote: read,
+   * installed as this JVM's plan and deleted before anything else, and not passed on to Gatling.
+   */
+  public static final String PLAN_OPTION = "--plan";
+
   public static void main(String[] args) throws Throwable {
+    args = installPlan(args);
     ProxySelector.setDefault(new NoReleaseCheck(ProxySelector.getDefault()));
     settleLatestRelease();
     beginEarlyStarts(args);
@@ -47,6 +58,22 @@ public final class GatlingMain {
     } catch (java.lang.reflect.InvocationTargetException e) {
       throw e.getCause();
     }
+  }
+
+  /**
+   * Installs the plan that {@value #PLAN_OPTION} names, if any, and returns the other arguments.
+   * The plan file is deleted once read: it may hold passwords.
+   */
+  static String[] installPlan(String[] args) {
+    List<String> rest = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals(PLAN_OPTION) && i + 1 < args.length) {
+        RunPlan.install(RunPlanFile.take(Path.of(args[++i])));
+      } else {
+        rest.add(args[i]);
+      }
+    }
+    return rest.toArray(String[]::new);
   }
 
   /** Begins every {@link EarlyStart} on the class path for the simulation that {@code -s} names. */

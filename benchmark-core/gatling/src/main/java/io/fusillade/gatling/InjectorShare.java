@@ -1,6 +1,8 @@
 package io.fusillade.gatling;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.plan.PlanProperties;
+import io.fusillade.plan.RunPlan;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -25,13 +27,13 @@ import java.util.function.Supplier;
  */
 public record InjectorShare(int count, int index, Instant startAt) {
   /** The system property of the number of injectors. */
-  public static final String COUNT = "fusillade.injectors";
+  public static final String COUNT = PlanProperties.INJECTORS;
 
   /** The system property of this injector's index, from 0. */
-  public static final String INDEX = "fusillade.injectorIndex";
+  public static final String INDEX = PlanProperties.INJECTOR_INDEX;
 
   /** The system property of the common start, an ISO-8601 instant. */
-  public static final String START_AT = "fusillade.startAt";
+  public static final String START_AT = PlanProperties.START_AT;
 
   /** A test run by one injector. */
   public static final InjectorShare ALONE = new InjectorShare(1, 0, null);
@@ -47,17 +49,14 @@ public record InjectorShare(int count, int index, Instant startAt) {
     }
   }
 
-  /**
-   * The share given by {@value #COUNT}, {@value #INDEX} and {@value #START_AT}.
-   *
-   * @throws FusilladeException naming a property that cannot be read
-   */
-  public static InjectorShare fromSystemProperties() {
-    int count = integer(COUNT, 1);
-    int index = integer(INDEX, 0);
-    String start = System.getProperty(START_AT);
-    return new InjectorShare(
-        count, index, start == null || start.isBlank() ? null : instant(start));
+  /** The share the run plan gives. */
+  public static InjectorShare of(RunPlan.Share share) {
+    return new InjectorShare(share.injectors(), share.index(), share.startAt());
+  }
+
+  /** This JVM's share: its run plan's. */
+  public static InjectorShare current() {
+    return of(RunPlan.current().share());
   }
 
   /**
@@ -71,18 +70,6 @@ public record InjectorShare(int count, int index, Instant startAt) {
     } catch (DateTimeParseException e) {
       throw new FusilladeException(
           "--start-at: \"" + text + "\" is not an instant such as 2026-11-25T20:30:00Z");
-    }
-  }
-
-  private static int integer(String property, int otherwise) {
-    String value = System.getProperty(property);
-    if (value == null || value.isBlank()) {
-      return otherwise;
-    }
-    try {
-      return Integer.parseInt(value.strip());
-    } catch (NumberFormatException e) {
-      throw new FusilladeException("-D" + property + "=" + value + " is not a whole number");
     }
   }
 

@@ -20,17 +20,14 @@ import org.slf4j.LoggerFactory;
 final class Profiling {
   private static final Logger LOG = LoggerFactory.getLogger(Profiling.class);
 
-  /** The system property that turns profiling on. */
-  static final String PROPERTY = "fusillade.profile";
-
   /** The recording's file name in the run record. */
   static final String FILE = "profile.jfr";
 
   private Profiling() {}
 
-  /** Starts the recording for {@code run} when {@value #PROPERTY} is true. */
-  static void startIfAsked(RunRecorder run) {
-    if (!Boolean.getBoolean(PROPERTY)) {
+  /** Starts the recording for {@code run} when the plan asks for it. */
+  static void startIfAsked(RunRecorder run, boolean asked) {
+    if (!asked) {
       return;
     }
     Path file = run.directory().resolve(FILE);

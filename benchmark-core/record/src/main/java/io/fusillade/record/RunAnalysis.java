@@ -2,6 +2,7 @@ package io.fusillade.record;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a load-generating process asks of the run analysis (the {@code reports} module) without
@@ -32,13 +33,14 @@ public interface RunAnalysis {
 
   /**
    * Analyses a finished run: writes what the analysis writes beside the record (the report), prints
-   * the run's summary table and each check's verdict to {@code out}, and says whether every check
-   * passed. Problems are reported, not thrown: the run is over and its record is kept whatever
-   * happens here.
+   * the run's summary table and each check's verdict to {@code out}, and returns the verdicts.
+   * Problems are reported, not thrown: the run is over and its record is kept whatever happens
+   * here.
    *
    * @param runDirectory the run's record, closed
    * @param out where to print
-   * @return true when every check passed (and the run completed), false otherwise
+   * @return each check's verdict, "run completed" first; a failed verdict of its own when the
+   *     record cannot be analysed
    */
-  boolean finish(Path runDirectory, PrintStream out);
+  List<CheckVerdict> finish(Path runDirectory, PrintStream out);
 }

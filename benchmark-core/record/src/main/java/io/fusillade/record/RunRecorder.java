@@ -192,8 +192,15 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
     return startEpochMs;
   }
 
-  /** The channel for requests of this name, created on first use. Keep it; it never changes. */
+  /**
+   * The channel for requests of this name, created on first use. Keep it; it never changes. An
+   * {@link Untimed} name gets a channel of its own that is never flushed: its requests are kept
+   * nowhere.
+   */
   public RequestChannel request(String name) {
+    if (Untimed.is(name)) {
+      return new RequestChannel(name);
+    }
     RequestChannel channel = requests.get(name);
     return channel != null ? channel : requests.computeIfAbsent(name, RequestChannel::new);
   }

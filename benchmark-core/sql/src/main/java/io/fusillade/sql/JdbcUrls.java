@@ -7,9 +7,6 @@ import java.util.regex.Pattern;
 
 /** JDBC URLs as they may be shown to a user (every password masked), and the node they name. */
 public final class JdbcUrls {
-  private static final Pattern PASSWORD_PARAMETER =
-      Pattern.compile("(?i)((?:password|passwd|pwd|sslpassword)=)[^&;]*");
-  private static final Pattern USER_INFO = Pattern.compile("(//[^/@:]*:)[^/@]*@");
 
   /** jdbc:scheme[:more]://[user[:password]@]host[:port]..., the host possibly in brackets. */
   private static final Pattern AUTHORITY =
@@ -59,10 +56,6 @@ public final class JdbcUrls {
    * user:password@} part of the authority.
    */
   public static String mask(String url) {
-    if (url == null) {
-      return null;
-    }
-    String masked = PASSWORD_PARAMETER.matcher(url).replaceAll("$1***");
-    return USER_INFO.matcher(masked).replaceAll("$1***@");
+    return io.fusillade.Secrets.mask(url);
   }
 }

@@ -64,10 +64,12 @@ public final class WorkloadLoader {
   private final String file;
   private final List<Problem> problems = new ArrayList<>();
   private final FieldReader fields;
+  private final Double scale; // over the file's and the system property's, or null
 
-  private WorkloadLoader(String file, Function<String, String> environment) {
+  private WorkloadLoader(String file, Function<String, String> environment, Double scale) {
     this.file = file;
     this.fields = new FieldReader(environment, problems);
+    this.scale = scale;
   }
 
   /**
@@ -86,6 +88,17 @@ public final class WorkloadLoader {
    * @return the workload or its problems
    */
   public static LoadResult load(Path path, Function<String, String> environment) {
+    return load(path, environment, null);
+  }
+
+  /**
+   * @param path the workload file
+   * @param environment the lookup of environment variables (null for unset)
+   * @param scale the scale factor over the file's (a run plan's), or null for {@value
+   *     #SCALE_PROPERTY} or the file's own
+   * @return the workload or its problems
+   */
+  public static LoadResult load(Path path, Function<String, String> environment, Double scale) {
     String name = path.toString();
     String text;
     try {
@@ -97,7 +110,7 @@ public final class WorkloadLoader {
       // Said in words: an exception's class name reads like a crash to a user.
       return failure(name, "cannot read the file: " + unreadable(path));
     }
-    return parse(name, text, environment);
+    return new WorkloadLoader(name, environment, scale).run(text);
   }
 
   /**
@@ -108,7 +121,7 @@ public final class WorkloadLoader {
    */
   public static LoadResult parse(
       String fileName, String text, Function<String, String> environment) {
-    return new WorkloadLoader(fileName, environment).run(text);
+    return new WorkloadLoader(fileName, environment, null).run(text);
   }
 
   /** Why a file that could not be read could not be, in words. */
@@ -257,6 +270,10 @@ public final class WorkloadLoader {
    * which multiplies every integer written {@code N * scale}. Read before the tables.
    */
   private void scale(MapNode top) {
+    if (scale != null) {
+      fields.scale[0] = scale;
+      return;
+    }
     String given = System.getProperty(SCALE_PROPERTY);
     Double value = null;
     if (given != null && !given.isBlank()) {

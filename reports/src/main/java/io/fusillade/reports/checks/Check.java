@@ -30,4 +30,13 @@ public sealed interface Check
    * @return the outcome with the measured value
    */
   CheckResult evaluate(RunData run);
+
+  /**
+   * Why this check cannot be judged on a run of that shape, or empty when it can: a rate against
+   * the target on a run without one, delivery or lag on a run that reads no topic, a recovery after
+   * a fault the run does not have.
+   */
+  default java.util.Optional<String> inapplicable(RunShape shape) {
+    return java.util.Optional.empty();
+  }
 }

@@ -84,4 +84,12 @@ record DeliveryCheck(String text, boolean exact, String topic) implements Check 
     }
     return m.toString();
   }
+
+  @Override
+  public java.util.Optional<String> inapplicable(RunShape shape) {
+    return shape.topicReaders()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(
+            "delivery is verified by topic readers, and this run reads no topic");
+  }
 }

@@ -65,4 +65,11 @@ record LagNotGrowingCheck(String text) implements Check {
   private static double[] present(double[] values) {
     return java.util.Arrays.stream(values).filter(Double::isFinite).toArray();
   }
+
+  @Override
+  public java.util.Optional<String> inapplicable(RunShape shape) {
+    return shape.topicReaders()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of("the lag is that of topic readers, and this run reads no topic");
+  }
 }

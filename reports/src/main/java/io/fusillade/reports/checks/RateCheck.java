@@ -83,4 +83,14 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
             + Numbers.number(target.doubleValue()),
         "limit " + comparator.symbol + " " + Numbers.number(limitRate) + "/s");
   }
+
+  @Override
+  public java.util.Optional<String> inapplicable(RunShape shape) {
+    if ("target".equals(parameter) && !shape.targetRate()) {
+      return java.util.Optional.of(
+          "this run has no target rate (a queue of queries or a ladder's sessions run as fast as"
+              + " they can): judge its rate against a number ('rate >= 150/s') or drop the check");
+    }
+    return java.util.Optional.empty();
+  }
 }

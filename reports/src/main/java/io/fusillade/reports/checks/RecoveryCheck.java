@@ -57,4 +57,20 @@ record RecoveryCheck(String text, Comparator comparator, double limitMs, String 
   private static String at(FaultWindows f) {
     return String.format(java.util.Locale.ROOT, "%+.1f s", f.fromSeconds());
   }
+
+  @Override
+  public java.util.Optional<String> inapplicable(RunShape shape) {
+    if (shape.faults().stream()
+        .anyMatch(f -> io.fusillade.reports.runs.FaultWindows.labelMatches(f, fault))) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        shape.faults().isEmpty()
+            ? "this run schedules no fault"
+            : "this run schedules no fault \""
+                + fault
+                + "\" (its faults: "
+                + String.join("; ", shape.faults())
+                + ")");
+  }
 }

@@ -1,5 +1,6 @@
 package io.fusillade.reports.report;
 
+import io.fusillade.record.CheckVerdict;
 import io.fusillade.record.RunAnalysis;
 import io.fusillade.reports.checks.CheckParser;
 import io.fusillade.reports.runs.RunData;
@@ -33,14 +34,16 @@ public final class ReportAnalysis implements RunAnalysis {
    * that cannot be written), prints the run's table alone.
    */
   @Override
-  public boolean finish(Path runDirectory, PrintStream out) {
+  public List<CheckVerdict> finish(Path runDirectory, PrintStream out) {
     try {
       Report report = Report.create(List.of(runDirectory), List.of());
       Path reportDirectory = runDirectory.resolve("report");
       report.write(reportDirectory);
       out.print(report.consoleText());
       out.println("Fusillade report: " + reportDirectory.resolve("index.html"));
-      return !report.anyFailed();
+      return report.results().stream()
+          .map(r -> new CheckVerdict(r.check(), r.passed(), r.message()))
+          .toList();
     } catch (RuntimeException e) {
       LOG.warn("Could not write the report of {}: {}", runDirectory, e.toString());
       try {
@@ -48,7 +51,13 @@ public final class ReportAnalysis implements RunAnalysis {
       } catch (RuntimeException unreadable) {
         LOG.warn("Could not summarise the run record {}: {}", runDirectory, unreadable.toString());
       }
-      return false;
+      return List.of(
+          new CheckVerdict(
+              "report written",
+              false,
+              "FAILED: report written (the run's report could not be made: "
+                  + e.getMessage()
+                  + ")"));
     }
   }
 }

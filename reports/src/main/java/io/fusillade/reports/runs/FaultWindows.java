@@ -246,6 +246,22 @@ public record FaultWindows(
    * ({@code pause broker 2} for {@code pause broker 2 for 10s}).
    */
   public boolean isNamed(String name) {
+    return names(label, name);
+  }
+
+  /**
+   * Whether a scheduled fault ({@code at 30s pause broker 2 for 10s}) is the one {@code name}
+   * means, as {@link #isNamed} judges the faults of a record: before the run.
+   */
+  public static boolean labelMatches(String faultText, String name) {
+    try {
+      return names(io.fusillade.fault.Fault.parse(faultText).label(), name);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private static boolean names(String label, String name) {
     return label.equals(name) || label.startsWith(name + " for ");
   }
 

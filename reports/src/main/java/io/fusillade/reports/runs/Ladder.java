@@ -27,13 +27,61 @@ import java.util.TreeMap;
  * @param medianMs per name, per level: the median over repeats of the run's median time
  * @param perSecond per name, per level: the median over repeats of completed per second
  * @param repeats per level, how many runs
+ * @param wholeSetMs per level: the median over repeats of the time of the whole set, from the start
+ *     of the level to its last session's end (the analytical team's "time to run all queries")
+ * @param failures the runs that failed, marked {@code x} in their level's column with the reason
+ *     below the table
  */
 public record Ladder(
     List<Double> levels,
     List<String> names,
     Map<String, Map<Double, Double>> medianMs,
     Map<String, Map<Double, Double>> perSecond,
-    Map<Double, Integer> repeats) {
+    Map<Double, Integer> repeats,
+    Map<Double, Double> wholeSetMs,
+    List<Failure> failures) {
+
+  /**
+   * A run of the ladder that failed: kept and marked, not dropped (the analytical team marks the
+   * runs that did not finish).
+   *
+   * @param level its level
+   * @param repeat its repeat, from 1
+   * @param reason why, in words
+   */
+  public record Failure(double level, int repeat, String reason) {}
+
+  /** The same ladder with these runs marked as failed. */
+  public Ladder withFailures(List<Failure> marked) {
+    return new Ladder(levels, names, medianMs, perSecond, repeats, wholeSetMs, List.copyOf(marked));
+  }
+
+  /**
+   * The runs whose requests failed though the run itself ended well (KO answers, timeouts), each
+   * with its count and first reason, but those already in {@code known}.
+   */
+  public static List<Failure> erroredRuns(List<RunData> runs, List<Failure> known) {
+    List<Failure> found = new ArrayList<>();
+    for (RunData run : runs) {
+      if (!(run.manifest().parameters().get(LEVEL) instanceof Number level)) {
+        continue;
+      }
+      int repeat = run.manifest().parameters().get("repeat") instanceof Number r ? r.intValue() : 1;
+      if (known.stream().anyMatch(f -> f.level() == level.doubleValue() && f.repeat() == repeat)) {
+        continue;
+      }
+      long ko = run.requests().values().stream().mapToLong(RequestTotals::koCount).sum();
+      if (ko > 0) {
+        String reason =
+            run.requests().values().stream()
+                .flatMap(t -> t.errors().keySet().stream())
+                .findFirst()
+                .orElse("failed");
+        found.add(new Failure(level.doubleValue(), repeat, ko + " KO (" + reason + ")"));
+      }
+    }
+    return found;
+  }
 
   /** The run.json parameter that gives a run's level. */
   public static final String LEVEL = RunComparison.LEVEL;
@@ -88,7 +136,29 @@ public record Ladder(
       rates.put(name, r);
     }
     byLevel.forEach((level, list) -> repeats.put(level, list.size()));
-    return new Ladder(List.copyOf(byLevel.keySet()), List.copyOf(names), medians, rates, repeats);
+    Map<Double, Double> wholeSet = new TreeMap<>();
+    String set = names.isEmpty() ? null : names.get(names.size() - 1);
+    byLevel.forEach(
+        (level, list) -> {
+          List<Double> times = new ArrayList<>();
+          for (RunData run : list) {
+            RequestTotals totals = set == null ? null : run.requests().get(set);
+            if (totals != null && totals.all().getTotalCount() > 0) {
+              times.add(totals.all().getMaxValue() / 1000.0); // the last session's
+            }
+          }
+          if (!times.isEmpty()) {
+            wholeSet.put(level, median(times));
+          }
+        });
+    return new Ladder(
+        List.copyOf(byLevel.keySet()),
+        List.copyOf(names),
+        medians,
+        rates,
+        repeats,
+        wholeSet,
+        List.of());
   }
 
   /** A level as written: {@code 4}, not {@code 4.00}. */
@@ -113,7 +183,7 @@ public record Ladder(
     String nl = System.lineSeparator();
     List<String[]> rows = new ArrayList<>();
     List<String> header = new ArrayList<>(List.of("query \\ sessions"));
-    levels.forEach(l -> header.add(level(l)));
+    levels.forEach(l -> header.add(level(l) + (failed(l) ? " x" : "")));
     if (comparison != null) {
       header.add("median %");
     }
@@ -137,6 +207,18 @@ public record Ladder(
                 .filter(s -> Double.isFinite(s.medianRelativeChange()))
                 .map(s -> percent(s.medianRelativeChange()))
                 .orElse("-"));
+      }
+      rows.add(row.toArray(String[]::new));
+    }
+    if (!names.isEmpty() && !wholeSetMs.isEmpty()) {
+      List<String> row = new ArrayList<>();
+      row.add("whole set (all sessions)");
+      for (double level : levels) {
+        Double ms = wholeSetMs.get(level);
+        row.add(ms == null ? "-" : Numbers.number(ms) + " ms");
+      }
+      if (comparison != null) {
+        row.add("");
       }
       rows.add(row.toArray(String[]::new));
     }
@@ -173,7 +255,21 @@ public record Ladder(
       }
       out.append(line.toString().stripTrailing()).append(nl);
     }
+    for (Failure f : failures) {
+      out.append("  x level ")
+          .append(level(f.level()))
+          .append(", run ")
+          .append(f.repeat())
+          .append(": ")
+          .append(f.reason())
+          .append(nl);
+    }
     return out.toString();
+  }
+
+  /** Whether a run of this level failed. */
+  private boolean failed(double level) {
+    return failures.stream().anyMatch(f -> f.level() == level);
   }
 
   private String repeatsText() {

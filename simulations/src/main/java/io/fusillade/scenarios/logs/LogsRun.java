@@ -17,10 +17,11 @@ import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.NdjsonFiles;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.WebLogs;
+import io.fusillade.plan.PlanProperties;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Steps;
-import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.InjectedChains;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
@@ -51,7 +52,7 @@ import java.util.Map;
  * <p>{@code files:} (or {@code -Dfusillade.logs.files}, {@code fusillade run --files}) replays
  * NDJSON files from disk instead of the profile's generated documents ({@link NdjsonFiles}).
  *
- * <p>Under {@code fusillade limit} ({@link LimitSettings#searching()}), the bulks' maximum
+ * <p>Under {@code fusillade limit} ({@link WorkloadProperties#searching()}), the bulks' maximum
  * sustainable rate is searched instead ({@link FusilladeLimit}), and no search follows.
  *
  * <p>The searches are parameterised for the documents the ingest planned to store (the exact count,
@@ -59,13 +60,13 @@ import java.util.Map;
  */
 public class LogsRun extends Simulation {
   /** The system property of NDJSON files to replay ({@code fusillade run --files}). */
-  public static final String FILES_PROPERTY = "fusillade.logs.files";
+  public static final String FILES_PROPERTY = PlanProperties.LOGS_FILES;
 
   /** The request name of the ingest's {@code _bulk} requests. */
   public static final String BULK = "bulk";
 
   {
-    RunSettings given = RunSettings.fromSystemProperties();
+    RunSettings given = RunPlan.current().settings();
     Workload workload = WorkloadProperties.workload(given);
     LogsSection section =
         workload
@@ -81,7 +82,7 @@ public class LogsRun extends Simulation {
     WorkloadProperties.declareChecks(given, workload);
     LogsTarget target = LogsTarget.resolve(given.urls(), section.urls());
     // One of several injectors: its part of the rate, and every N-th bulk of the documents.
-    InjectorShare share = InjectorShare.fromSystemProperties();
+    InjectorShare share = InjectorShare.current();
 
     LogsProtocolBuilder store =
         logs.urls(target.urlArray())
@@ -89,7 +90,10 @@ public class LogsRun extends Simulation {
             .seed(seed)
             .injectorShare(share.count(), share.index());
     // Pre-transformed NDJSON on disk instead of the profile's generator (--files, files:).
-    String files = System.getProperty(FILES_PROPERTY, section.files());
+    String files =
+        RunPlan.current().logs().files() != null
+            ? RunPlan.current().logs().files()
+            : section.files();
     if (files != null && !files.isBlank()) {
       NdjsonFiles replay = FusilladeRun.closeAtEnd(NdjsonFiles.open(files));
       store = store.source(replay);
@@ -127,11 +131,9 @@ public class LogsRun extends Simulation {
     parameters.put("replicas", section.replicas());
     parameters.put("bulk", section.bulkSize());
     parameters.put("gzip", section.gzip());
-    if (LimitSettings.searching()) {
+    if (WorkloadProperties.searching()) {
       // fusillade limit: the bulks' maximum sustainable rate, searched; no searches after it.
-      LimitSettings limit =
-          LimitSettings.fromProperties(
-              SettingValues.systemProperties(), workload.limit().orElse(LimitSettings.DEFAULTS));
+      LimitSettings limit = WorkloadProperties.limit(workload);
       parameters.put("bulk", section.bulkSize());
       FusilladeRun.settings(recorded);
       FusilladeRun.parameters(parameters);

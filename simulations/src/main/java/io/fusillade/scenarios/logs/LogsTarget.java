@@ -5,6 +5,8 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.logs.LogsClientOptions;
+import io.fusillade.plan.PlanProperties;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.scenarios.LocalFaults;
 import java.util.Arrays;
 import java.util.List;
@@ -58,7 +60,7 @@ public record LogsTarget(List<String> urls, boolean embedded) {
           Map.of("target", nodes.stream().map(LogsClientOptions::mask).toList()));
       return new LogsTarget(nodes, false);
     }
-    int count = Integer.getInteger(NODES_PROPERTY, 1);
+    int count = RunPlan.current().logs().nodes();
     // A node that a fault freezes runs in a JVM of its own (SIGSTOP would stop the injector too);
     // otherwise the nodes share the injector's: on two cores, three cold node JVMs compiling the
     // same code take the first seconds of the run from the load.
@@ -85,7 +87,7 @@ public record LogsTarget(List<String> urls, boolean embedded) {
    * The system property of the embedded OpenSearch's node count ({@code fusillade run --nodes}): 1
    * by default.
    */
-  public static final String NODES_PROPERTY = "fusillade.opensearch.nodes";
+  public static final String NODES_PROPERTY = PlanProperties.OPENSEARCH_NODES;
 
   /**
    * The system property that runs the embedded OpenSearch's nodes in JVMs of their own ({@code

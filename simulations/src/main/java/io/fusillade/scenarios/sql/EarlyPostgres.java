@@ -3,6 +3,7 @@ package io.fusillade.scenarios.sql;
 import io.fusillade.gatling.EarlyStart;
 import io.fusillade.gatling.EarlyValue;
 import io.fusillade.local.LocalPostgresCluster;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadLoader;
@@ -30,7 +31,7 @@ public final class EarlyPostgres implements EarlyStart {
   }
 
   private static LocalPostgresCluster startIfEmbedded() {
-    RunSettings properties = RunSettings.fromSystemProperties();
+    RunSettings properties = RunPlan.current().settings();
     if (properties.workload() == null) {
       return null;
     }

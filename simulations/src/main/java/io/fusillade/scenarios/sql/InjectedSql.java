@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  */
 final class InjectedSql {
   private final InjectedDraw draw;
-  private final InjectorShare share = InjectorShare.fromSystemProperties();
+  private final InjectorShare share = InjectorShare.current();
 
   InjectedSql(List<InjectedFault> faults, long seed) {
     this(faults, seed, System::nanoTime);

@@ -8,7 +8,10 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.FusilladeSpan;
 import io.fusillade.gatling.sql.SqlCall;
 import io.fusillade.gen.RowGenerator;
+import io.fusillade.plan.PlanProperties;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
+import io.fusillade.record.Untimed;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.workload.Query;
 import io.fusillade.workload.Workload;
@@ -35,14 +38,17 @@ public class SqlLadderRun extends Simulation {
   /** The request name of a session's whole query set. */
   public static final String SET = "query set";
 
-  /** The request name of each session's untimed first statement, {@code select 1}. */
-  public static final String WARM_UP = "warm-up";
+  /**
+   * The request name of each session's untimed first statement, {@code select 1}: never recorded
+   * ({@link Untimed}), so in no table and no check.
+   */
+  public static final String WARM_UP = Untimed.name("warm-up");
 
   /** The system property of the repeat's number, recorded as {@code repeat}. */
-  public static final String REPEAT_PROPERTY = "fusillade.ladder.repeat";
+  public static final String REPEAT_PROPERTY = PlanProperties.LADDER_REPEAT;
 
   {
-    RunSettings properties = RunSettings.fromSystemProperties();
+    RunSettings properties = RunPlan.current().settings();
     Workload workload = WorkloadProperties.workload(properties);
     RunSettings given = workload.load().under(properties);
     long seed = WorkloadProperties.seed(given, workload);
@@ -51,7 +57,8 @@ public class SqlLadderRun extends Simulation {
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withUsers(users));
     Map<String, Object> ladder = new LinkedHashMap<>();
     ladder.put("level", users);
-    ladder.put("repeat", Integer.getInteger(REPEAT_PROPERTY, 1));
+    RunPlan.Ladder plan = RunPlan.current().ladder();
+    ladder.put("repeat", plan == null ? 1 : plan.repeat());
     FusilladeRun.parameters(ladder);
     WorkloadProperties.declareChecks(given, workload);
 

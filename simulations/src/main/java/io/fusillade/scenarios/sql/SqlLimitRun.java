@@ -7,8 +7,8 @@ import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
-import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.workload.Workload;
@@ -28,13 +28,11 @@ import io.gatling.javaapi.core.Simulation;
  */
 public class SqlLimitRun extends Simulation {
   {
-    RunSettings properties = RunSettings.fromSystemProperties();
+    RunSettings properties = RunPlan.current().settings();
     Workload workload = WorkloadProperties.workload(properties);
     RunSettings given = workload.load().under(properties);
     long seed = WorkloadProperties.seed(given, workload);
-    LimitSettings limit =
-        LimitSettings.fromProperties(
-            SettingValues.systemProperties(), workload.limit().orElse(LimitSettings.DEFAULTS));
+    LimitSettings limit = WorkloadProperties.limit(workload);
     int pool = given.pool() != null ? given.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE;
     int nodes = Math.max(1, given.urls().size());
     int held = nodes * (pool + SqlClientOptions.defaultQueueCapacity(pool));

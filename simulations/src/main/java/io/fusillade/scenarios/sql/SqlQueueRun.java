@@ -8,6 +8,7 @@ import io.fusillade.FusilladeException;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.sql.SqlDsl;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.InjectedChains;
 import io.fusillade.scenarios.WorkloadProperties;
@@ -33,7 +34,7 @@ public class SqlQueueRun extends Simulation {
   private static final String SHARE = "fusillade.queueShare";
 
   {
-    RunSettings properties = RunSettings.fromSystemProperties();
+    RunSettings properties = RunPlan.current().settings();
     Workload workload = WorkloadProperties.workload(properties);
     // The file's load section under the properties: the command line overrides the file.
     RunSettings given = workload.load().under(properties);
@@ -41,7 +42,7 @@ public class SqlQueueRun extends Simulation {
     int users = given.users() != null ? given.users() : 10;
     // One of several injectors: the users whose index is its own modulo their count, each with
     // the share of the queue it has in a single injector's run.
-    InjectorShare share = InjectorShare.fromSystemProperties();
+    InjectorShare share = InjectorShare.current();
     int[] mine =
         IntStream.range(0, users).filter(u -> u % share.count() == share.index()).toArray();
     if (mine.length == 0) {

@@ -8,6 +8,7 @@ import io.fusillade.gatling.FusilladeArrivals;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.sql.SqlDsl;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.scenarios.InjectedChains;
@@ -41,13 +42,13 @@ public class SqlRateRun extends Simulation {
   public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
 
   {
-    RunSettings properties = RunSettings.fromSystemProperties();
+    RunSettings properties = RunPlan.current().settings();
     Workload workload = WorkloadProperties.workload(properties);
     // The file's load section under the properties: the command line overrides the file.
     RunSettings given = workload.load().under(properties);
     long seed = WorkloadProperties.seed(given, workload);
     // One of several injectors: its part of the rate, and every N-th of the seeded draws.
-    InjectorShare share = InjectorShare.fromSystemProperties();
+    InjectorShare share = InjectorShare.current();
     List<Segment> segments = new ArrayList<>();
     Duration length = Duration.ZERO; // the load's, for the injected kinds at a rate
     RunSettings recorded =

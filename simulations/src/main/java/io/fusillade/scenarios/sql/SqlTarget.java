@@ -5,13 +5,13 @@ import io.fusillade.fault.Fault;
 import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
-import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.sql.SqlBalance;
 import io.fusillade.gatling.sql.SqlDsl;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.local.DelayProxy;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.local.LocalPostgresCluster;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.sql.JdbcUrls;
@@ -57,25 +57,6 @@ public final class SqlTarget {
   private SqlTarget() {}
 
   /**
-   * The system property of the embedded PostgreSQL's {@code postgresql.conf} settings, one {@code
-   * name=value} a line ({@code fusillade run --server-setting}).
-   */
-  public static final String SERVER_SETTINGS_PROPERTY = "fusillade.postgres.settings";
-
-  /**
-   * The system property of the embedded PostgreSQL's streaming replicas, a count ({@code fusillade
-   * run --replicas}).
-   */
-  public static final String REPLICAS_PROPERTY = "fusillade.postgres.replicas";
-
-  /**
-   * The system property of the streaming replicas of the nodes of {@code fusillade.urls}:
-   * comma-separated JDBC URLs ({@code fusillade run --replica-url}); else the workload's {@code
-   * connection.replicas}.
-   */
-  public static final String REPLICA_URLS_PROPERTY = "fusillade.replicaUrls";
-
-  /**
    * A {@code name=value} server setting as its name and value.
    *
    * @throws IllegalArgumentException when it is not of that form
@@ -98,13 +79,12 @@ public final class SqlTarget {
   /** Starts the embedded PostgreSQL (and its replicas) that the system properties describe. */
   static LocalPostgresCluster startEmbedded() {
     LocalPostgres.Builder builder = LocalPostgres.builder();
-    for (String line : System.getProperty(SERVER_SETTINGS_PROPERTY, "").split("\n")) {
-      if (!line.isBlank()) {
-        String[] setting = serverSetting(line);
-        builder = builder.serverConfig(setting[0], setting[1]);
-      }
+    RunPlan.Sql sql = RunPlan.current().sql();
+    for (String line : sql.serverSettings()) {
+      String[] setting = serverSetting(line);
+      builder = builder.serverConfig(setting[0], setting[1]);
     }
-    return LocalPostgresCluster.start(builder, Integer.getInteger(REPLICAS_PROPERTY, 0));
+    return LocalPostgresCluster.start(builder, sql.replicas());
   }
 
   /** Starts what is needed and returns the protocol; resources close with the run. */
@@ -185,9 +165,8 @@ public final class SqlTarget {
         .poolSize(settings.pool() != null ? settings.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE)
         .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
         .balance(balanceProperty(settings.balance() != null ? settings.balance() : "round-robin"))
-        .connectionTimeout(
-            SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
-        .failover(SimulationProperties.duration("fusillade.failover", null));
+        .connectionTimeout(RunPlan.current().sql().connectionTimeout())
+        .failover(RunPlan.current().sql().failover());
   }
 
   /**
@@ -246,13 +225,13 @@ public final class SqlTarget {
       if (password == null) {
         password = workload.connection().map(c -> c.password()).orElse(null);
       }
-      String replicaUrls = System.getProperty(REPLICA_URLS_PROPERTY, "");
+      List<String> replicaUrls = RunPlan.current().sql().replicaUrls();
       return Optional.of(
           new External(
               !settings.urls().isEmpty() ? settings.urls() : workload.connection().get().urls(),
               // the workload's replicas are its own nodes': not those of the nodes --url names
-              !replicaUrls.isBlank()
-                  ? List.of(replicaUrls.split(","))
+              !replicaUrls.isEmpty()
+                  ? replicaUrls
                   : settings.urls().isEmpty()
                       ? workload.connection().map(c -> c.replicas()).orElse(List.of())
                       : List.of(),

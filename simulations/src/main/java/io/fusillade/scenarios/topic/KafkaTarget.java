@@ -5,6 +5,7 @@ import io.fusillade.fault.Fault;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalKafka;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.LocalFaults;
 import java.util.List;
@@ -33,7 +34,7 @@ public final class KafkaTarget implements AutoCloseable {
    *     three brokers
    */
   public static KafkaTarget fromProperties(int replicationFactor) {
-    List<String> urls = RunSettings.fromSystemProperties().urls();
+    List<String> urls = RunPlan.current().settings().urls();
     String bootstrap = urls.isEmpty() ? null : String.join(",", urls);
     String target =
         SimulationProperties.string(

@@ -16,9 +16,9 @@ import io.fusillade.gatling.topic.TopicSendBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
 import io.fusillade.gen.Seeds;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Stage;
-import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.InjectedChains;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.StageInjection;
@@ -49,7 +49,8 @@ import java.util.Map;
  * topics}, the workload file, the seed, the target ({@code embedded} or {@code external}) and the
  * topics' stages when they all run the same ones; the rates come from the injection profile (see
  * {@link io.fusillade.gatling.FusilladeRun}). Under {@code fusillade limit} ({@link
- * LimitSettings#searching()}) the one topic's writes search their maximum sustainable rate instead.
+ * WorkloadProperties#searching()}) the one topic's writes search their maximum sustainable rate
+ * instead.
  */
 public class TopicWorkloadSimulation extends Simulation {
   /**
@@ -73,7 +74,7 @@ public class TopicWorkloadSimulation extends Simulation {
   }
 
   {
-    RunSettings given = RunSettings.fromSystemProperties();
+    RunSettings given = RunPlan.current().settings();
     Path file = given.workload();
     if (file == null) {
       throw new FusilladeException(
@@ -156,7 +157,7 @@ public class TopicWorkloadSimulation extends Simulation {
               Seeds.derive(seed, topicName),
               kind -> TopicDsl.injected(kind, topicName));
       var writers = scenario("writers " + t.name()).exec(injected.instead(exec(send)));
-      if (LimitSettings.searching()) {
+      if (WorkloadProperties.searching()) {
         // fusillade limit: the writes' maximum sustainable rate, judged with the readers' lag.
         if (workload.topics().size() != 1) {
           throw new FusilladeException(
@@ -164,9 +165,7 @@ public class TopicWorkloadSimulation extends Simulation {
                   + ": fusillade limit searches one topic's writes; this workload has "
                   + workload.topics().size());
         }
-        LimitSettings limit =
-            LimitSettings.fromProperties(
-                SettingValues.systemProperties(), workload.limit().orElse(LimitSettings.DEFAULTS));
+        LimitSettings limit = WorkloadProperties.limit(workload);
         population = FusilladeLimit.search(limit).population("writers " + t.name(), exec(send));
       } else if (!t.stages().isEmpty()) {
         population = writers.injectOpen(StageInjection.of(t.stages()));

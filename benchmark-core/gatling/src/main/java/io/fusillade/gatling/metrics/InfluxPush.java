@@ -1,6 +1,9 @@
 package io.fusillade.gatling.metrics;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.Secrets;
+import io.fusillade.plan.PlanProperties;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.FailureClass;
 import io.fusillade.record.FlushListener;
 import io.fusillade.record.RunRecorder;
@@ -37,7 +40,7 @@ public final class InfluxPush implements FlushListener, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(InfluxPush.class);
 
   /** The system property that turns the push on: the write URL. */
-  public static final String URL_PROPERTY = "fusillade.influx.url";
+  public static final String URL_PROPERTY = PlanProperties.INFLUX_URL;
 
   /** The environment variable holding the API token (InfluxDB 2.x, 3.x); absent for 1.x. */
   public static final String TOKEN_VARIABLE = "FUSILLADE_INFLUX_TOKEN";
@@ -100,16 +103,16 @@ public final class InfluxPush implements FlushListener, AutoCloseable {
     }
     InfluxPush push = new InfluxPush(uri, token, run.runId());
     run.listen(push);
-    LOG.info("Fusillade pushes the run to InfluxDB: {}", uri);
+    LOG.info("Fusillade pushes the run to InfluxDB: {}", Secrets.mask(uri.toString()));
     return push;
   }
 
   /**
-   * Starts the push when {@value #URL_PROPERTY} is set (the token from {@value #TOKEN_VARIABLE}),
-   * and ends it when the run closes. Returns null when the property is not set.
+   * Starts the push when the plan gives a write URL (the token from {@value #TOKEN_VARIABLE}), and
+   * ends it when the run closes. Returns null when it gives none.
    */
-  public static InfluxPush fromSystemProperties(RunRecorder run) {
-    String url = System.getProperty(URL_PROPERTY);
+  public static InfluxPush start(RunRecorder run, RunPlan.Live live) {
+    String url = live.influxUrl();
     if (url == null || url.isBlank()) {
       return null;
     }
@@ -251,7 +254,11 @@ public final class InfluxPush implements FlushListener, AutoCloseable {
   private void failed(String why) {
     long n = failures.incrementAndGet();
     if (n == 1 || n % 100 == 0) {
-      LOG.warn("Could not push the run to InfluxDB at {} ({} failures): {}", url, n, why);
+      LOG.warn(
+          "Could not push the run to InfluxDB at {} ({} failures): {}",
+          Secrets.mask(url.toString()),
+          n,
+          Secrets.mask(why));
     }
   }
 

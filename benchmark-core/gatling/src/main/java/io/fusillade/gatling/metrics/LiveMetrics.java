@@ -1,6 +1,8 @@
 package io.fusillade.gatling.metrics;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.plan.PlanProperties;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.record.FlushListener;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.record.RunStatus;
@@ -39,17 +41,17 @@ public final class LiveMetrics implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LiveMetrics.class);
 
   /** The system property that starts the endpoint on this port (0: any free port). */
-  public static final String PORT_PROPERTY = "fusillade.metrics.port";
+  public static final String PORT_PROPERTY = PlanProperties.METRICS_PORT;
 
   /**
    * The system property: how long, in seconds, the endpoint stays up after the run ended, so that a
    * last scrape sees the run's totals (default 0). Prometheus scrapes every 15 s by default: give
    * it that long to see the last seconds of a run.
    */
-  public static final String HOLD_PROPERTY = "fusillade.metrics.hold";
+  public static final String HOLD_PROPERTY = PlanProperties.METRICS_HOLD;
 
   /** The system property: the address to listen on (default all interfaces). */
-  public static final String HOST_PROPERTY = "fusillade.metrics.host";
+  public static final String HOST_PROPERTY = PlanProperties.METRICS_HOST;
 
   private final HTTPServer server;
   private final Duration hold;
@@ -120,45 +122,22 @@ public final class LiveMetrics implements AutoCloseable {
   }
 
   /**
-   * Starts the endpoint when {@value #PORT_PROPERTY} is set; it stops {@value #HOLD_PROPERTY}
-   * seconds after the run ended, and a JVM that exits sooner waits for that. Returns null when the
-   * property is not set.
+   * Starts the endpoint when the plan gives it a port; it stops {@code metricsHold} after the run
+   * ended, and a JVM that exits sooner waits for that. Returns null when no port is given.
    *
-   * @throws FusilladeException naming the property when its value is not a port number, or the port
-   *     cannot be listened on
+   * @throws FusilladeException when the port is out of range or cannot be listened on
    */
-  public static LiveMetrics fromSystemProperties(RunRecorder run, Map<String, ?> parameters) {
-    String portText = System.getProperty(PORT_PROPERTY);
-    if (portText == null || portText.isBlank()) {
+  public static LiveMetrics start(RunRecorder run, Map<String, ?> parameters, RunPlan.Live live) {
+    Integer port = live.metricsPort();
+    if (port == null) {
       return null;
     }
-    int port;
-    double holdSeconds;
-    try {
-      port = Integer.parseInt(portText.strip());
-      holdSeconds = Double.parseDouble(System.getProperty(HOLD_PROPERTY, "0").strip());
-    } catch (NumberFormatException e) {
+    Duration hold = live.metricsHold() == null ? Duration.ZERO : live.metricsHold();
+    if (port < 0 || port > 65535 || hold.isNegative()) {
       throw new FusilladeException(
-          PORT_PROPERTY
-              + " must be a port number and "
-              + HOLD_PROPERTY
-              + " a number of seconds, got \""
-              + portText
-              + "\" and \""
-              + System.getProperty(HOLD_PROPERTY, "0")
-              + "\"");
+          PORT_PROPERTY + " must be 0-65535 and " + HOLD_PROPERTY + " >= 0, got " + port);
     }
-    if (port < 0 || port > 65535 || holdSeconds < 0) {
-      throw new FusilladeException(
-          PORT_PROPERTY + " must be 0-65535 and " + HOLD_PROPERTY + " >= 0");
-    }
-    LiveMetrics metrics =
-        start(
-            run,
-            System.getProperty(HOST_PROPERTY),
-            port,
-            parameters,
-            Duration.ofMillis(Math.round(holdSeconds * 1000)));
+    LiveMetrics metrics = start(run, live.metricsHost(), port, parameters, hold);
     try {
       Runtime.getRuntime().addShutdownHook(new Thread(metrics::close, "fusillade-metrics-stop"));
     } catch (IllegalStateException exiting) {

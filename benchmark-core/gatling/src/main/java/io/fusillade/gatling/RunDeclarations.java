@@ -1,0 +1,35 @@
+package io.fusillade.gatling;
+
+import io.fusillade.abort.AbortRule;
+import io.fusillade.fault.Fault;
+import io.fusillade.fault.FaultTarget;
+import io.fusillade.system.DirectorySize;
+import io.fusillade.system.ServerTarget;
+import io.fusillade.system.WatchedProcess;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a simulation declares for its run before the run opens (from its constructor, through {@link
+ * FusilladeRun}'s static methods): parameters, checks, abort rules, faults and their targets, what
+ * to watch, what to close at the end. {@link GatlingRun} takes them when it opens.
+ *
+ * <p>Not thread-safe: {@link RunSlot} guards it.
+ */
+final class RunDeclarations {
+  String simulation;
+  final Map<String, Object> parameters = new LinkedHashMap<>();
+  final List<WatchedProcess> watched = new ArrayList<>();
+  final List<ServerTarget> monitored = new ArrayList<>();
+  final Map<String, DirectorySize> directories = new LinkedHashMap<>();
+  final List<String> checks = new ArrayList<>();
+  final List<AbortRule> abortRules = new ArrayList<>();
+  final List<Fault> faults = new ArrayList<>();
+  final Map<String, FaultTarget> faultTargets = new LinkedHashMap<>();
+  final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
+  String crash; // why the run failed before it opened (a protocol that could not start), or null
+}
