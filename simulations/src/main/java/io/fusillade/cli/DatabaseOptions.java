@@ -2,55 +2,24 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.sql.JdbcUrls;
-import io.fusillade.workload.Workload;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.List;
-import picocli.CommandLine.Option;
 
 /**
- * Where a command finds the database: {@code --url} (repeatable) and {@code --user}, with the
- * password in the environment variable {@value #PASSWORD_VARIABLE}; else the workload's {@code
- * connection} section.
+ * How the commands reach a database: the password's environment variable ({@value
+ * #PASSWORD_VARIABLE}: never an option, which {@code ps} would show), opening a connection and
+ * checking that one can be opened, with the URL's password masked in every message. Where to
+ * connect is {@link TargetOptions}.
  */
 final class DatabaseOptions {
   static final String PASSWORD_VARIABLE = "FUSILLADE_SQL_PASSWORD";
 
-  /** The JDBC URLs of {@code --url}: each command declares the option with its own help text. */
-  List<String> urls;
-
-  /** The help text of {@code --url} for SQL. */
+  /** The help text of {@code --url} for the commands that reach SQL databases only. */
   static final String JDBC_URL =
       "A node's JDBC URL (repeat for a cluster). Default: the workload's connection.";
 
-  @Option(names = "--user", description = "The database user.")
-  String user;
-
-  /**
-   * The nodes to use, or an empty list when neither the command line nor the workload names one.
-   */
-  List<String> urls(Workload workload) {
-    if (urls != null && !urls.isEmpty()) {
-      return urls;
-    }
-    return workload.connection().map(c -> c.urls()).orElse(List.of());
-  }
-
-  String user(Workload workload) {
-    if (user != null) {
-      return user;
-    }
-    return workload.connection().map(c -> c.user()).orElse(null);
-  }
-
-  String password(Workload workload) {
-    String fromEnvironment = System.getenv(PASSWORD_VARIABLE);
-    if (fromEnvironment != null) {
-      return fromEnvironment;
-    }
-    return workload.connection().map(c -> c.password()).orElse(null);
-  }
+  private DatabaseOptions() {}
 
   /** Opens a connection, or fails with a message naming the URL (password masked). */
   static Connection connect(String url, String user, String password) {

@@ -1,6 +1,7 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.Secrets;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.k8s.InjectorJob;
 import java.io.IOException;
@@ -121,6 +122,7 @@ final class K8sCommand implements Callable<Integer> {
               + ": several injectors run SQL and logs workloads; a topics workload does not split"
               + " its load yet");
     }
+    refuseLiteralSecrets(Files.readAllLines(file));
     if (records != null && !S3Records.Location.is(records)) {
       throw new FusilladeException(
           "--records: '" + records + "' is not s3://BUCKET/PREFIX (without it, a volume claim)");
@@ -177,5 +179,46 @@ final class K8sCommand implements Callable<Integer> {
     out.println("  kubectl apply -f " + reportFile);
     out.flush();
     return 0;
+  }
+
+  /** The workload's keys whose values are credentials. */
+  private static final java.util.regex.Pattern CREDENTIAL =
+      java.util.regex.Pattern.compile(
+          "^\\s*-?\\s*(password|api_key|apiKey|token)\\s*:\\s*(\\S.*)$");
+
+  /**
+   * Refuses a password the manifests would show to whoever reads them: in a URL of the run options
+   * after {@code --} (the Job's command), or written literally in the workload (its ConfigMap).
+   * Credentials reach the pods from Kubernetes Secrets: {@code --password-secret} for the
+   * database's, {@code --s3-secret} for the bucket's, {@code ${env:NAME}} in the workload.
+   */
+  private void refuseLiteralSecrets(List<String> lines) {
+    for (int i = 0; i < runOptions.size(); i++) {
+      String option = runOptions.get(i);
+      String value = option.contains("=") ? option.substring(option.indexOf('=') + 1) : option;
+      if (Secrets.holdsSecret(value)
+          || option.toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+        throw new FusilladeException(
+            "a run option after -- holds a password ("
+                + Secrets.mask(option)
+                + "): the Job's command would show it to whoever reads the manifests; give the"
+                + " URL without it and the password in a Secret: --password-secret NAME (its key"
+                + " 'password' becomes FUSILLADE_SQL_PASSWORD in each pod)");
+      }
+    }
+    for (int i = 0; i < lines.size(); i++) {
+      java.util.regex.Matcher m = CREDENTIAL.matcher(lines.get(i));
+      if (m.matches() && !m.group(2).strip().startsWith("${env:")) {
+        throw new FusilladeException(
+            file
+                + ":"
+                + (i + 1)
+                + ": "
+                + m.group(1)
+                + " is written in the workload, which goes into a ConfigMap: write ${env:NAME}"
+                + " instead and give the value in a Secret (--password-secret NAME for"
+                + " FUSILLADE_SQL_PASSWORD)");
+      }
+    }
   }
 }

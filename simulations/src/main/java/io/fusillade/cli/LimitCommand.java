@@ -106,6 +106,14 @@ final class LimitCommand implements Callable<Integer> {
   Integer lanes;
 
   @Option(
+      names = "--max-steps",
+      paramLabel = "N",
+      description =
+          "The most steps the search takes, the confirmation included (default 40): a search"
+              + " that needs more ends out-of-steps, exit code 6.")
+  Integer maxSteps;
+
+  @Option(
       names = "--expect-at-least",
       paramLabel = "RATE",
       description = "Exit 3 when the limit found is below this rate: 5000/s, 5000.")
@@ -260,7 +268,7 @@ final class LimitCommand implements Callable<Integer> {
           duration("--confirm", confirm, step != null ? stepLength : base.confirm()),
           slo.isEmpty() ? base.slo() : slo,
           lanes != null ? lanes : base.lanes(),
-          base.maxSteps());
+          maxSteps != null ? maxSteps : base.maxSteps());
     } catch (IllegalArgumentException e) {
       throw new FusilladeException(e.getMessage());
     }

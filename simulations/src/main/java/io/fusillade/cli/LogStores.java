@@ -28,7 +28,12 @@ final class LogStores {
           HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).GET().build(),
           HttpResponse.BodyHandlers.discarding());
     } catch (IOException | IllegalArgumentException e) {
-      String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      String why =
+          e instanceof java.net.ConnectException
+              ? "connection refused (nothing listens there)"
+              : e instanceof java.net.http.HttpTimeoutException
+                  ? "no answer within " + TIMEOUT.toSeconds() + " s"
+                  : e.getMessage() == null ? "cannot connect" : e.getMessage();
       throw new FusilladeException(
           "cannot connect to " + LogsClientOptions.mask(url) + ": " + firstLine(why));
     } catch (InterruptedException e) {

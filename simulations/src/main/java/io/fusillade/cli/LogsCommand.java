@@ -35,7 +35,7 @@ public final class LogsCommand implements Callable<Integer> {
     return FusilladeCommand.USER_ERROR;
   }
 
-  /** {@code fusillade logs generate --profile web|k8s --docs N --seed S [--output FILE|-]}. */
+  /** {@code fusillade logs generate --profile web|k8s --docs N --seed S [--file FILE|-]}. */
   @Command(
       name = "generate",
       description =
@@ -66,9 +66,11 @@ public final class LogsCommand implements Callable<Integer> {
     boolean bulk;
 
     @Option(
-        names = {"-o", "--output"},
+        names = {"-f", "--file"},
         defaultValue = "-",
-        description = "The file to write, or - for standard output (default).")
+        description =
+            "The file to write, or - for standard output (default). (--output is a directory"
+                + " everywhere: where a command's records or reports go.)")
     String output;
 
     @Override

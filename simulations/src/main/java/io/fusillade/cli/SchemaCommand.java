@@ -42,14 +42,13 @@ final class SchemaCommand implements Callable<Integer> {
   @Option(names = "--seed", description = "The seed of the rows (default: the workload's, or 1).")
   Long seed;
 
-  @Mixin DatabaseOptions database = new DatabaseOptions();
+  @Option(names = "--url", paramLabel = "URL", description = DatabaseOptions.JDBC_URL)
+  List<String> urls = new java.util.ArrayList<>();
+
+  @Option(names = "--user", description = "The database user (default: the workload's).")
+  String user;
 
   @Mixin ProgressOptions progress = new ProgressOptions();
-
-  @Option(names = "--url", paramLabel = "URL", description = DatabaseOptions.JDBC_URL)
-  void urls(List<String> urls) {
-    database.urls = urls;
-  }
 
   @Override
   public Integer call() {
@@ -59,8 +58,10 @@ final class SchemaCommand implements Callable<Integer> {
     // A wrong --progress or FUSILLADE_PROGRESS is a user error before any database is reached.
     Progress.Settings progressSettings = progress.settings();
     Workload workload = WorkloadFiles.load(file);
-    DatabaseOptions db = database;
-    List<String> urls = db.urls(workload);
+    TargetOptions db = new TargetOptions();
+    db.urls = this.urls;
+    db.user = this.user;
+    List<String> urls = db.sqlUrls(workload);
     if (urls.isEmpty()) {
       throw new FusilladeException(
           "schema " + action + ": no database: give --url or a connection section in " + file);

@@ -41,12 +41,12 @@ public final class WorkloadCommand implements Callable<Integer> {
     return WorkloadCommands.USER_ERROR;
   }
 
-  /** {@code fusillade workload check FILE [--connect URL [--user U]]}. */
+  /** {@code fusillade workload check FILE [--url URL [--user U]]}. */
   @Command(
       name = "check",
       description = {
         "Validate FILE: print every problem (exit 2) or a summary of the workload (exit 0).",
-        "With --connect, the database also prepares every query (a missing table, column or cast",
+        "With --url, the database also prepares every query (a missing table, column or cast",
         "is reported at the query's line). The password comes from the environment variable "
             + DatabaseOptions.PASSWORD_VARIABLE
             + ", else the workload's connection."
@@ -63,7 +63,7 @@ public final class WorkloadCommand implements Callable<Integer> {
     Long seed;
 
     @Option(
-        names = "--connect",
+        names = "--url",
         paramLabel = "URL",
         description =
             "A JDBC URL: prepare every query there (on PostgreSQL, in a transaction that"
@@ -90,7 +90,7 @@ public final class WorkloadCommand implements Callable<Integer> {
       return prepareQueries(WorkloadFiles.load(file), out, err);
     }
 
-    /** {@code --connect}: the database prepares every query; its refusals are problems. */
+    /** {@code --url}: the database prepares every query; its refusals are problems. */
     private int prepareQueries(Workload workload, PrintWriter out, PrintWriter err) {
       String where = JdbcUrls.mask(connect);
       String password = System.getenv(DatabaseOptions.PASSWORD_VARIABLE);

@@ -14,6 +14,9 @@ final class WorkloadFiles {
 
   static Workload load(Path file) {
     LoadResult result = WorkloadLoader.load(file);
+    if (!result.isValid() && result.problems().size() == 1) {
+      throw new FusilladeException(result.problems().get(0).toString()); // one line
+    }
     if (!result.isValid()) {
       throw new FusilladeException(
           result.problems().size()

@@ -55,7 +55,8 @@ class BadInputTest {
   private static Path base;
 
   @BeforeAll
-  static void files(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+  static void files(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws IOException, InterruptedException {
     base = dir;
     write("good.yml", TABLE + QUERY);
     write("tabs.yml", TABLE + QUERY.replace("  - sql", "\t- sql"));
@@ -83,6 +84,10 @@ class BadInputTest {
         TABLE + QUERY + "load:\n  rate: 10\n  stages:\n    - {hold: 10, for: 10s}\n");
     write("bad-check.yml", TABLE + QUERY + "checks:\n  - p99 < fast\n");
     write("no-queries.yml", TABLE);
+    write(
+        "logs.yml",
+        "logs:\n  profile: web\n  rate: 1\n  duration: 5s\n  urls: [http://127.0.0.1:1]\n");
+    new ProcessBuilder("mkfifo", base.resolve("a-fifo.yml").toString()).start().waitFor();
 
     Path runs = Files.createDirectories(base.resolve("runs"));
     Files.createDirectories(runs.resolve("empty"));
@@ -339,13 +344,13 @@ class BadInputTest {
             "--alpha",
             "0"),
         c(
-            "check --connect: nothing listens",
+            "check --url: nothing listens",
             2,
             "password=***",
             "workload",
             "check",
             "@good.yml",
-            "--connect",
+            "--url",
             NOWHERE),
         // garbage run directories
         c("summary: empty dir", 2, "empty", "summary", "@runs/empty"),
@@ -402,6 +407,259 @@ class BadInputTest {
         c("trend: a file", 2, "not a directory: ", "trend", "@runs/a-file"),
         c("trend: run.json not JSON", 2, "run.json", "trend", "@runs/not-json"),
         c("trend: garbage latency.hlog", 2, "latency.hlog", "trend", "@runs/garbage-hlog"));
+  }
+
+  /**
+   * Options given wrong values or in combinations that cannot hold, for every command that runs:
+   * refused before anything starts, naming the option (issue 32's cases and more).
+   */
+  static Stream<Arguments> optionCases() {
+    String good = "@good.yml";
+    return Stream.of(
+        c(
+            "queue mode: --rate",
+            2,
+            "--rate set an arrival rate, and queue mode has none",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--mode",
+            "queue",
+            "--rate",
+            "50"),
+        c(
+            "queue mode: --duration",
+            2,
+            "--duration set an arrival rate",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--mode",
+            "queue",
+            "--duration",
+            "5s"),
+        c(
+            "rate mode: --users",
+            2,
+            "--users sets the users of queue mode",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--mode",
+            "rate",
+            "--users",
+            "3"),
+        c(
+            "abort rule over 100%",
+            2,
+            "can never hold",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--abort-when",
+            "errors > 150% over 5s"),
+        c(
+            "fault after the run",
+            2,
+            "after the load's end at 3s",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--duration",
+            "3s",
+            "--fault",
+            "at 500s run: true"),
+        c(
+            "--output is a file",
+            2,
+            "is a file; it must be a directory",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--output",
+            good),
+        c(
+            "impossible rate",
+            2,
+            "beyond one injector's ceiling",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--rate",
+            "1000000000000"),
+        c("--rate not a number", 2, "--rate", "run", good, "--rate", "fast"),
+        c("--rate negative", 2, "--rate must be > 0", "run", good, "--rate", "-5"),
+        c("--pool not a number", 2, "--pool", "run", good, "--pool", "x"),
+        c("--pool zero", 2, "--pool must be > 0", "run", good, "--pool", "0"),
+        c("--replicas 9", 2, "--replicas must be 0 to 8", "run", good, "--replicas", "9"),
+        c(
+            "--metrics-port 70000",
+            2,
+            "--metrics-port must be 0-65535",
+            "run",
+            good,
+            "--metrics-port",
+            "70000"),
+        c(
+            "--metrics-hold alone",
+            2,
+            "--metrics-hold needs --metrics-port",
+            "run",
+            good,
+            "--metrics-hold",
+            "5s"),
+        c(
+            "--influx-url not http",
+            2,
+            "is not an http(s) URL",
+            "run",
+            good,
+            "--influx-url",
+            "ftp://h/write?db=x&u=a&p=" + SECRET),
+        c(
+            "rate check in queue mode",
+            2,
+            "has no target rate",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--mode",
+            "queue",
+            "--check",
+            "rate >= 95% of target"),
+        c(
+            "lag check on SQL",
+            2,
+            "reads no topic",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--check",
+            "lag not growing"),
+        c(
+            "recovery without a fault",
+            2,
+            "schedules no fault",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--check",
+            "recovery < 10s after \"kill broker 1\""),
+        c(
+            "--start-at not an instant",
+            2,
+            "--start-at",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--start-at",
+            "tomorrow"),
+        c(
+            "--injector-index past --injectors",
+            2,
+            "--injector-index counts from 0",
+            "run",
+            good,
+            "--url",
+            NOWHERE,
+            "--injectors",
+            "2",
+            "--injector-index",
+            "3"),
+        c(
+            "--injectors on an embedded server",
+            2,
+            "share one system under test",
+            "run",
+            good,
+            "--injectors",
+            "2",
+            "--injector-index",
+            "0"),
+        c("--seed not a number", 2, "--seed", "run", good, "--seed", "abc"),
+        c("--duration zero", 2, "--duration must be > 0", "run", good, "--duration", "0s"),
+        c("--engine unknown", 2, "--engine", "run", good, "--engine", "turbo"),
+        c(
+            "--setup unknown",
+            2,
+            "--setup must be auto, true or false",
+            "run",
+            good,
+            "--setup",
+            "maybe"),
+        c(
+            "--server-setting without =",
+            2,
+            "--server-setting",
+            "run",
+            good,
+            "--server-setting",
+            "nonsense"),
+        c("--nodes on SQL", 2, "--nodes applies to logs workloads", "run", good, "--nodes", "3"),
+        c(
+            "--pool on logs",
+            2,
+            "--pool applies to SQL workloads",
+            "run",
+            "@logs.yml",
+            "--pool",
+            "4"),
+        c("logs: store unreachable", 2, "cannot connect to http://127.0.0.1:1", "run", "@logs.yml"),
+        c("SQL: database unreachable", 2, "password=***", "run", good, "--url", NOWHERE),
+        c("workload is a fifo", 2, "not a regular file", "run", "@a-fifo.yml"),
+        c("workload is a directory", 2, "it is a directory", "run", "@a-directory.yml"),
+        c("limit: a load option", 2, "--rate", "limit", good, "--rate", "5"),
+        c("limit: --from zero", 2, "--from", "limit", good, "--url", NOWHERE, "--from", "0"),
+        c(
+            "limit: a trend on too short a step",
+            2,
+            "steps of 7 s at least",
+            "limit",
+            good,
+            "--url",
+            NOWHERE,
+            "--step",
+            "5s",
+            "--slo",
+            "latency not growing"),
+        c(
+            "ladder: --levels 0",
+            2,
+            "--levels must be whole numbers >= 1",
+            "ladder",
+            good,
+            "--levels",
+            "0"),
+        c("ladder: --repeats 0", 2, "--repeats must be >= 1", "ladder", good, "--repeats", "0"),
+        c("ladder: --levels text", 2, "--levels", "ladder", good, "--levels", "a,b"),
+        c(
+            "k8s: a password after --",
+            2,
+            "holds a password",
+            "k8s",
+            good,
+            "--injectors",
+            "2",
+            "--",
+            "--url",
+            NOWHERE));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("optionCases")
+  void isAOneLineOptionError(String name, java.util.List<String> args, int exit, String fragment) {
+    isAOneLineUserError(name, args, exit, fragment);
   }
 
   private static Arguments c(String name, int exit, String fragment, String... args) {

@@ -85,7 +85,7 @@ class FusilladeCommandTest {
     assertThat(run.target.urls).containsExactly("a", "b");
     SchemaCommand schema = new SchemaCommand();
     new picocli.CommandLine(schema).parseArgs("up", "w.yml", "--url", "c");
-    assertThat(schema.database.urls).containsExactly("c");
+    assertThat(schema.urls).containsExactly("c");
   }
 
   /** The text with its line breaks and runs of spaces made single spaces. */

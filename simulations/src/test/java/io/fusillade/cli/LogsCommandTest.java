@@ -36,7 +36,7 @@ class LogsCommandTest {
             "--seed",
             "7",
             "--bulk",
-            "-o",
+            "--file",
             file.toString());
     assertThat(code).as(err.toString()).isZero();
     JsonBuffer expected = new JsonBuffer();
@@ -53,7 +53,7 @@ class LogsCommandTest {
                 "k8s",
                 "--docs",
                 "10",
-                "-o",
+                "-f",
                 plain.toString()))
         .isZero();
     assertThat(Files.readAllLines(plain))

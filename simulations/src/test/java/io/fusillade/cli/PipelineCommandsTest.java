@@ -90,7 +90,7 @@ class PipelineCommandsTest {
             ./fusillade run "$WORKLOAD" --output runs \\
               --check 'p99 < 50ms' --seed=7 > run.txt
             ./fusillade report runs --output fusillade-report || test $? -eq 3
-            java -jar simulations/target/fusillade.jar workload check w.yml --connect "$URL"; echo done
+            java -jar simulations/target/fusillade.jar workload check w.yml --url "$URL"; echo done
           '''
         }
         # ./fusillade in a comment is prose, not a command line
@@ -104,7 +104,7 @@ class PipelineCommandsTest {
         .containsExactly(
             List.of("run", "$WORKLOAD", "--output", "runs", "--check", "p99 < 50ms", "--seed=7"),
             List.of("report", "runs", "--output", "fusillade-report"),
-            List.of("workload", "check", "w.yml", "--connect", "$URL"));
+            List.of("workload", "check", "w.yml", "--url", "$URL"));
     assertThat(invocations)
         .extracting(PipelineInvocations.Invocation::line)
         .containsExactly(3, 5, 6);
@@ -115,7 +115,7 @@ class PipelineCommandsTest {
   void helpListsTheShortAndLongNames() {
     assertThat(PipelineCommands.helpOptions(List.of("report")))
         .contains("-o", "--output", "--check", "-h", "--help");
-    assertThat(PipelineCommands.helpOptions(List.of("workload", "check"))).contains("--connect");
+    assertThat(PipelineCommands.helpOptions(List.of("workload", "check"))).contains("--url");
   }
 
   private static List<String> problems(String text) {

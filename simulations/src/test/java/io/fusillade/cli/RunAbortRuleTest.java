@@ -87,7 +87,9 @@ class RunAbortRuleTest {
 
       assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(4);
       assertThat(FusilladeCommand.ABORTED).isEqualTo(FusilladeRun.ABORTED_EXIT);
-      assertThat(result.err()).contains("the run was stopped by its abort rule: run record ");
+      assertThat(result.err())
+          .containsPattern(
+              "the run was stopped by its abort rule: errors \\S+% > 5% over 5s .*: exit code 4; run record ");
       RunRecord record = RunRecordReader.read(runDirectory);
       assertThat(record.manifest().status()).isEqualTo(RunStatus.ABORTED);
       assertThat(record.manifest().statusReason())

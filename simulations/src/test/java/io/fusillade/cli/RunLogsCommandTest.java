@@ -49,7 +49,8 @@ class RunLogsCommandTest {
             """);
     CliRun result = CliRun.of("run", file.toString());
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err().strip()).isEqualTo("fusillade: " + file + ": no queries to run");
+    assertThat(result.err().strip())
+        .isEqualTo("fusillade: " + file + ": no queries, logs section or topics to run");
   }
 
   @Test
@@ -77,10 +78,7 @@ class RunLogsCommandTest {
     CliRun result = CliRun.of("run", LOGS.toString(), "--users", "4");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
-        .isEqualTo(
-            "fusillade: --users applies to SQL workloads; "
-                + LOGS
-                + " has a logs section (options: --url, --rate, --duration, --seed, --output)");
+        .isEqualTo("fusillade: --users applies to SQL workloads; " + LOGS + " is a logs workload");
   }
 
   @Test
@@ -95,7 +93,9 @@ class RunLogsCommandTest {
     assertThat(external.err()).contains("--nodes starts the embedded OpenSearch");
     CliRun sql = CliRun.of("run", file("queries:\n  - sql: select 1\n").toString(), "--nodes", "3");
     assertThat(sql.exitCode()).isEqualTo(2);
-    assertThat(sql.err()).contains("--nodes applies to workloads with a logs section");
+    assertThat(sql.err())
+        .contains("--nodes applies to logs workloads;")
+        .contains("is a SQL workload");
   }
 
   @Test
@@ -153,7 +153,9 @@ class RunLogsCommandTest {
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo(
-            "fusillade: --injectors applies to SQL and logs workloads; " + topics + " has topics");
+            "fusillade: --injectors, --injector-index apply to SQL and logs workloads; "
+                + topics
+                + " has topics");
     // a logs workload's injectors share one store: not an embedded one each
     result = CliRun.of("run", LOGS.toString(), "--injectors", "3", "--injector-index", "1");
     assertThat(result.exitCode()).isEqualTo(2);
@@ -167,8 +169,6 @@ class RunLogsCommandTest {
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo(
-            "fusillade: --users applies to SQL workloads; "
-                + topics
-                + " has topics (options: --url for bootstrap servers, --seed, --output)");
+            "fusillade: --users applies to SQL workloads; " + topics + " is a topic workload");
   }
 }

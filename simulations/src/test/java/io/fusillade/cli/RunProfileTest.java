@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code fusillade run --profile}: the load generator's own Java Flight Recorder profile lands in
- * the run record, holds CPU samples of its threads, is named in {@code run.json}, and the report
- * links it relative to itself.
+ * {@code fusillade run --jfr}: the load generator's own Java Flight Recorder profile lands in the
+ * run record, holds CPU samples of its threads, is named in {@code run.json}, and the report links
+ * it relative to itself.
  */
 @Tag("slow")
 class RunProfileTest {
@@ -35,7 +35,7 @@ class RunProfileTest {
         checks: []
         """);
     Path output = dir.resolve("out");
-    CliRun run = CliRun.of("run", file.toString(), "--profile", "--output", output.toString());
+    CliRun run = CliRun.of("run", file.toString(), "--jfr", "--output", output.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     Path record = SummaryCommand.resolve(output);
     Path profile = record.resolve("profile.jfr");

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code fusillade workload check --connect URL}: the database prepares every query, and what it
+ * {@code fusillade workload check --url URL}: the database prepares every query, and what it
  * rejects is reported at the query's line and column, before any run.
  */
 @Tag("slow")
@@ -46,7 +46,7 @@ class WorkloadCheckConnectTest {
   @Test
   void aCastPostgresqlLacksIsReportedAtTheQuery() {
     CliRun result =
-        CliRun.of("workload", "check", PICOSTRESS.toString(), "--connect", postgres.jdbcUrl());
+        CliRun.of("workload", "check", PICOSTRESS.toString(), "--url", postgres.jdbcUrl());
     assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
     assertThat(result.err())
         .contains(
@@ -60,7 +60,7 @@ class WorkloadCheckConnectTest {
   @Test
   void theFixedWorkloadPassesAndLeavesNoTableBehind() throws Exception {
     CliRun result =
-        CliRun.of("workload", "check", PICOSTRESS_PG.toString(), "--connect", postgres.jdbcUrl());
+        CliRun.of("workload", "check", PICOSTRESS_PG.toString(), "--url", postgres.jdbcUrl());
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(result.out()).contains("prepared 1 query on jdbc:postgresql://");
     try (Connection c = postgres.connect();
@@ -90,8 +90,7 @@ class WorkloadCheckConnectTest {
           - sql: select id from accounts where id = $1
             params: [{type: integer, range: [1, 10]}]
         """);
-    CliRun result =
-        CliRun.of("workload", "check", file.toString(), "--connect", postgres.jdbcUrl());
+    CliRun result = CliRun.of("workload", "check", file.toString(), "--url", postgres.jdbcUrl());
     assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
     assertThat(result.err())
         .contains(file + ":7:10 queries[0].sql: the database rejects query 'query1': ERROR: type")
@@ -107,7 +106,7 @@ class WorkloadCheckConnectTest {
   void aWrongLoginNamesTheUrlWithoutItsPassword() {
     String url =
         "jdbc:postgresql://127.0.0.1:" + postgres.port() + "/postgres?user=nobody&password=hunter2";
-    CliRun result = CliRun.of("workload", "check", PICOSTRESS_PG.toString(), "--connect", url);
+    CliRun result = CliRun.of("workload", "check", PICOSTRESS_PG.toString(), "--url", url);
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
         .contains("fusillade: cannot connect to jdbc:postgresql://127.0.0.1:")

@@ -131,4 +131,32 @@ class RunVerdictTest {
     StringWriter out = new StringWriter();
     return FusilladeCommand.execute(args, new PrintWriter(out), new PrintWriter(out));
   }
+
+  @Test
+  void aRunPastItsDeadlineIsStoppedWithBothReportsAndFails() throws Exception {
+    try (io.fusillade.local.LocalPostgres postgres =
+        io.fusillade.local.LocalPostgres.builder().start()) {
+      long started = System.nanoTime();
+      GatlingFork run =
+          GatlingFork.run(
+              Files.createDirectories(base.resolve("deadline")),
+              LongSelectSimulation.class,
+              Map.of(
+                  "long.url",
+                  postgres.jdbcUrl(),
+                  "long.seconds",
+                  "60",
+                  io.fusillade.plan.PlanProperties.DEADLINE,
+                  "4s"));
+      double seconds = (System.nanoTime() - started) / 1e9;
+      String output = run.output();
+      assertThat(seconds).as(output).isLessThan(40);
+      assertThat(run.exitCode()).as(output).isEqualTo(FusilladeRun.RUN_FAILED_EXIT);
+      assertThat(run.record().manifest().status()).as(output).isEqualTo(RunStatus.FAILED);
+      assertThat(run.record().manifest().statusReason())
+          .isEqualTo("the run did not end by its deadline of 4 s (its duration, drain and margin)");
+      assertThat(run.record().directory().resolve("report").resolve("index.html")).exists();
+      assertThat(run.record().requests().get("select one").okCount()).as(output).isGreaterThan(0);
+    }
+  }
 }

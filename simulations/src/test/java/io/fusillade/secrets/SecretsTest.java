@@ -110,6 +110,98 @@ class SecretsTest {
   }
 
   @Test
+  void aPasswordInTheUrlOfALimitSearchOrALadderOrOfInfluxDbIsNeverShown() throws Exception {
+    String url =
+        postgres.jdbcUrl(USER) + "&password=" + URLEncoder.encode(SECRET, StandardCharsets.UTF_8);
+    Path file = sqlWorkload("s_limit", "");
+    Run limit =
+        fusillade(
+            Map.of(),
+            "limit",
+            file.toString(),
+            "--url",
+            url,
+            "--setup",
+            "true",
+            "--step",
+            "3s",
+            "--max-steps",
+            "2",
+            "--slo",
+            "errors < 1%",
+            "--output",
+            dir.resolve("limit").toString());
+    assertThat(limit.exitCode()).as(limit.console()).isIn(0, 6);
+    assertNoSecret(limit);
+    Run ladder =
+        fusillade(
+            Map.of(),
+            "ladder",
+            file.toString(),
+            "--url",
+            url,
+            "--levels",
+            "1",
+            "--repeats",
+            "1",
+            "--output",
+            dir.resolve("ladder").toString());
+    ladder.assertExit(0);
+    assertNoSecret(ladder);
+    Run influx =
+        fusillade(
+            Map.of(),
+            "run",
+            file.toString(),
+            "--url",
+            url,
+            "--influx-url",
+            "http://127.0.0.1:1/write?db=x&u=admin&p="
+                + URLEncoder.encode(SECRET, StandardCharsets.UTF_8));
+    influx.assertExit(0);
+    assertNoSecret(influx);
+  }
+
+  @Test
+  void kubernetesManifestsTakeCredentialsFromSecretsAndRefuseThemWritten() throws Exception {
+    Path file = sqlWorkload("s_k8s", "");
+    Path manifests = dir.resolve("k8s");
+    Run written =
+        fusillade(
+            Map.of(),
+            "k8s",
+            file.toString(),
+            "--injectors",
+            "2",
+            "--password-secret",
+            "accounts-db",
+            "--output",
+            manifests.toString(),
+            "--",
+            "--url",
+            "jdbc:postgresql://db:5432/app?user=app");
+    written.assertExit(0);
+    assertThat(Files.readString(manifests.resolve("injectors.yml")))
+        .contains("secretKeyRef", "accounts-db");
+    Run refused =
+        fusillade(
+            Map.of(),
+            "k8s",
+            file.toString(),
+            "--injectors",
+            "2",
+            "--output",
+            dir.resolve("k8s-refused").toString(),
+            "--",
+            "--url",
+            "jdbc:postgresql://db:5432/app?user=app&password=" + SECRET);
+    refused.assertExit(2);
+    assertThat(refused.console()).contains("holds a password");
+    assertThat(dir.resolve("k8s-refused")).doesNotExist();
+    assertNoSecret(refused);
+  }
+
+  @Test
   void aPasswordInTheEnvironmentIsNeverShownWithEitherEngine() throws Exception {
     Path file = sqlWorkload("s_env", "");
     for (String engine : List.of("jdbc", "native")) {
@@ -171,7 +263,7 @@ class SecretsTest {
             "workload",
             "check",
             file.toString(),
-            "--connect",
+            "--url",
             postgres.jdbcUrl(USER),
             "--user",
             USER);
@@ -181,7 +273,7 @@ class SecretsTest {
     Path broken = dir.resolve("broken.yml");
     Files.writeString(
         broken, Files.readString(file).replace("select id from s_schema", "select id from nope"));
-    Run refused = fusillade(Map.of(), "workload", "check", broken.toString(), "--connect", url);
+    Run refused = fusillade(Map.of(), "workload", "check", broken.toString(), "--url", url);
     refused.assertExit(2);
     assertThat(refused.console()).contains("password=***");
     assertNoSecret(refused);
@@ -304,7 +396,29 @@ class SecretsTest {
     }
   }
 
-  /** What a {@code fusillade} command printed, and its exit code. */
+  /**
+   * The command lines of a process and its descendants, as {@code ps -eo args} shows them to every
+   * user of the machine ({@code /proc/PID/cmdline}).
+   */
+  private static List<String> commandLines(Process process) {
+    List<String> lines = new ArrayList<>();
+    List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+    tree.add(process.toHandle());
+    for (ProcessHandle p : tree) {
+      try {
+        byte[] line = Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+        lines.add("ps: " + new String(line, StandardCharsets.UTF_8).replace('\0', ' '));
+      } catch (IOException gone) {
+        // ended meanwhile
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * What a {@code fusillade} command printed (and, after it, the command lines {@code ps} showed
+   * while it ran), and its exit code.
+   */
   record Run(List<String> args, int exitCode, String console) {
     void assertExit(int expected) {
       assertThat(exitCode).as(String.join(" ", args) + "\n" + console).isEqualTo(expected);
@@ -338,13 +452,20 @@ class SecretsTest {
     env.putAll(new LinkedHashMap<>(environment));
     try {
       Process process = builder.start();
-      if (!process.waitFor(5, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        throw new AssertionError("fusillade " + String.join(" ", args) + " did not end");
+      // What every user of the machine sees with ps: the command lines of every process, sampled
+      // while the command runs (the forked Gatling JVM, the servers' JVMs).
+      java.util.Set<String> commandLines = new java.util.LinkedHashSet<>();
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+      while (!process.waitFor(100, TimeUnit.MILLISECONDS)) {
+        commandLines.addAll(commandLines(process));
+        if (System.nanoTime() > deadline) {
+          process.destroyForcibly();
+          throw new AssertionError("fusillade " + String.join(" ", args) + " did not end");
+        }
       }
       String printed = Files.readString(console);
       Files.delete(console); // searched through the returned text, not twice
-      return new Run(List.of(args), process.exitValue(), printed);
+      return new Run(List.of(args), process.exitValue(), printed + String.join("\n", commandLines));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {

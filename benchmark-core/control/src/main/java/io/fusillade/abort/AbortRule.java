@@ -58,6 +58,17 @@ public record AbortRule(
                 + rule
                 + "': an error share is a percentage, e.g. 'errors > 5% over 10s'");
       }
+      if (value >= 100 && !m.group(2).contains("=")) {
+        throw new IllegalArgumentException(
+            "abort rule '"
+                + rule
+                + "' can never hold: errors are at most 100% of the requests (e.g. 'errors >"
+                + " 50% over 10s')");
+      }
+      if (value > 100) {
+        throw new IllegalArgumentException(
+            "abort rule '" + rule + "' can never hold: errors are at most 100% of the requests");
+      }
       limit = value;
     } else {
       if (!unit.equals("ms") && !unit.equals("s")) {

@@ -80,6 +80,13 @@ public final class PlanProperties {
   public static final String LOGS_FILES = "fusillade.logs.files";
   public static final String LADDER_REPEAT = "fusillade.ladder.repeat";
 
+  /**
+   * How long a run may last from its start before it is stopped and fails: {@code 10m}. The command
+   * line sets its own (the load, its drain and a margin); a simulation of a user's own has none
+   * unless this says one.
+   */
+  public static final String DEADLINE = "fusillade.deadline";
+
   /** Overrides a workload's {@code scale}. */
   public static final String SCALE = "fusillade.scale";
 
@@ -132,7 +139,9 @@ public final class PlanProperties {
             startAt == null || startAt.isBlank() ? null : instant(startAt));
     RunPlan.Control control =
         new RunPlan.Control(
-            lines(values.string(ABORT, null)), lines(values.string(FAULTS, null)), null);
+            lines(values.string(ABORT, null)),
+            lines(values.string(FAULTS, null)),
+            values.duration(DEADLINE, null));
     RunPlan.Sql sql =
         new RunPlan.Sql(
             values.duration(FAILOVER, null),

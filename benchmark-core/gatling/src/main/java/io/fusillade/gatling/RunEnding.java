@@ -199,7 +199,7 @@ final class RunEnding {
     } else if (!passed || status != RunStatus.COMPLETED || stop != null) {
       System.out.println(
           "WARNING: "
-              + why
+              + (why.equals("a check failed") ? "the run did not pass its checks" : why)
               + "; -D"
               + io.fusillade.plan.PlanProperties.FAIL_BUILD
               + "=false keeps the exit code at Gatling's.");

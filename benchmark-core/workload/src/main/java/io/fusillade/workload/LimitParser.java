@@ -23,12 +23,23 @@ import java.util.Set;
  *   resolution: 5%     # stop when the bracket is this narrow
  *   confirm: 60s       # the confirmation step (default: as long as a step)
  *   lanes: 1000        # requests in flight at most
+ *   max_steps: 40      # the most steps, the confirmation included
  *   slo: [p99 < 50ms, errors < 1%]
  * }</pre>
  */
 final class LimitParser extends FieldReader {
   private static final Set<String> KEYS =
-      keys("from", "max", "growth", "step", "warm_up", "resolution", "confirm", "lanes", "slo");
+      keys(
+          "from",
+          "max",
+          "growth",
+          "step",
+          "warm_up",
+          "resolution",
+          "confirm",
+          "lanes",
+          "max_steps",
+          "slo");
 
   LimitParser(FieldReader shared) {
     super(shared);
@@ -56,6 +67,7 @@ final class LimitParser extends FieldReader {
     Double resolution = share(m, "limit", "resolution", "20% or 0.2");
     Duration confirm = durations.duration(m, "limit", "confirm");
     Long lanes = integer(m, "limit", "lanes", false);
+    Long maxSteps = integer(m, "limit", "max_steps", false);
     List<String> slo = field(m, "slo") == null ? null : objectives(m);
     if (problems.size() > before) {
       return Optional.empty();
@@ -73,7 +85,7 @@ final class LimitParser extends FieldReader {
               confirm != null ? confirm : stepLength,
               slo != null ? slo : d.slo(),
               lanes != null ? (int) Math.min(Integer.MAX_VALUE, lanes) : d.lanes(),
-              d.maxSteps()));
+              maxSteps != null ? (int) Math.min(Integer.MAX_VALUE, maxSteps) : d.maxSteps()));
     } catch (IllegalArgumentException e) {
       // "limit warm-up must be ...": at the key it names, when the file has it.
       String[] words = e.getMessage().split(" ");

@@ -100,6 +100,10 @@ public final class WorkloadLoader {
    */
   public static LoadResult load(Path path, Function<String, String> environment, Double scale) {
     String name = path.toString();
+    if (!Files.isRegularFile(path)) {
+      // A fifo or a device would block the read, or never end it.
+      return failure(name, "cannot read the file: " + unreadable(path));
+    }
     String text;
     try {
       byte[] bytes = Files.readAllBytes(path);
@@ -131,6 +135,9 @@ public final class WorkloadLoader {
     }
     if (!Files.exists(path)) {
       return "no such file";
+    }
+    if (!Files.isRegularFile(path)) {
+      return "it is not a regular file (a fifo or a device)";
     }
     return Files.isReadable(path) ? "an input/output error" : "permission denied";
   }
