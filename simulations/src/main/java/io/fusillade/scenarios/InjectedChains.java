@@ -1,20 +1,18 @@
 package io.fusillade.scenarios;
 
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.doSwitchOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.ArrivalSchedule.Segment;
+import io.fusillade.gatling.FusilladeArrivals;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.workload.InjectedFault;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Choice;
-import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,9 +99,9 @@ public record InjectedChains(
   }
 
   /**
-   * The populations of the kinds at a rate of their own, sent beside the workload's requests: each
-   * kind waits its {@code from}, then arrives at its rate for its {@code for}, or until the load
-   * ends.
+   * The populations of the kinds at a rate of their own, sent beside the workload's requests by the
+   * lanes of {@link FusilladeArrivals}: each kind waits its {@code from}, then arrives at its rate
+   * for its {@code for}, or until the load ends.
    *
    * @param file the workload file, for the message of a kind that cannot be timed
    * @param loadLength how long the load lasts, or null when that is not known before the run (queue
@@ -140,14 +138,15 @@ public record InjectedChains(
         Duration left = loadLength.minus(f.from());
         length = length == null || length.compareTo(left) > 0 ? left : length;
       }
-      List<OpenInjectionStep> steps = new ArrayList<>();
+      List<Segment> segments = new ArrayList<>();
       if (!f.from().isZero()) {
-        steps.add(nothingFor(f.from()));
+        segments.add(Segment.constant(0, f.from()));
       }
-      steps.add(constantUsersPerSec(share.rate(f.rate())).during(length));
+      segments.add(Segment.constant(share.rate(f.rate()), length));
       // Gatling's scenario names must be unique, and a kind may be listed twice
       populations.add(
-          scenario(named + " [" + i + "]").exec(request.apply(f.kind())).injectOpen(steps));
+          FusilladeArrivals.of(segments)
+              .population(named + " [" + i + "]", exec(request.apply(f.kind()))));
     }
     return populations;
   }

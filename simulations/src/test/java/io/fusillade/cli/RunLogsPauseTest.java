@@ -7,6 +7,8 @@ import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunRecordReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * fusillade run}: the embedded OpenSearch node frozen ({@code pause opensearch for 2s}, SIGSTOP of
  * its JVM: a paused node runs in a JVM of its own) at 20 bulks/s delays every bulk due meanwhile,
  * about 40 of them. Measured from when each bulk was due, the longest waits are about the stall, so
- * the bulks' p99 covers most of it, and none fails: the node answers them all once it goes on.
+ * the bulks' p99 covers most of it, and none fails: the node answers them all once it goes on. The
+ * ingest's lanes send every bulk on time whatever the node does, each counted from its due time.
  */
 @Tag("slow")
 class RunLogsPauseTest {
@@ -55,6 +58,14 @@ class RunLogsPauseTest {
     RequestTotals bulks = record.requests().get("bulk");
     assertThat(bulks.sent()).as("every bulk due was sent").isEqualTo((long) RATE * SECONDS);
     assertThat(bulks.koCount()).as(bulks.errors().toString()).isZero();
+    Map<?, ?> arrivals = (Map<?, ?>) record.manifest().health().get("arrivals ingest");
+    assertThat(arrivals).as("the ingest's lanes' counts").isNotNull();
+    assertThat(
+            Stream.of("scheduled", "sent", "refused", "unsent")
+                .map(k -> (Number) arrivals.get(k))
+                .map(Number::longValue))
+        .as("scheduled, sent, refused, unsent: every bulk of the schedule sent")
+        .containsExactly((long) RATE * SECONDS, (long) RATE * SECONDS, 0L, 0L);
     Histogram all = bulks.all();
     System.out.printf(
         "logs stall of %d ms: bulk p50 %d ms, p99 %d ms, max %d ms, %d over 1 s%n",

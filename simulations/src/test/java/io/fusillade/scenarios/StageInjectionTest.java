@@ -2,18 +2,19 @@ package io.fusillade.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fusillade.gatling.ArrivalSchedule;
+import io.fusillade.gatling.ArrivalSchedule.Segment;
 import io.fusillade.record.RunSettings.Stage;
-import io.gatling.javaapi.core.OpenInjectionStep;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link StageInjection}: the one translation of stages into Gatling's open injection. */
+/** {@link StageInjection}: the one translation of load profiles into arrival schedules. */
 class StageInjectionTest {
 
   @Test
   void holdsAreConstantRatesAndRampsAreRateRampsInOrder() {
-    List<OpenInjectionStep> steps =
+    List<Segment> segments =
         StageInjection.of(
             List.of(
                 new Stage(0, 200, Duration.ofSeconds(10)),
@@ -21,16 +22,27 @@ class StageInjectionTest {
                 new Stage(1000, 1000, Duration.ofMillis(500)),
                 new Stage(200, 50, Duration.ofSeconds(5))));
 
-    assertThat(steps.stream().map(s -> s.asScala().toString()).toList())
+    assertThat(segments)
         .containsExactly(
-            "RampRateOpenInjection(0.0,200.0,10 seconds)",
-            "ConstantRateOpenInjection(200.0,60 seconds)",
-            "ConstantRateOpenInjection(1000.0,500000000 nanoseconds)",
-            "RampRateOpenInjection(200.0,50.0,5 seconds)");
+            new Segment(0, 200, Duration.ofSeconds(10)),
+            Segment.constant(200, Duration.ofSeconds(60)),
+            Segment.constant(1000, Duration.ofMillis(500)),
+            new Segment(200, 50, Duration.ofSeconds(5)));
+    // 1,000 + 12,000 + 500 + 625 arrivals
+    assertThat(new ArrivalSchedule(segments).count()).isEqualTo(14_125);
   }
 
   @Test
-  void noStagesNoSteps() {
+  void risingStepsAreGatlingsIncrementUsersPerSec() {
+    assertThat(StageInjection.rising(100, 50, 3, Duration.ofSeconds(2)))
+        .containsExactly(
+            Segment.constant(100, Duration.ofSeconds(2)),
+            Segment.constant(150, Duration.ofSeconds(2)),
+            Segment.constant(200, Duration.ofSeconds(2)));
+  }
+
+  @Test
+  void noStagesNoSegments() {
     assertThat(StageInjection.of(List.of())).isEmpty();
   }
 }

@@ -65,12 +65,19 @@ public abstract class FusilladeAction<T> extends NamedAction {
     // Entered now: resolving the request is part of its latency.
     long entered = System.nanoTime();
     Session session = arrived;
+    boolean refused = false;
     if (DueTime.active) {
       // An arrival a pacer sent: its latency counts from when it was due, waits included.
       scala.Option<Object> due = session.attributes().get(DueTime.ATTRIBUTE);
       if (due.isDefined()) {
-        entered = Math.min(entered, (Long) due.get());
-        session = session.remove(DueTime.ATTRIBUTE);
+        if (due.get() instanceof Long at) {
+          entered = Math.min(entered, at);
+          session = session.remove(DueTime.ATTRIBUTE);
+        } else {
+          // Its lane was full: none of its requests is sent (the mark stays for the next ones).
+          entered = Math.min(entered, ((DueTime.Refused) due.get()).due());
+          refused = true;
+        }
       }
     }
     FusilladeRun.noteInjecting(); // a volatile read: the run can now be stopped on a signal
@@ -89,7 +96,12 @@ public abstract class FusilladeAction<T> extends NamedAction {
       return;
     }
     ResponseReporter reporter = reporter(reportedName(request, name));
-    send(new Exchange(session, reporter, reporter.start(entered)), request);
+    Exchange exchange = new Exchange(session, reporter, reporter.start(entered));
+    if (refused) {
+      exchange.end(System.nanoTime(), Status.KO, DueTime.LANE_FULL);
+    } else {
+      send(exchange, request);
+    }
   }
 
   /** Reports a request that could not be built, and hands the user on, marked failed. */

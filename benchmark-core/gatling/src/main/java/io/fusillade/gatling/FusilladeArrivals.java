@@ -25,7 +25,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * busy to send on time is charged to the requests it delayed. What it saves is a virtual user's
  * life per request: the session made and, at its end, the message that Gatling's injector receives
  * on a thread of its own, one thread wake-up per request, a quarter of the injector's CPU per
- * request at 2,000/s on two cores.
+ * request at 2,000/s on two cores ({@link ArrivalLane} has the cost model).
+ *
+ * <p>The one pacer of Fusillade's workload runners: {@code fusillade run} sends every open-model
+ * arrival of every protocol this way (SQL's rate mode, a topic's writers, a log ingest's bulks, the
+ * injected kinds at a rate of their own), and a limit search ({@link FusilladeLimit}) too, its rate
+ * changing as it goes.
  *
  * <pre>{@code
  * FusilladeArrivals arrivals = FusilladeArrivals.of(List.of(Segment.constant(2000, Duration.ofSeconds(60))));
@@ -40,6 +45,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * exactly its lanes. The run ends when every lane has sent its arrivals and their responses are in,
  * or when the run is stopped.
  *
+ * <p>The lanes hold at most {@link #inFlight} arrivals in flight (by default {@value
+ * #DEFAULT_IN_FLIGHT_PER_LANE} per lane, a bound on the injector's memory, far above what a
+ * protocol's own queue holds): an arrival due when its lane is full is not sent, and each request
+ * of its chain is a KO of the injector, {@code injector lane full}; {@code run.json} counts the
+ * arrivals (health {@code arrivals <scenario>}: scheduled, sent, refused, unsent) and carries a
+ * flag when any was refused. No arrival is dropped unseen.
+ *
  * <p>{@code run.json}'s {@code injection} shows the scenario as the rate and ramp steps it stands
  * for, as if Gatling had injected it.
  */
@@ -50,16 +62,33 @@ public final class FusilladeArrivals {
   /** The session attribute of a lane that has sent its arrivals: it leaves. */
   static final String DONE_ATTRIBUTE = "fusillade.arrival.done";
 
+  /**
+   * Arrivals a lane holds in flight unless {@link #inFlight} says: 65,536, as a SQL node's default
+   * queue (over 3 s of 20,000/s on two lanes).
+   */
+  public static final int DEFAULT_IN_FLIGHT_PER_LANE = 65_536;
+
   // by scenario name: what run.json records as the scenario's injection (InjectionProfiles)
   private static final Map<String, List<ArrivalSchedule.Segment>> PROFILES =
       new ConcurrentHashMap<>();
 
   private final ArrivalSchedule schedule;
   private final int lanes;
+  private final int inFlight; // all lanes together; 0: the default per lane
+  private final ArrivalLanes.WhenFull whenFull;
+  private final boolean open;
 
-  private FusilladeArrivals(ArrivalSchedule schedule, int lanes) {
+  private FusilladeArrivals(
+      ArrivalSchedule schedule,
+      int lanes,
+      int inFlight,
+      ArrivalLanes.WhenFull whenFull,
+      boolean open) {
     this.schedule = schedule;
     this.lanes = lanes;
+    this.inFlight = inFlight;
+    this.whenFull = whenFull;
+    this.open = open;
   }
 
   /**
@@ -68,7 +97,26 @@ public final class FusilladeArrivals {
    */
   public static FusilladeArrivals of(List<ArrivalSchedule.Segment> segments) {
     return new FusilladeArrivals(
-        new ArrivalSchedule(segments), Runtime.getRuntime().availableProcessors());
+        new ArrivalSchedule(segments),
+        Runtime.getRuntime().availableProcessors(),
+        0,
+        ArrivalLanes.WhenFull.REFUSE,
+        false);
+  }
+
+  /**
+   * A limit search's arrivals: {@code firstRate} per second until its pacer sets another ({@link
+   * LimitPacer}), at most {@code inFlight} at once, an arrival due when its lane is full waiting
+   * for room (its wait counted in its latency).
+   */
+  static FusilladeArrivals searching(double firstRate, int inFlight) {
+    return new FusilladeArrivals(
+            LimitPacer.schedule(firstRate),
+            Runtime.getRuntime().availableProcessors(),
+            0,
+            ArrivalLanes.WhenFull.WAIT,
+            true)
+        .inFlight(inFlight);
   }
 
   /** The same arrivals over {@code count} lanes (each sends every count-th arrival). */
@@ -76,7 +124,18 @@ public final class FusilladeArrivals {
     if (count < 1) {
       throw new IllegalArgumentException("lanes must be 1 or more: " + count);
     }
-    return new FusilladeArrivals(schedule, count);
+    return new FusilladeArrivals(schedule, count, inFlight, whenFull, open);
+  }
+
+  /**
+   * The same arrivals, at most {@code max} in flight, all lanes together (each lane holds its
+   * share, rounded up): an arrival due when its lane holds its share is refused as the injector's.
+   */
+  public FusilladeArrivals inFlight(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("in flight must be 1 or more: " + max);
+    }
+    return new FusilladeArrivals(schedule, lanes, max, whenFull, open);
   }
 
   /** The schedule. */
@@ -89,15 +148,31 @@ public final class FusilladeArrivals {
    * Inject it with {@link #injection()}, or use {@link #population}.
    */
   public ScenarioBuilder scenario(String name, ChainBuilder chain) {
+    return scenario(name, chain, newLanes(name));
+  }
+
+  /** The lanes of the scenario {@code name}, to build it with. */
+  ArrivalLanes newLanes(String name) {
+    int most =
+        inFlight > 0
+            ? inFlight
+            : (int) Math.min(Integer.MAX_VALUE, (long) DEFAULT_IN_FLIGHT_PER_LANE * lanes);
+    return new ArrivalLanes(name, schedule, lanes, most, whenFull, open);
+  }
+
+  /** The scenario {@code name}, sent by {@code shared}. */
+  ScenarioBuilder scenario(String name, ChainBuilder chain, ArrivalLanes shared) {
     DueTime.active = true;
-    PROFILES.put(name, schedule.segments());
-    Shared shared = new Shared();
+    if (!open) {
+      PROFILES.put(name, schedule.segments());
+    }
     ActionBuilder send =
         () ->
             new io.gatling.core.action.builder.ActionBuilder() {
               @Override
               public Action build(ScenarioContext ctx, Action next) {
-                return new ArrivalLane.Start(schedule, lanes, shared, next);
+                shared.recordInto(FusilladeRun.recorder(ctx.coreComponents()));
+                return new ArrivalLane.Start(shared, next);
               }
             };
     ActionBuilder leave =
@@ -137,31 +212,12 @@ public final class FusilladeArrivals {
     List<io.gatling.core.controller.inject.open.OpenInjectionStep> steps = new ArrayList<>();
     for (ArrivalSchedule.Segment s : segments) {
       steps.add(
-          s.from() == s.to()
-              ? CoreDsl.constantUsersPerSec(s.from()).during(s.length()).asScala()
-              : CoreDsl.rampUsersPerSec(s.from()).to(s.to()).during(s.length()).asScala());
+          s.from() == 0 && s.to() == 0
+              ? CoreDsl.nothingFor(s.length()).asScala()
+              : s.from() == s.to()
+                  ? CoreDsl.constantUsersPerSec(s.from()).during(s.length()).asScala()
+                  : CoreDsl.rampUsersPerSec(s.from()).to(s.to()).during(s.length()).asScala());
     }
     return steps;
-  }
-
-  /** What the lanes of one scenario share: their start and their numbers. */
-  static final class Shared {
-    private boolean started;
-    private long start;
-    private int lanes;
-
-    /** The schedule's start on the nanoTime clock: when the first lane began. */
-    synchronized long start() {
-      if (!started) {
-        started = true;
-        start = System.nanoTime();
-      }
-      return start;
-    }
-
-    /** The next lane's number, from 0. */
-    synchronized int nextLane() {
-      return lanes++;
-    }
   }
 }

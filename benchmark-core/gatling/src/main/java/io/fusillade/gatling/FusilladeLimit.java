@@ -1,6 +1,5 @@
 package io.fusillade.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.fusillade.limit.LimitResult;
@@ -11,7 +10,6 @@ import io.gatling.core.action.Action;
 import io.gatling.core.structure.ScenarioContext;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import java.time.Duration;
@@ -98,21 +96,26 @@ public final class FusilladeLimit {
     return new FusilladeLimit(settings.withSlo(List.of(objectives)));
   }
 
-  /** How many requests may be in flight at once (the virtual users that take the arrivals). */
+  /**
+   * How many requests may be in flight at once: an arrival due when as many are waits for one to
+   * end, its latency counted from its due time.
+   */
   public FusilladeLimit lanes(int count) {
     return new FusilladeLimit(settings.withLanes(count));
   }
 
   /**
-   * The scenario {@code name}: each lane waits for its arrival, runs {@code chain}, and waits
-   * again, until the search is over. Inject it with {@link #injection()}, or use {@link
-   * #population}.
+   * The scenario {@code name}: the lanes of {@link FusilladeArrivals} send its arrivals, each
+   * running {@code chain}, at the rate the search sets, until the search is over. Inject it with
+   * {@link #injection()}, or use {@link #population}.
    */
   public ScenarioBuilder scenario(String name, ChainBuilder chain) {
     FusilladeRun.parameters(Map.of(PARAMETER, settings.toMap()));
-    LimitPacer pacer = new LimitPacer(settings.from(), settings.lanes());
+    FusilladeArrivals arrivals = arrivals();
+    ArrivalLanes lanes = arrivals.newLanes(name);
+    LimitPacer pacer = new LimitPacer(lanes);
     AtomicBoolean installed = new AtomicBoolean();
-    ActionBuilder pace =
+    ActionBuilder watch =
         () ->
             new io.gatling.core.action.builder.ActionBuilder() {
               @Override
@@ -120,20 +123,20 @@ public final class FusilladeLimit {
                 if (installed.compareAndSet(false, true)) {
                   install(pacer, FusilladeRun.recorder(ctx.coreComponents()));
                 }
-                return new PaceAction(pacer, next);
+                return next;
               }
             };
-    return CoreDsl.scenario(name)
-        .forever()
-        .on(
-            exec(pace)
-                .exitHereIf(session -> session.contains(LimitPacer.DONE_ATTRIBUTE))
-                .exec(chain));
+    return arrivals.scenario(name, exec(watch).exec(chain), lanes);
+  }
+
+  /** The arrivals of the search: its first rate, its bound of requests in flight. */
+  private FusilladeArrivals arrivals() {
+    return FusilladeArrivals.searching(settings.from(), settings.lanes());
   }
 
   /** The injection of a search's scenario: its lanes, all at once. */
   public io.gatling.javaapi.core.OpenInjectionStep injection() {
-    return atOnceUsers(settings.lanes());
+    return arrivals().injection();
   }
 
   /** {@link #scenario} injected with {@link #injection()}. */

@@ -2,21 +2,21 @@ package io.fusillade.scenarios.logs;
 
 import static io.fusillade.gatling.logs.LogsDsl.logs;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import io.fusillade.gatling.ArrivalSchedule.Segment;
+import io.fusillade.gatling.FusilladeArrivals;
 import io.fusillade.logs.LogsClient;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.scenarios.InjectedChains;
-import io.gatling.javaapi.core.OpenInjectionStep;
+import io.fusillade.scenarios.StageInjection;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The building blocks of the log simulations, as Gatling populations: the write path (an exact
- * number of documents, or bulks at constant arrival rates), a refresh, and the read-path scenarios
- * one after another. {@link LogsRun} and the reference simulations are made of these.
+ * number of documents, or bulks at arrival rates, sent by the lanes of {@link FusilladeArrivals}),
+ * a refresh, and the read-path scenarios one after another. {@link LogsRun} and the reference
+ * simulations are made of these.
  */
 public final class LogsPhases {
   private static final Logger LOG = LoggerFactory.getLogger(LogsPhases.class);
@@ -101,27 +102,24 @@ public final class LogsPhases {
   }
 
   /** The arrivals of {@code rates} (per second) for {@code step} each, in turn. */
-  static List<OpenInjectionStep> steps(List<Double> rates, Duration step) {
-    List<OpenInjectionStep> injection = new ArrayList<>();
-    for (double rate : rates) {
-      injection.add(constantUsersPerSec(rate).during(step));
-    }
-    return injection;
+  static List<Segment> steps(List<Double> rates, Duration step) {
+    return StageInjection.steps(rates, step);
   }
 
   /**
-   * One bulk per arrival, arriving as {@code injection} says (such as {@link
-   * io.fusillade.scenarios.StageInjection}'s ramps and holds): an open model.
+   * One bulk per arrival, arriving as {@code segments} say (such as {@link StageInjection}'s ramps
+   * and holds), sent by the lanes of {@link FusilladeArrivals}: an open model, each bulk's latency
+   * counted from its due time.
    *
    * @param scenario the scenario's name
    * @param request the bulk requests' name in reports
    * @param bulkSize documents per bulk
-   * @param injection the arrivals, in order
+   * @param segments the arrival rates, in order
    * @return the population
    */
   public static PopulationBuilder arrivals(
-      String scenario, String request, int bulkSize, List<OpenInjectionStep> injection) {
-    return arrivals(scenario, request, bulkSize, injection, InjectedChains.NONE);
+      String scenario, String request, int bulkSize, List<Segment> segments) {
+    return arrivals(scenario, request, bulkSize, segments, InjectedChains.NONE);
   }
 
   /**
@@ -132,11 +130,10 @@ public final class LogsPhases {
       String scenario,
       String request,
       int bulkSize,
-      List<OpenInjectionStep> injection,
+      List<Segment> segments,
       InjectedChains injected) {
-    return scenario(scenario)
-        .exec(injected.instead(exec(logs(request).bulk(bulkSize))))
-        .injectOpen(injection);
+    return FusilladeArrivals.of(segments)
+        .population(scenario, injected.instead(exec(logs(request).bulk(bulkSize))));
   }
 
   /**

@@ -1,12 +1,11 @@
 package io.fusillade.scenarios.topic;
 
 import static io.fusillade.gatling.topic.TopicDsl.kafka;
-import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.incrementUsersPerSec;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.ArrivalSchedule.Segment;
+import io.fusillade.gatling.FusilladeArrivals;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
@@ -30,6 +29,7 @@ import io.fusillade.workload.KafkaConnection;
 import io.fusillade.workload.TopicWorkload;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadLoader;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
@@ -42,13 +42,14 @@ import java.util.Map;
  * Runs the {@code topics:} section of a workload file without code: {@code
  * -Dfusillade.workload=path/to/file.yml} ({@link RunSettings}). Each topic gets its writers (a
  * constant {@code rate}, {@code steps} judged like {@code TopicThroughputSimulation}, or {@code
- * stages} injected by {@link StageInjection} as {@code load.stages} are for queries) and its
- * consumer group; the cluster is {@code -Dfusillade.urls} (bootstrap servers), else the file's
- * {@code kafka.bootstrap_servers}, else an embedded Kafka (three brokers if a topic's replication
- * is above 1). {@code -Dfusillade.seed} overrides the file's seed. The run records the mode {@code
- * topics}, the workload file, the seed, the target ({@code embedded} or {@code external}) and the
- * topics' stages when they all run the same ones; the rates come from the injection profile (see
- * {@link io.fusillade.gatling.FusilladeRun}). Under {@code fusillade limit} ({@link
+ * stages} as {@code load.stages} are for queries: {@link StageInjection}), sent by the lanes of
+ * {@link FusilladeArrivals} (each write's latency from its due time), and its consumer group; the
+ * cluster is {@code -Dfusillade.urls} (bootstrap servers), else the file's {@code
+ * kafka.bootstrap_servers}, else an embedded Kafka (three brokers if a topic's replication is above
+ * 1). {@code -Dfusillade.seed} overrides the file's seed. The run records the mode {@code topics},
+ * the workload file, the seed, the target ({@code embedded} or {@code external}) and the topics'
+ * stages when they all run the same ones; the rates come from the injection profile (see {@link
+ * io.fusillade.gatling.FusilladeRun}). Under {@code fusillade limit} ({@link
  * WorkloadProperties#searching()}) the one topic's writes search their maximum sustainable rate
  * instead.
  */
@@ -156,7 +157,8 @@ public class TopicWorkloadSimulation extends Simulation {
               workload.injected(),
               Seeds.derive(seed, topicName),
               kind -> TopicDsl.injected(kind, topicName));
-      var writers = scenario("writers " + t.name()).exec(injected.instead(exec(send)));
+      String writers = "writers " + t.name();
+      ChainBuilder write = injected.instead(exec(send));
       if (WorkloadProperties.searching()) {
         // fusillade limit: the writes' maximum sustainable rate, judged with the readers' lag.
         if (workload.topics().size() != 1) {
@@ -166,9 +168,9 @@ public class TopicWorkloadSimulation extends Simulation {
                   + workload.topics().size());
         }
         LimitSettings limit = WorkloadProperties.limit(workload);
-        population = FusilladeLimit.search(limit).population("writers " + t.name(), exec(send));
+        population = FusilladeLimit.search(limit).population(writers, exec(send));
       } else if (!t.stages().isEmpty()) {
-        population = writers.injectOpen(StageInjection.of(t.stages()));
+        population = FusilladeArrivals.of(StageInjection.of(t.stages())).population(writers, write);
       } else if (t.steps() != null) {
         TopicWorkload.Steps s = t.steps();
         protocol =
@@ -178,13 +180,13 @@ public class TopicWorkloadSimulation extends Simulation {
                     requestName(t.name()),
                     TopicSteps.rising(s.start(), s.increment(), s.count(), s.duration())));
         population =
-            writers.injectOpen(
-                incrementUsersPerSec(s.increment())
-                    .times(s.count())
-                    .eachLevelLasting(s.duration())
-                    .startingFrom(s.start()));
+            FusilladeArrivals.of(
+                    StageInjection.rising(s.start(), s.increment(), s.count(), s.duration()))
+                .population(writers, write);
       } else {
-        population = writers.injectOpen(constantUsersPerSec(t.rate()).during(t.duration()));
+        population =
+            FusilladeArrivals.of(List.of(Segment.constant(t.rate(), t.duration())))
+                .population(writers, write);
       }
       populations.add(population.protocols(protocol));
     }
