@@ -48,7 +48,8 @@ if [ ! -s "$pgdata/PG_VERSION" ]; then
   printf 'host all all all %s\n' "$auth" >>"$pgdata/pg_hba.conf"
   printf "listen_addresses = '*'\n" >>"$pgdata/postgresql.conf"
 
-  pg_ctl -D "$pgdata" -o "-c listen_addresses=''" -w start >/dev/null
+  # Its log shows: the first of the two "ready to accept connections" a client waits for.
+  pg_ctl -D "$pgdata" -o "-c listen_addresses=''" -w start
   run_sql() { psql -v ON_ERROR_STOP=1 -X -q --username "$user" --no-password "$@"; }
   if [ "$database" != postgres ]; then
     run_sql --dbname postgres --set db="$database" <<<'CREATE DATABASE :"db";'
