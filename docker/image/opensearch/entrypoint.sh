@@ -1,6 +1,7 @@
-#!/bin/sh
+#!/bin/bash
 # The entrypoint of fusillade/opensearch (docker/image/build-local.sh): OpenSearchNode with the JVM
 # options of OPENSEARCH_JAVA_OPTS (default -Xms512m -Xmx512m), as in the opensearchproject image.
+# Bash, not sh: dash drops the variables whose names hold a dot, which are the node's settings.
 set -eu
 if [ "$#" -gt 0 ]; then
   exec "$@"
