@@ -12,8 +12,8 @@ import org.codelibs.opensearch.runner.OpenSearchRunner;
  * {@code cluster.name}, {@code node.name}, {@code discovery.seed_hosts=a,b,c}, {@code
  * cluster.initial_cluster_manager_nodes}...). There is no security plugin: plain HTTP, no user,
  * as with DISABLE_SECURITY_PLUGIN=true. HTTP on port 9200, the transport on 9300, on every
- * interface; the data in /var/lib/opensearch. It prints "fusillade/opensearch: node started" once
- * the node serves, and stops on SIGTERM.
+ * interface; the data in /usr/share/opensearch/data, as in that image. It prints
+ * "fusillade/opensearch: node started" once the node serves, and stops on SIGTERM.
  */
 public final class OpenSearchNode {
   private OpenSearchNode() {}
@@ -56,7 +56,7 @@ public final class OpenSearchNode {
           OpenSearchRunner.newConfigs()
               .clusterName(settings.getOrDefault("cluster.name", "opensearch"))
               .numOfNode(1)
-              .basePath("/var/lib/opensearch")
+              .basePath("/usr/share/opensearch/data")
               .disableESLogger());
     } catch (RuntimeException | LinkageError e) {
       // OpenSearch's threads would keep the JVM, and the container, alive
