@@ -7,7 +7,10 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -115,6 +118,7 @@ public final class ContainerKafka implements KafkaServer {
   public static final class Builder {
     private String image;
     private int brokers = 1;
+    private final Map<String, String> settings = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -125,6 +129,22 @@ public final class ContainerKafka implements KafkaServer {
      */
     public Builder image(String image) {
       this.image = image;
+      return this;
+    }
+
+    /**
+     * A broker setting of every broker ({@code server.properties}), e.g. {@code
+     * broker.session.timeout.ms}: passed as the image's {@code KAFKA_*} variable, after (so over)
+     * the cluster's own.
+     */
+    public Builder setting(String name, String value) {
+      settings.put(
+          "KAFKA_"
+              + name.toUpperCase(Locale.ROOT)
+                  .replace("_", "__")
+                  .replace("-", "___")
+                  .replace(".", "_"),
+          value);
       return this;
     }
 
@@ -183,6 +203,7 @@ public final class ContainerKafka implements KafkaServer {
                 .withEnv("KAFKA_OFFSETS_TOPIC_NUM_PARTITIONS", "5")
                 // FUSILLADE_CHILD_JVM_OPTS, as for the embedded brokers' JVMs
                 .withEnv("KAFKA_OPTS", String.join(" ", ChildJvm.extraOptions()))
+                .withEnv(settings)
                 .withExposedPorts(CLIENT_PORT)
                 .waitingFor(
                     Wait.forLogMessage(".*" + STARTED + ".*", 1).withStartupTimeout(STARTUP));
