@@ -54,8 +54,9 @@ final class K8sCommand implements Callable<Integer> {
       names = "--image",
       paramLabel = "IMAGE",
       description =
-          "The image with the fusillade command (docker/image/Dockerfile); default ${DEFAULT-VALUE}.")
-  String image = "fusillade:latest";
+          "The image with the fusillade command (docker/image/Dockerfile); default ${DEFAULT-VALUE},"
+              + " which docker/image/build-local.sh injector builds.")
+  String image = "fusillade/injector:local";
 
   @Option(
       names = "--name",

@@ -183,21 +183,63 @@ class ComposeFilesTest {
     }
   }
 
-  /** Images pinned and official: the same versions as the embedded servers where there is one. */
+  /**
+   * Images pinned and official: the same versions as the embedded servers where there is one. A
+   * server's image may be replaced through a variable ({@code ${FUSILLADE_KAFKA_IMAGE:-...}}): the
+   * official image is its default.
+   */
   @Test
   void imagesArePinnedToTheEmbeddedServersVersions() throws IOException {
     Map<String, String> images = new TreeMap<>();
     for (Path file : composeFiles().toList()) {
-      JsonNode services = new YAMLMapper().readTree(file.toFile()).get("services");
-      services
-          .fields()
-          .forEachRemaining(e -> images.put(e.getKey(), e.getValue().get("image").asText()));
+      images.putAll(images(file));
     }
     assertThat(images)
-        .containsEntry("postgres", "postgres:18.6")
-        .containsEntry("kafka", "apache/kafka:4.3.1")
-        .containsEntry("kafka-2", "apache/kafka:4.3.1")
-        .containsEntry("opensearch", "opensearchproject/opensearch:2.19.1");
+        .containsEntry("postgres", "${FUSILLADE_POSTGRES_IMAGE:-postgres:18.6}")
+        .containsEntry("kafka", "${FUSILLADE_KAFKA_IMAGE:-apache/kafka:4.3.1}")
+        .containsEntry("kafka-2", "${FUSILLADE_KAFKA_IMAGE:-apache/kafka:4.3.1}")
+        .containsEntry(
+            "opensearch", "${FUSILLADE_OPENSEARCH_IMAGE:-opensearchproject/opensearch:2.19.1}");
+  }
+
+  /**
+   * docker/compose/local-images.env gives every image variable of the files an image that
+   * docker/image/build-local.sh builds, so that the stacks start where no registry answers.
+   */
+  @Test
+  void everyImageVariableHasALocallyBuiltImage() throws IOException {
+    Pattern variable = Pattern.compile("^\\$\\{([A-Z0-9_]+):-.*\\}$");
+    Map<String, String> local = new TreeMap<>();
+    for (String line : Files.readAllLines(COMPOSE.resolve("local-images.env"))) {
+      if (!line.isBlank() && !line.startsWith("#")) {
+        local.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+      }
+    }
+    String script = Files.readString(ROOT.resolve("docker/image/build-local.sh"));
+    List<String> variables = new ArrayList<>();
+    for (Path file : composeFiles().toList()) {
+      for (String image : images(file).values()) {
+        Matcher m = variable.matcher(image);
+        if (m.matches()) {
+          variables.add(m.group(1));
+        }
+      }
+    }
+    assertThat(variables).isNotEmpty();
+    assertThat(local.keySet())
+        .containsExactlyInAnyOrderElementsOf(new java.util.TreeSet<>(variables));
+    for (String image : local.values()) {
+      assertThat(script).as("build-local.sh builds %s", image).contains("=" + image + "\n");
+    }
+  }
+
+  private static Map<String, String> images(Path file) throws IOException {
+    Map<String, String> images = new TreeMap<>();
+    JsonNode services = new YAMLMapper().readTree(file.toFile()).get("services");
+    services
+        .fields()
+        .forEachRemaining(e -> images.put(e.getKey(), e.getValue().get("image").asText()));
+    return images;
   }
 
   // Negative cases: each a small change to a valid file, and the line the schema gives for it.
@@ -233,6 +275,17 @@ class ComposeFilesTest {
         .anyMatch(p -> p.startsWith("/services/postgres/image"));
     assertThat(problems(VALID.replace("postgres:18.6", "postgres:latest")))
         .anyMatch(p -> p.startsWith("/services/postgres/image"));
+    // through a variable, the default is held to the same rule, and must be there
+    assertThat(problems(VALID.replace("postgres:18.6", "${DB_IMAGE:-postgres}")))
+        .anyMatch(p -> p.startsWith("/services/postgres/image"));
+    assertThat(problems(VALID.replace("postgres:18.6", "${DB_IMAGE:-postgres:latest}")))
+        .anyMatch(p -> p.startsWith("/services/postgres/image"));
+    assertThat(problems(VALID.replace("postgres:18.6", "${DB_IMAGE}")))
+        .anyMatch(p -> p.startsWith("/services/postgres/image"));
+    assertThat(
+            ComposeSchema.subset()
+                .problems(VALID.replace("postgres:18.6", "${DB_IMAGE:-postgres:18.6}")))
+        .isEmpty();
   }
 
   @Test

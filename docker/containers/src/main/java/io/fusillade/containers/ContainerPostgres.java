@@ -1,5 +1,6 @@
 package io.fusillade.containers;
 
+import io.fusillade.local.FreePorts;
 import io.fusillade.local.PostgresServer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,11 +21,19 @@ import org.testcontainers.utility.DockerImageName;
  * ever in a URL, a property or a report.
  *
  * <p>The replicas are cloned from the primary with {@code pg_basebackup -R} on a private Docker
- * network and follow it by streaming replication; {@link #replicaJdbcUrls()} lists them.
+ * network and follow it by streaming replication; {@link #replicaJdbcUrls()} lists them. Node 1 is
+ * the primary, nodes 2 and on its replicas, for faults: {@link #pause}, {@link #resume}, {@link
+ * #kill} and {@link #restart} ({@code docker pause}, {@code unpause}, {@code kill}, {@code start}).
  */
 public final class ContainerPostgres implements PostgresServer {
-  /** The image used unless {@link Builder#image} says otherwise. */
+  /** The project's image: the version of the embedded server, pulled from Docker Hub. */
   public static final String DEFAULT_IMAGE = "postgres:18.6";
+
+  /**
+   * The image {@code docker/image/build-local.sh} builds from Debian's PostgreSQL 15 packages, with
+   * the same environment contract: the default when the engine has it.
+   */
+  public static final String LOCAL_IMAGE = "fusillade/postgres:15";
 
   public static final String USER = "postgres";
   public static final String DATABASE = "postgres";
@@ -32,18 +41,27 @@ public final class ContainerPostgres implements PostgresServer {
   private static final int PORT = 5432;
   private static final Duration STARTUP = Duration.ofMinutes(2);
 
-  private final Network network;
+  private static final String READY = "database system is ready to accept connections";
+  private static final String READY_READ_ONLY = "ready to accept read-only connections";
+
+  private final ContainerNodes nodes;
   private final GenericContainer<?> primary;
   private final List<GenericContainer<?>> replicas;
 
   private ContainerPostgres(
       Network network, GenericContainer<?> primary, List<GenericContainer<?>> replicas) {
-    this.network = network;
+    List<GenericContainer<?>> all = new ArrayList<>();
+    all.add(primary);
+    all.addAll(replicas);
+    this.nodes = new ContainerNodes("PostgreSQL node", all, network);
     this.primary = primary;
     this.replicas = replicas;
   }
 
-  /** A primary without replicas, from {@value #DEFAULT_IMAGE}. */
+  /**
+   * A primary without replicas, from {@value #LOCAL_IMAGE} when the engine has it, else {@value
+   * #DEFAULT_IMAGE}.
+   */
   public static ContainerPostgres start() {
     return builder().start();
   }
@@ -73,11 +91,40 @@ public final class ContainerPostgres implements PostgresServer {
     return replicas.stream().map(ContainerPostgres::url).toList();
   }
 
+  /** The image the nodes run. */
+  public String image() {
+    return primary.getDockerImageName();
+  }
+
+  /** Freezes node {@code node} (1: the primary, 2 and on: the replicas), {@code docker pause}. */
+  public void pause(int node) {
+    nodes.pause(node);
+  }
+
+  /** Lets a paused node run again. */
+  public void resume(int node) {
+    nodes.resume(node);
+  }
+
+  /** Kills node {@code node}'s server as a crash would ({@code docker kill}). */
+  public void kill(int node) {
+    nodes.kill(node);
+  }
+
+  /**
+   * Starts a killed node again with its data, on its port, and returns once it accepts connections:
+   * a replica then streams what the primary wrote meanwhile.
+   */
+  public void restart(int node) {
+    GenericContainer<?> container = nodes.node(node);
+    nodes.restart(
+        node, ContainerNodes.logsOnceMore(container, node == 1 ? READY : READY_READ_ONLY));
+  }
+
+  /** Removes every node, a paused one too, and their network. */
   @Override
   public void close() {
-    replicas.forEach(GenericContainer::stop);
-    primary.stop();
-    network.close();
+    nodes.close();
   }
 
   @Override
@@ -96,13 +143,17 @@ public final class ContainerPostgres implements PostgresServer {
 
   /** How to start it: the image, the number of replicas, server settings. */
   public static final class Builder {
-    private String image = DEFAULT_IMAGE;
+    private String image;
     private int replicas;
     private final Map<String, String> settings = new LinkedHashMap<>();
 
     private Builder() {}
 
-    /** The PostgreSQL image (an official {@code postgres} image or one built like it). */
+    /**
+     * The PostgreSQL image (an official {@code postgres} image or one built like it); by default
+     * {@value ContainerPostgres#LOCAL_IMAGE} when the engine has it, else {@value
+     * ContainerPostgres#DEFAULT_IMAGE}.
+     */
     public Builder image(String image) {
       this.image = image;
       return this;
@@ -125,8 +176,9 @@ public final class ContainerPostgres implements PostgresServer {
 
     /** Starts the primary, then its replicas side by side; waits until each accepts connections. */
     public ContainerPostgres start() {
+      DockerImageName name =
+          DockerImageName.parse(image != null ? image : Docker.image(LOCAL_IMAGE, DEFAULT_IMAGE));
       Network network = Network.newNetwork();
-      DockerImageName name = DockerImageName.parse(image);
       Map<String, String> all = new LinkedHashMap<>();
       all.put("wal_level", "replica");
       all.put("max_wal_senders", String.valueOf(Math.max(10, replicas + 2)));
@@ -137,6 +189,7 @@ public final class ContainerPostgres implements PostgresServer {
               + all.entrySet().stream()
                   .map(e -> "-c " + e.getKey() + "=" + e.getValue())
                   .collect(Collectors.joining(" "));
+      List<Integer> ports = FreePorts.of(1 + replicas);
       GenericContainer<?> primary =
           new GenericContainer<>(name)
               .withNetwork(network)
@@ -153,21 +206,24 @@ public final class ContainerPostgres implements PostgresServer {
               .withExposedPorts(PORT)
               // the image's entrypoint starts the server twice: once to initialise, then for good
               .waitingFor(
-                  Wait.forLogMessage(".*database system is ready to accept connections.*\\s", 2)
-                      .withStartupTimeout(STARTUP));
+                  Wait.forLogMessage(".*" + READY + ".*\\s", 2).withStartupTimeout(STARTUP));
+      // Fixed host ports: a node restarted after a kill is back at its URL.
+      primary.setPortBindings(List.of(Docker.publishAddress() + ports.get(0) + ":" + PORT));
       List<GenericContainer<?>> started = new ArrayList<>();
       try {
+        started.add(primary);
         primary.start();
+        List<GenericContainer<?>> standbys = new ArrayList<>();
         for (int i = 0; i < replicas; i++) {
-          started.add(replica(name, network, all));
+          GenericContainer<?> standby = replica(name, network, all);
+          standby.setPortBindings(List.of(Docker.publishAddress() + ports.get(1 + i) + ":" + PORT));
+          standbys.add(standby);
+          started.add(standby);
         }
-        Startables.deepStart(started).join();
-        return new ContainerPostgres(network, primary, List.copyOf(started));
+        Startables.deepStart(standbys).join();
+        return new ContainerPostgres(network, primary, List.copyOf(standbys));
       } catch (RuntimeException e) {
-        started.forEach(GenericContainer::stop);
-        primary.stop();
-        network.close();
-        throw e;
+        throw ContainerNodes.abandon(e, started, network);
       }
     }
 
@@ -180,13 +236,14 @@ public final class ContainerPostgres implements PostgresServer {
               .map(e -> " -c '" + e.getKey() + "=" + e.getValue().replace("'", "") + "'")
               .collect(Collectors.joining());
       // The image's entrypoint runs any command but "postgres" as given, as root: clone the
-      // primary (retrying while it finishes starting), then run the copy as a hot standby.
+      // primary (retrying while it finishes starting), then run the copy as a hot standby. A
+      // replica restarted after a kill keeps its copy and streams what it missed.
       String script =
           String.join(
               "\n",
               "set -e",
               "dir=/var/lib/postgresql/replica",
-              "until pg_basebackup -h primary -p "
+              "[ -s $dir/PG_VERSION ] || until pg_basebackup -h primary -p "
                   + PORT
                   + " -U "
                   + USER
@@ -200,8 +257,7 @@ public final class ContainerPostgres implements PostgresServer {
           .withCommand("bash", "-c", script)
           .withExposedPorts(PORT)
           .waitingFor(
-              Wait.forLogMessage(".*ready to accept read-only connections.*\\s", 1)
-                  .withStartupTimeout(STARTUP));
+              Wait.forLogMessage(".*" + READY_READ_ONLY + ".*\\s", 1).withStartupTimeout(STARTUP));
     }
   }
 }

@@ -16,9 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -93,6 +95,28 @@ class FusilladeServersExtensionTest {
     }
   }
 
+  /** Runs only when launched by the test below: one test passes, the other fails. */
+  @FusilladeServers(postgres = true)
+  @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
+  @TestMethodOrder(MethodOrderer.MethodName.class)
+  static class OneOfItsTestsFails {
+    @Test
+    void a_connects(PostgresServer db) throws Exception {
+      seen.add(db.getClass().getSimpleName());
+      seen.add(db.jdbcUrl());
+      try (Connection connection = DriverManager.getConnection(db.jdbcUrl(), db.user(), "");
+          ResultSet rows = connection.createStatement().executeQuery("select 6 * 7")) {
+        rows.next();
+        seen.add(rows.getString(1));
+      }
+    }
+
+    @Test
+    void b_fails(PostgresServer db) {
+      throw new AssertionError("this test fails on purpose");
+    }
+  }
+
   /** Runs only when launched by the test below. */
   @FusilladeServers(postgres = true)
   @EnabledIfSystemProperty(named = SELF_TEST, matches = "true")
@@ -154,6 +178,26 @@ class FusilladeServersExtensionTest {
     assertThat(summary.getFailures().get(0).getException())
         .hasMessageContaining("no KafkaServer was started: declare it in @FusilladeServers on ")
         .hasMessageContaining("AsksForKafkaItDidNotDeclare");
+  }
+
+  /**
+   * With -Dfusillade.servers=containers, the class gets a PostgreSQL in a container, and a failing
+   * test leaves no container and no network behind: the extension removes them after the class,
+   * whatever its tests did (there is no Ryuk to do it where no registry answers).
+   */
+  @Test
+  @Tag("slow")
+  void inContainersAFailingClassLeavesNoContainerAndNoNetwork() {
+    Docker.assumeAvailable();
+    System.setProperty(Servers.PROPERTY, "containers");
+
+    TestExecutionSummary summary = run(OneOfItsTestsFails.class, new ArrayList<>());
+
+    assertThat(summary.getTestsSucceededCount()).as(failures(summary)).isEqualTo(1);
+    assertThat(summary.getTestsFailedCount()).isEqualTo(1);
+    assertThat(seen).containsExactly("ContainerPostgres", seen.get(1), "42");
+    assertThat(Leftovers.ofThisSession()).as("after the class").isEmpty();
+    assertThat(System.getProperty(FusilladeServers.POSTGRES_URL)).isNull();
   }
 
   @Test

@@ -11,7 +11,7 @@ import java.util.List;
  * Ports for the nodes of an embedded cluster, which must know each other's before any starts (a
  * Kafka quorum, OpenSearch's seed hosts) and come back on their own after a restart.
  */
-final class FreePorts {
+public final class FreePorts {
   private FreePorts() {}
 
   /**
@@ -19,7 +19,7 @@ final class FreePorts {
    * chosen, so none is picked twice. Another process may take one before the node binds it: a
    * moment's race, as with any port chosen ahead.
    */
-  static List<Integer> of(int count) {
+  public static List<Integer> of(int count) {
     List<ServerSocket> sockets = new ArrayList<>();
     try {
       for (int i = 0; i < count; i++) {
