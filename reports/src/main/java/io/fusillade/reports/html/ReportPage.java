@@ -110,14 +110,16 @@ public final class ReportPage {
     if (checks.isEmpty()) {
       return;
     }
-    h.append("<h2>Checks</h2>\n<table><tr><th>check</th><th>result</th><th>measured</th></tr>\n");
+    // the same words as the console and junit.xml: the numbers and the rule that decided
+    h.append("<h2>Checks</h2>\n<table class=\"checks\"><tr><th>check</th><th>result</th>")
+        .append("<th>why: what was measured and the rule</th></tr>\n");
     for (CheckResult c : checks) {
       h.append("<tr><td><code>")
           .append(escape(c.check()))
           .append("</code></td><td class=\"")
           .append(c.passed() ? "pass\">passed" : "fail\">FAILED")
-          .append("</td><td>")
-          .append(escape(c.measured()))
+          .append("</td><td class=\"text\">")
+          .append(escape(c.why()))
           .append("</td></tr>\n");
     }
     h.append("</table>\n");

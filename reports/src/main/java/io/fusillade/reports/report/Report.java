@@ -70,15 +70,15 @@ public record Report(RunData run, List<CheckResult> results) {
     List<CheckResult> results = new ArrayList<>();
     boolean completed = run.status() == RunStatus.COMPLETED;
     results.add(
-        new CheckResult(
+        CheckResult.of(
             RUN_COMPLETED,
             completed,
             "status " + run.statusText(),
-            (completed ? "passed: " : "FAILED: ")
-                + RUN_COMPLETED
-                + " (status "
+            "status "
                 + run.statusText()
-                + ")"));
+                + (completed
+                    ? ": the run ended normally and its record was closed"
+                    : "; only a completed run passes (failed, aborted and incomplete ones fail)")));
     for (Check check : checks) {
       results.add(check.evaluate(run));
     }
