@@ -87,11 +87,19 @@ public final class ReportPage {
     for (String flag : run.flags()) {
       h.append("<div class=\"banner flag\">WARNING: ").append(escape(flag)).append("</div>\n");
     }
+    int truncated = run.injectors().stream().mapToInt(r -> r.truncatedLines()).sum();
+    if (truncated > 0) {
+      // as the console says it
+      h.append("<p class=\"note\">(")
+          .append(truncated)
+          .append(" unfinished line(s) at the end of the record were skipped)</p>\n");
+    }
     checks(h, checks);
     LimitSection.render(h, run);
     requests(h, run);
     InjectedSection.render(h, run);
     TopicSection.tables(h, TopicResults.of(run));
+    DistributionsSection.table(h, run);
     EventsSection.table(h, run);
     distribution(h, run);
     charts(h, run);
@@ -126,7 +134,8 @@ public final class ReportPage {
   }
 
   private static void requests(StringBuilder h, RunData run) {
-    h.append("<h2>Requests</h2>\n<table><tr><th>request</th><th>count</th><th>OK</th><th>KO</th>")
+    h.append(
+            "<h2>Requests</h2>\n<table id=\"requests\"><tr><th>request</th><th>count</th><th>OK</th><th>KO</th>")
         .append("<th>rate/s</th><th>mean ms</th><th>p50 ms</th><th>p90 ms</th><th>p95 ms</th>")
         .append("<th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>\n");
     List<String[]> errors = new ArrayList<>();
@@ -233,6 +242,7 @@ public final class ReportPage {
       charts.latency("p99 of OK requests per request name", perName);
     }
     TopicSection.charts(run, (title, unit, series) -> charts.latency(title, series));
+    DistributionsSection.charts(run, (title, unit, series) -> charts.latency(title, series));
 
     List<SvgChart.Series> errors = new ArrayList<>();
     run.koRate()

@@ -155,6 +155,9 @@ public record Report(RunData run, List<CheckResult> results) {
       root.put("statusReason", run.statusReason());
     }
     root.put("incomplete", run.isPartial());
+    root.put(
+        "truncatedLines",
+        run.injectors().stream().mapToInt(io.fusillade.record.RunRecord::truncatedLines).sum());
     root.put("start", Instant.ofEpochMilli(run.startEpochMs()).toString());
     root.put("durationSeconds", run.durationSeconds());
     ArrayNode injectors = root.putArray("injectors");
@@ -182,6 +185,12 @@ public record Report(RunData run, List<CheckResult> results) {
     ObjectNode classes = root.putObject("koByClass");
     koByClass.forEach((c, n) -> classes.put(c.label(), n));
     root.set("topics", JSON.valueToTree(TopicResults.toMap(TopicResults.of(run))));
+    // every other distribution the console prints: injector lag, e2e, time-to-searchable...
+    ObjectNode distributions = root.putObject("distributions");
+    for (io.fusillade.reports.runs.LatencySummary s :
+        io.fusillade.reports.runs.LatencySummary.all(run)) {
+      distributions.set(s.name(), JSON.valueToTree(s.toMap()));
+    }
     // the limit search: verdict, rate found, sustained, one-line summary and every step
     io.fusillade.reports.runs.LimitResults.of(run)
         .ifPresent(result -> root.set("limit", JSON.valueToTree(result.toMap())));
