@@ -253,7 +253,8 @@ public final class ReportPage {
                 errors.add(new SvgChart.Series(name, s));
               }
             });
-    charts.line("Errors (KO) per second", "KO/s", errors);
+    // nothing failed is a measurement, not a missing one
+    charts.line("Errors (KO) per second", "KO/s", errors, "0 KO: no request failed");
 
     charts.latency(
         "Injector lag (how late the load generator's timer ran)",
@@ -269,17 +270,7 @@ public final class ReportPage {
         g -> g.startsWith("topic.producer.throttle."),
         1);
     charts.gauges(run, "Local servers' data on disk", "MB", g -> g.startsWith("directory."), 1e6);
-    if (!run.counterRate().isEmpty()) {
-      List<SvgChart.Series> counters = new ArrayList<>();
-      run.counterRate()
-          .forEach(
-              (name, s) -> {
-                if (counters.size() < MAX_LINES) {
-                  counters.add(new SvgChart.Series(name, s));
-                }
-              });
-      charts.line("Counters per second", "/s", counters);
-    }
+    counters(charts, run);
     charts.gauges(
         run,
         "CPU, whole machine",
@@ -308,6 +299,41 @@ public final class ReportPage {
                 && !isTopicLag(g),
         1);
     h.append("</div>\n");
+  }
+
+  /**
+   * The counters per second, one chart per unit: bytes (in MB/s) apart from what is counted in
+   * items (documents, messages, failed items, timeouts), which one axis could not show together.
+   */
+  private static void counters(Charts charts, RunData run) {
+    List<SvgChart.Series> bytes = new ArrayList<>();
+    List<SvgChart.Series> items = new ArrayList<>();
+    run.counterRate()
+        .forEach(
+            (name, perSecond) -> {
+              if (isBytes(name)) {
+                double[] mb = perSecond.clone();
+                for (int i = 0; i < mb.length; i++) {
+                  mb[i] /= 1e6;
+                }
+                if (bytes.size() < MAX_LINES) {
+                  bytes.add(new SvgChart.Series(name, mb));
+                }
+              } else if (items.size() < MAX_LINES) {
+                items.add(new SvgChart.Series(name, perSecond));
+              }
+            });
+    if (!items.isEmpty()) {
+      charts.line("Counters per second: documents, messages, items", "per second", items);
+    }
+    if (!bytes.isEmpty()) {
+      charts.line("Counters per second: bytes", "MB/s", bytes);
+    }
+  }
+
+  /** Whether a counter counts bytes ({@code logs.bytes}, {@code topic.T.produced.bytes}). */
+  static boolean isBytes(String counter) {
+    return counter.toLowerCase(java.util.Locale.ROOT).endsWith("bytes");
   }
 
   /**
@@ -399,6 +425,13 @@ public final class ReportPage {
     void line(String title, String unit, List<SvgChart.Series> series) {
       h.append("<figure class=\"chart\">")
           .append(chart(title, unit, series).render())
+          .append("</figure>\n");
+    }
+
+    /** A chart that says {@code empty} when it has nothing to draw. */
+    void line(String title, String unit, List<SvgChart.Series> series, String empty) {
+      h.append("<figure class=\"chart\">")
+          .append(chart(title, unit, series).whenEmpty(empty).render())
           .append("</figure>\n");
     }
 
