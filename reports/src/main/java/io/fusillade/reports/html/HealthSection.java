@@ -43,7 +43,10 @@ final class HealthSection {
                 row.what(),
                 row.value(),
                 row.verdict(),
-                row.bad() ? "fail" : row.verdict().isEmpty() ? "" : "pass",
+                // UNKNOWN (too few samples to judge) is no pass: no colour
+                row.bad()
+                    ? "fail"
+                    : row.verdict().isEmpty() || row.verdict().equals("UNKNOWN") ? "" : "pass",
                 row.meaning()
               });
         }

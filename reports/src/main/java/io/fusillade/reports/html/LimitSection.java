@@ -46,8 +46,15 @@ final class LimitSection {
       double[] cx = confirm.stream().mapToDouble(StepResult::target).toArray();
       double[] rates = byRate.stream().mapToDouble(StepResult::target).distinct().toArray();
       h.append("<div class=\"charts\">\n");
+      List<StepResult> passed = byRate.stream().filter(StepResult::passed).toList();
+      List<StepResult> failed = byRate.stream().filter(st -> !st.passed()).toList();
       List<SvgChart.Series> achieved = new ArrayList<>();
-      achieved.add(SvgChart.Series.dots("achieved", x, values(byRate, StepResult::achieved)));
+      achieved.add(
+          SvgChart.Series.dots(
+              "achieved, step passed", rates(passed), values(passed, StepResult::achieved)));
+      achieved.add(
+          SvgChart.Series.dots(
+              "achieved, step failed", rates(failed), values(failed, StepResult::achieved)));
       achieved.add(new SvgChart.Series("target (achieved = tried)", rates, rates));
       if (cx.length > 0) {
         achieved.add(
@@ -106,6 +113,10 @@ final class LimitSection {
         .append(" latency counts from when each request was due, so a system that queues what")
         .append(" it cannot serve shows it. A step the injector could not vouch for ends the")
         .append(" search: the injector, not the system, was then the limit.</p>\n");
+  }
+
+  private static double[] rates(List<StepResult> steps) {
+    return values(steps, StepResult::target);
   }
 
   /** Whether a step is the search's confirmation of the rate it found. */

@@ -262,7 +262,7 @@ class ReportPageTest {
     // a dot per step, the two steps at 800/s at one x; no line joins them in time order
     String achieved = section.substring(0, section.indexOf("</svg>"));
     assertThat(Pattern.compile("r=\"3.5\"").matcher(achieved).results().count())
-        .isEqualTo(6 + 1); // six steps and the legend's swatch
+        .isEqualTo(6 + 2); // six steps and the swatches of passed and failed steps
     assertThat(achieved).contains(">confirmation<").contains("r=\"6\"");
     String latency = section.substring(section.indexOf("<title>p99 and p50 latency"));
     assertThat(latency.substring(0, latency.indexOf("</svg>")))
