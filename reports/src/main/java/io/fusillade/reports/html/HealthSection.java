@@ -127,16 +127,18 @@ final class HealthSection {
             .append(", over ")
             .append(format(number(trend.get("samples"))))
             .append(" seconds)");
-      } else {
+      } else if (trend.get("samples") instanceof Number samples) {
         value
             .append(" (")
-            .append(format(number(trend.get("samples"))))
+            .append(format(samples.doubleValue()))
             .append(" seconds: too few to judge)");
       }
-      value
-          .append("; growing means a slope above ")
-          .append(format(number(trend.get("thresholdPerSecond"))))
-          .append(" messages/s with p below 0.01, over the second half of the load");
+      if (trend.get("thresholdPerSecond") instanceof Number threshold) {
+        value
+            .append("; growing means a slope above ")
+            .append(format(threshold.doubleValue()))
+            .append(" messages/s with p below 0.01, over the second half of the load");
+      }
     }
     if (topic.get("drained") instanceof Boolean drained) {
       value.append(

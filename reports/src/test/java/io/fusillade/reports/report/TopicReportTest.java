@@ -163,7 +163,10 @@ class TopicReportTest {
     assertThat(html).contains("Delivery per partition: events");
     assertThat(html).contains("<tr><td>0</td><td>500</td><td>497</td><td>3</td><td>2</td>");
     String health = html.substring(html.indexOf("<h2>Health</h2>"));
-    assertThat(health).contains("topic.events").contains("drained: true");
+    assertThat(health)
+        .contains("<td>topic events</td>")
+        .contains("2 consumers on 4 partitions; consumer lag while the load ran: flat;")
+        .contains("the consumers read up to the end before the drain timeout");
     assertThat(health).doesNotContain("acknowledged").doesNotContain("perPartition");
 
     JsonNode delivery =
