@@ -27,8 +27,30 @@ final class DatabaseOptions {
       return DriverManager.getConnection(url, user, password);
     } catch (SQLException e) {
       throw new FusilladeException(
-          "cannot connect to " + JdbcUrls.mask(url) + ": " + firstLine(e.getMessage()));
+          "cannot connect to "
+              + JdbcUrls.mask(url)
+              + ": "
+              + firstLine(JdbcUrls.mask(String.valueOf(e.getMessage())))
+              + hint(url));
     }
+  }
+
+  /**
+   * What to do about a URL no driver takes because it lacks {@code jdbc:} ({@code
+   * postgresql://db:5432/app}, as psql and libpq spell it): "{@code ; a JDBC URL starts with jdbc:
+   * (jdbc:postgresql://db:5432/app)}"; empty for any other URL.
+   */
+  static String hint(String url) {
+    String lower = url.strip().toLowerCase(java.util.Locale.ROOT);
+    if (lower.startsWith("jdbc:")) {
+      return "";
+    }
+    String fixed =
+        "jdbc:"
+            + (lower.startsWith("postgres://")
+                ? "postgresql://" + url.strip().substring("postgres://".length())
+                : url.strip());
+    return "; a JDBC URL starts with jdbc: (" + JdbcUrls.mask(fixed) + ")";
   }
 
   /** Connects once and closes, or fails with a message naming the URL (password masked). */

@@ -61,6 +61,13 @@ public final class FusilladeCommand implements Runnable {
         (e, arguments) -> {
           CommandLine command = e.getCommandLine();
           command.getErr().println("fusillade: " + e.getMessage());
+          if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+            // did you mean: on every command (UnknownOptions)
+            java.util.List<String> options = UnknownOptions.suggestions(unmatched);
+            if (!options.isEmpty()) {
+              command.getErr().println("Did you mean " + String.join(" or ", options) + "?");
+            }
+          }
           command
               .getErr()
               .println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more.");

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Prints a run's table of requests and latencies.",
       "Per request name: count, OK, KO, rate and p50/p90/p95/p99/p99.9/max latency, as",
-      "'fusillade report' and the end of a run print them.",
+      "'fusillade report' and the end of a run print them, then where the run's HTML report is.",
       "RUN_DIR is a run directory, or a directory of runs (the newest is taken).",
       "Exits with 3 when the run did not complete (failed, aborted or incomplete)."
     })
@@ -44,9 +44,21 @@ final class SummaryCommand implements Callable<Integer> {
     }
     RunData data = RunData.load(run);
     spec.commandLine().getOut().print(SummaryTable.render(data));
+    spec.commandLine().getOut().println(reportLine(run));
     spec.commandLine().getOut().flush();
     // A run that crashed, sent nothing, was stopped or killed must not pass a script's "&&".
     return data.isPartial() ? FusilladeCommand.CHECK_FAILED : 0;
+  }
+
+  /**
+   * Where the run's HTML report is ({@code RUN_DIR/report/index.html}, written at the end of the
+   * run), or how to write one when there is none (a killed run, a record copied without it).
+   */
+  static String reportLine(Path run) {
+    Path page = run.resolve("report").resolve("index.html");
+    return Files.isRegularFile(page)
+        ? "Fusillade report: " + page
+        : "No report in " + run + ": 'fusillade report " + run + "' writes one";
   }
 
   /** The run directory itself, or the newest run directory inside it. */

@@ -2,6 +2,7 @@ package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.sql.JdbcUrls;
+import io.fusillade.workload.CastReview;
 import io.fusillade.workload.LoadResult;
 import io.fusillade.workload.Problem;
 import io.fusillade.workload.RowFormat;
@@ -83,24 +84,20 @@ public final class WorkloadCommand implements Callable<Integer> {
         // does.
         RunChecks.validate(loaded.orThrow(), List.of());
       }
-      int code = WorkloadCommands.check(file, seed, System::getenv, out, err);
-      if (code != WorkloadCommands.OK || connect == null) {
-        return code;
+      if (connect == null || !loaded.isValid()) {
+        return WorkloadCommands.check(file, seed, System::getenv, out, err);
       }
-      return prepareQueries(WorkloadFiles.load(file), out, err);
-    }
-
-    /** {@code --url}: the database prepares every query; its refusals are problems. */
-    private int prepareQueries(Workload workload, PrintWriter out, PrintWriter err) {
+      Workload workload = loaded.orThrow();
       String where = JdbcUrls.mask(connect);
       String password = System.getenv(DatabaseOptions.PASSWORD_VARIABLE);
       if (password == null) {
         password = workload.connection().map(c -> c.password()).orElse(null);
       }
       String login = user != null ? user : workload.connection().map(c -> c.user()).orElse(null);
-      List<Problem> problems;
       try (Connection connection = DatabaseOptions.connect(connect, login, password)) {
-        problems = QueryCheck.prepare(workload, connection, Dialect.detect(connection, connect));
+        Dialect dialect = Dialect.detect(connection, connect);
+        return WorkloadCommands.check(
+            file, seed, System::getenv, new Server(connection, dialect, where), out, err);
       } catch (SQLException e) {
         throw new FusilladeException(
             "cannot check the queries on "
@@ -108,23 +105,32 @@ public final class WorkloadCommand implements Callable<Integer> {
                 + ": "
                 + DatabaseOptions.firstLine(e.getMessage()));
       }
-      if (problems.isEmpty()) {
-        int n = workload.queries().size();
-        out.println("prepared " + n + " quer" + (n == 1 ? "y" : "ies") + " on " + where);
-        out.flush();
-        return WorkloadCommands.OK;
+    }
+
+    /** {@code --url}: the database's dialect, and its refusals of the queries as problems. */
+    private record Server(Connection connection, Dialect dialect, String where)
+        implements WorkloadCommands.Server {
+      @Override
+      public CastReview.Target target() {
+        return switch (dialect) {
+          case POSTGRESQL, GREENPLUM -> CastReview.Target.POSTGRESQL;
+          case PICODATA -> CastReview.Target.PICODATA;
+          case GENERIC -> CastReview.Target.OTHER;
+        };
       }
-      problems.forEach(err::println);
-      err.println(
-          problems.size()
-              + " problem"
-              + (problems.size() == 1 ? "" : "s")
-              + " found in "
-              + file
-              + " on "
-              + where);
-      err.flush();
-      return WorkloadCommands.USER_ERROR;
+
+      @Override
+      public List<Problem> prepare(Workload workload) {
+        try {
+          return QueryCheck.prepare(workload, connection, dialect);
+        } catch (SQLException e) {
+          throw new FusilladeException(
+              "cannot check the queries on "
+                  + where
+                  + ": "
+                  + DatabaseOptions.firstLine(e.getMessage()));
+        }
+      }
     }
   }
 

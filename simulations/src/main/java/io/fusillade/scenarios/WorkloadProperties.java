@@ -8,12 +8,14 @@ import io.fusillade.limit.LimitSettings;
 import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.SettingValues;
+import io.fusillade.workload.CastReview;
 import io.fusillade.workload.CheckText;
 import io.fusillade.workload.LoadResult;
 import io.fusillade.workload.Problem;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadLoader;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -40,7 +42,7 @@ public final class WorkloadProperties {
       throw new FusilladeException(
           result.problems().stream().map(Problem::toString).collect(Collectors.joining("\n")));
     }
-    Workload workload = result.orThrow();
+    Workload workload = casts(result.orThrow(), settings);
     scheduleFaults(workload);
     return workload;
   }
@@ -64,6 +66,33 @@ public final class WorkloadProperties {
       return RunPlan.current().limit() != null ? RunPlan.current().limit() : base;
     }
     return LimitSettings.fromProperties(SettingValues.systemProperties(), base);
+  }
+
+  /**
+   * The workload's queries as their server must be sent them ({@link CastReview}): a cast
+   * PostgreSQL spells otherwise sent so, said once ({@code $2::string} as {@code $2::text}), and a
+   * cast the server is known to lack refused before the load, at its line and column.
+   */
+  static Workload casts(Workload workload, RunSettings settings) {
+    List<String> urls =
+        !settings.urls().isEmpty()
+            ? settings.urls()
+            : workload.connection().map(c -> c.urls()).orElse(List.of());
+    CastReview.Target target = CastReview.Target.of(urls);
+    String text;
+    try {
+      text = java.nio.file.Files.readString(java.nio.file.Path.of(workload.file()));
+    } catch (java.io.IOException | RuntimeException e) {
+      text = null; // the queries' own lines then
+    }
+    List<CastReview.Finding> findings = CastReview.of(workload, target, text);
+    List<String> problems =
+        findings.stream().filter(CastReview.Finding::problem).map(Object::toString).toList();
+    if (!problems.isEmpty()) {
+      throw new FusilladeException(String.join("\n", problems));
+    }
+    findings.forEach(f -> System.out.println("Fusillade: " + f));
+    return CastReview.adapt(workload, target);
   }
 
   /**

@@ -53,7 +53,7 @@ class ReportCommandsTest {
     CliRun ok =
         CliRun.of("report", oneRun("fast").toString(), "-o", out.toString(), "--check", "p99 < 1s");
     assertThat(ok.exitCode()).as(ok.err()).isZero();
-    assertThat(ok.out()).contains("passed: p99 < 1s (p99 = ").contains("index.html");
+    assertThat(ok.out()).contains("passed: p99 < 1s — p99 of all ").contains("index.html");
     assertThat(out.resolve("index.html")).exists();
     assertThat(out.resolve("report.css")).exists(); // linked by the page
     assertThat(out.resolve("summary.json")).exists();
@@ -63,7 +63,9 @@ class ReportCommandsTest {
         CliRun.of(
             "report", oneRun("fast").toString(), "-o", out.toString(), "--check", "p99 < 1ms");
     assertThat(failed.exitCode()).isEqualTo(3);
-    assertThat(failed.out()).contains("FAILED: p99 < 1ms (p99 = ");
+    assertThat(failed.out())
+        .contains("FAILED: p99 < 1ms — p99 of all ")
+        .contains("not below the limit 1.00 ms");
   }
 
   @Test
@@ -74,14 +76,31 @@ class ReportCommandsTest {
         CliRun.of("report", run.toString(), "-o", base.resolve("report-same").toString());
     assertThat(summary.exitCode()).as(summary.err()).isZero();
     assertThat(report.exitCode()).as(report.err()).isZero();
-    // The summary's first line names the run; everything after it is the shared table.
+    // The summary's first line names the run, its last where the report is; between them, the
+    // shared table.
     String table = summary.out().substring(summary.out().indexOf('\n') + 1);
+    String last = table.lines().reduce((a, b) -> b).orElseThrow();
+    assertThat(last)
+        .isEqualTo("No report in " + run + ": 'fusillade report " + run + "' writes one");
+    table = table.substring(0, table.indexOf(last));
     assertThat(table.lines().findFirst().orElseThrow())
         .matches(
             "request\\s+count\\s+OK\\s+KO\\s+rate/s\\s+p50 ms\\s+p90 ms\\s+p95 ms\\s+p99 ms"
                 + "\\s+p99\\.9 ms\\s+max ms");
     assertThat(table).containsPattern("(?m)^q\\s+2000\\s+2000\\s+0\\s");
     assertThat(report.out()).contains(table);
+  }
+
+  @Test
+  void summaryPrintsWhereTheReportIs() throws Exception {
+    Path run;
+    try (var runs = Files.list(base.resolve("slow"))) {
+      run = runs.sorted().skip(1).findFirst().orElseThrow();
+    }
+    assertThat(CliRun.of("report", run.toString()).exitCode()).isZero();
+    CliRun summary = CliRun.of("summary", run.toString());
+    assertThat(summary.out().strip())
+        .endsWith("Fusillade report: " + run.resolve("report").resolve("index.html"));
   }
 
   @Test

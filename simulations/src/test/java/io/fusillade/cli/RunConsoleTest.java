@@ -66,7 +66,7 @@ class RunConsoleTest {
     assertThat(cli.exitValue()).as(text).isZero();
     assertThat(text)
         .containsPattern(
-            "Fusillade 5 s: by id  \\d+/s  OK [\\d,]+  KO 0  p99 [\\d.]+ ms \\(last 5 s\\)")
+            "Fusillade 5 s: by id  \\d+/s  OK [\\d,]+  KO 0  p99 [\\d.,]+ ms \\(last 5 s\\)")
         .containsPattern("Fusillade 10 s: by id  (9\\d|10\\d)/s  OK [\\d,]+  KO 0  p99 ")
         .doesNotContain("---- Requests");
     List<String> files;

@@ -127,7 +127,7 @@ class RunServerMetricsTest {
       assertThat(junit)
           .contains("server cpu.steal &lt; 50%")
           .containsPattern(
-              "FAILED: server max memory.used &lt; 1kB for db \\(max memory.used: db [0-9.]+ kB");
+              "FAILED: server max memory.used &lt; 1kB for db — max memory.used: db [0-9.,]+ kB");
       RunRecord data = RunRecordReader.read(record);
       List<String> servers = new ArrayList<>(List.of("db"));
       if (exporter != null) {

@@ -31,7 +31,7 @@ class RunVerdictTest {
     assertThat(run.record().manifest().status()).as(output).isEqualTo(RunStatus.FAILED);
     String reason = run.record().manifest().statusReason();
     assertThat(reason).as(output).isNotBlank().doesNotContain("\n");
-    assertThat(output).contains("FAILED: run completed (status failed: " + reason + ")");
+    assertThat(output).contains("FAILED: run completed — status failed: " + reason + "; only a");
 
     Path report = run.record().directory().resolve("report");
     String junit = Files.readString(report.resolve("junit.xml"));
@@ -56,7 +56,7 @@ class RunVerdictTest {
     assertThat(run.record().requests().get("select one").okCount()).as(output).isEqualTo(1);
     assertThat(run.record().manifest().status()).as(output).isEqualTo(RunStatus.FAILED);
     assertThat(run.record().manifest().statusReason()).contains(CrashingSimulation.MESSAGE);
-    assertThat(output).contains("FAILED: run completed (status failed: ");
+    assertThat(output).contains("FAILED: run completed — status failed: ");
   }
 
   @Test
@@ -115,7 +115,7 @@ class RunVerdictTest {
     assertThat(manifest.statusReason()).isEqualTo("stopped by SIGTERM");
     // The load stopped at the signal: the record ends within 2 s of it.
     assertThat(manifest.endEpochMs() - signalled).as(printed).isLessThan(2_000);
-    assertThat(printed).contains("FAILED: run completed (status aborted: stopped by SIGTERM");
+    assertThat(printed).contains("FAILED: run completed — status aborted: stopped by SIGTERM");
     assertThat(printed).contains("Fusillade: exit code 143 (the run was stopped by SIGTERM)");
     assertThat(Files.readString(record.resolve("report").resolve("junit.xml")))
         .contains("<failure");

@@ -12,9 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The Picostress example (its {@code ::string} cast made {@code ::text}) on the embedded
- * PostgreSQL: schema up and fill, {@link SqlQueueSimulation} with its 100 queries split between 4
- * users, schema down — with no KO, on either engine.
+ * The Picostress example as published, run as written on the embedded PostgreSQL: schema up and
+ * fill, {@link SqlQueueSimulation} with its 100 queries split between 4 users (its {@code
+ * $2::string} cast, Picodata's name for {@code text}, sent as {@code $2::text}, and said so),
+ * schema down — with no KO, on either engine.
  */
 @Tag("slow")
 class PicostressQueueTest {
@@ -24,7 +25,9 @@ class PicostressQueueTest {
   @ValueSource(strings = {"jdbc", "native"})
   void theExampleRunsItsWholeQueueWithoutAFailure(String engine) throws Exception {
     Path workload =
-        Path.of("src/test/resources/workloads/picostress-queue-pg.yml").toAbsolutePath();
+        Path.of("../benchmark-core/workload/src/test/resources/workloads/picostress-queue.yml")
+            .toAbsolutePath()
+            .normalize();
     GatlingFork run =
         GatlingFork.run(
             base,
@@ -40,6 +43,10 @@ class PicostressQueueTest {
     assertThat(run.exitCode()).as(run.output()).isZero();
     assertThat(run.output())
         .contains("created table cars_q", "created index cars_brand_index")
+        .contains(
+            "Fusillade: note: "
+                + workload
+                + ":53:70 queries[0].sql: ::string is Picodata's name for text: sent as ::text")
         .containsPattern("filled cars_q: 100 rows")
         .contains("dropped table cars_q");
     RequestTotals queries = run.record().requests().get("query1");

@@ -414,7 +414,8 @@ class TopicSimulationsTest {
     assertThat(report.results())
         .as(report.consoleText())
         .allMatch(io.fusillade.reports.checks.CheckResult::passed);
-    assertThat(report.results().get(1).measured()).isEqualTo("lost = 0 of 1000 acknowledged");
+    assertThat(report.results().get(1).measured())
+        .isEqualTo("lost = 0 of 1,000 acknowledged, 1,000 received");
     var events = report.summaryJson().path("topics").path("events");
     assertThat(events.path("e2e").path("count").asLong()).isEqualTo(1000);
     assertThat(events.path("e2e").path("p99Ms").asDouble()).isPositive();

@@ -74,7 +74,7 @@ final class ConsoleProgress implements FlushListener {
       String p99 =
           t.periodOk.getTotalCount() == 0
               ? "-"
-              : String.format(Locale.ROOT, "%.3g ms", t.periodOk.getValueAtPercentile(99) / 1000.0);
+              : milliseconds(t.periodOk.getValueAtPercentile(99) / 1000.0) + " ms";
       out.printf(
           Locale.ROOT,
           "%s %s  %,.0f/s  OK %,d  KO %,d  p99 %s (last %d s)%n",
@@ -97,5 +97,16 @@ final class ConsoleProgress implements FlushListener {
     while (nextPrint <= elapsedSeconds + 0.5) {
       nextPrint += periodSeconds;
     }
+  }
+
+  /**
+   * About three significant digits in plain notation, thousands grouped: {@code 0.300}, {@code
+   * 1.50}, {@code 12.3}, {@code 1,110} (never {@code 1.11e+03}, which {@code %.3g} printed).
+   */
+  static String milliseconds(double ms) {
+    double magnitude = Math.abs(ms);
+    String format =
+        magnitude >= 100 ? "%,.0f" : magnitude >= 10 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f";
+    return String.format(Locale.ROOT, format, ms);
   }
 }

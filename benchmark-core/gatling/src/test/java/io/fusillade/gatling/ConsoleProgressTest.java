@@ -62,4 +62,12 @@ class ConsoleProgressTest {
     }
     assertThat(printed()).isEmpty();
   }
+
+  @Test
+  void latenciesArePrintedInPlainNotation() {
+    // the console once printed p99 1.11e+03 ms
+    assertThat(ConsoleProgress.milliseconds(1110.4)).isEqualTo("1,110");
+    assertThat(ConsoleProgress.milliseconds(12.34)).isEqualTo("12.3");
+    assertThat(ConsoleProgress.milliseconds(0.3)).isEqualTo("0.300");
+  }
 }

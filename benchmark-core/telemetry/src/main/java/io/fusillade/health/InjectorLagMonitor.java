@@ -136,6 +136,11 @@ public final class InjectorLagMonitor implements AutoCloseable {
    *
    * @param ticks how many ticks were judged (after the warm-up)
    * @param warmUpMs how long the warm-up left out was, from the start of the monitor
+   * @param lateTicks how many of the judged ticks were later than the threshold: with the p99, what
+   *     the verdict reads (see {@link #of(Histogram, Duration, double, int)}), recorded so that a
+   *     report can say why a run with a high p99 was not saturated
+   * @param eventLoops how many event loops were ticked: saturated takes {@value #MIN_LATE_TICKS}
+   *     late ticks per loop
    */
   public record InjectorHealth(
       long ticks,
@@ -144,7 +149,9 @@ public final class InjectorLagMonitor implements AutoCloseable {
       double maxMs,
       double thresholdMs,
       boolean saturated,
-      double warmUpMs) {
+      double warmUpMs,
+      long lateTicks,
+      int eventLoops) {
 
     /** The fewest ticks above the threshold that make a run saturated (see {@link #of}). */
     public static final int MIN_LATE_TICKS = 2;
@@ -172,8 +179,9 @@ public final class InjectorLagMonitor implements AutoCloseable {
     public static InjectorHealth of(
         Histogram lagMicros, Duration threshold, double warmUpMs, int loops) {
       double thresholdMs = threshold.toNanos() / 1e6;
+      int perLoop = Math.max(1, loops);
       if (lagMicros.getTotalCount() == 0) {
-        return new InjectorHealth(0, 0, 0, 0, thresholdMs, false, warmUpMs);
+        return new InjectorHealth(0, 0, 0, 0, thresholdMs, false, warmUpMs, 0, perLoop);
       }
       double p99 = lagMicros.getValueAtPercentile(99.0) / 1000.0;
       // Over fewer than 100 ticks (a run of a second or two) the p99 is the largest lag: one tick
@@ -190,8 +198,10 @@ public final class InjectorLagMonitor implements AutoCloseable {
           p99,
           lagMicros.getMaxValue() / 1000.0,
           thresholdMs,
-          p99 > thresholdMs && late >= (long) MIN_LATE_TICKS * Math.max(1, loops),
-          warmUpMs);
+          p99 > thresholdMs && late >= (long) MIN_LATE_TICKS * perLoop,
+          warmUpMs,
+          late,
+          perLoop);
     }
   }
 

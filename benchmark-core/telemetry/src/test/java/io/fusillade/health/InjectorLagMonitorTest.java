@@ -93,8 +93,16 @@ class InjectorLagMonitorTest {
     InjectorHealth health = InjectorHealth.of(lag, Duration.ofMillis(20));
     assertThat(health.p99Ms()).isGreaterThan(20);
     assertThat(health.saturated()).isFalse();
+    // recorded so that the report can say why a p99 above the threshold passed
+    assertThat(health.lateTicks()).isEqualTo(1);
+    assertThat(health.eventLoops()).isEqualTo(1);
     lag.recordValue(25_000); // a second late tick: lagging again and again
     assertThat(InjectorHealth.of(lag, Duration.ofMillis(20)).saturated()).isTrue();
+    // two event loops: one stall delays a tick of each, so it takes two late ticks per loop
+    InjectorHealth twoLoops = InjectorHealth.of(lag, Duration.ofMillis(20), 0, 2);
+    assertThat(twoLoops.lateTicks()).isEqualTo(2);
+    assertThat(twoLoops.eventLoops()).isEqualTo(2);
+    assertThat(twoLoops.saturated()).isFalse();
   }
 
   private static final long MS = 1_000_000L;

@@ -17,7 +17,7 @@ import java.util.Map;
  * @param count how many times the query is in the queue
  * @param vendorOptions engine-specific keys ({@code timeout})
  * @param location where its {@code sql} is in the file, for messages about the statement (such as
- *     {@code workload check --connect}'s); null for a query not read from a file
+ *     {@code workload check --url}'s); null for a query not read from a file
  */
 public record Query(
     String name,

@@ -79,6 +79,35 @@ public record Workload(
   }
 
   /**
+   * The same workload with other queries (the same ones as a server must be sent them: {@link
+   * CastReview#adapt}).
+   *
+   * @param replaced the queries
+   * @return a copy
+   */
+  public Workload withQueries(List<Query> replaced) {
+    return new Workload(
+        file,
+        name,
+        seed,
+        connection,
+        tables,
+        indexes,
+        replaced,
+        logs,
+        kafka,
+        topics,
+        load,
+        checks,
+        checksDeclared,
+        abort,
+        limit,
+        monitor,
+        injected,
+        faults);
+  }
+
+  /**
    * @param tableName a table name
    * @return the table of that name
    */

@@ -33,7 +33,9 @@ public final class WorkloadCommands {
   private WorkloadCommands() {}
 
   /**
-   * Validates a workload file and prints either every problem or a one-screen summary.
+   * Validates a workload file and prints either every problem or a one-screen summary, the notes
+   * about its casts ({@link CastReview}, for the server of its {@code connection}, else the
+   * embedded PostgreSQL) and, last, its verdict.
    *
    * @param file the workload file
    * @param seed the seed to show in the summary, or null for the file's (or the default)
@@ -48,18 +50,106 @@ public final class WorkloadCommands {
       Function<String, String> environment,
       PrintWriter out,
       PrintWriter err) {
+    return check(file, seed, environment, null, out, err);
+  }
+
+  /**
+   * The server a check asks ({@code workload check --url}): what it is, and which of the
+   * workload's queries it refuses to prepare.
+   */
+  public interface Server {
+    /**
+     * @return what the server was found to be
+     */
+    CastReview.Target target();
+
+    /**
+     * Has the server prepare every query, as the run would send them.
+     *
+     * @param workload the workload, its casts {@linkplain CastReview#adapt adapted}
+     * @return one problem per query it refuses
+     */
+    List<Problem> prepare(Workload workload);
+
+    /**
+     * @return the server in messages: its URL without a password
+     */
+    String where();
+  }
+
+  /**
+   * As {@link #check(Path, Long, Function, PrintWriter, PrintWriter)}, and when {@code server} is
+   * given, its casts judged for that server and its queries prepared there. The verdict is printed
+   * once, after everything else: {@code FILE: OK} or {@code N problems found in FILE}.
+   *
+   * @param server the server asked, or null to judge offline
+   */
+  public static int check(
+      Path file,
+      Long seed,
+      Function<String, String> environment,
+      Server server,
+      PrintWriter out,
+      PrintWriter err) {
     LoadResult result = WorkloadLoader.load(file, environment);
     if (!result.isValid()) {
-      result.problems().forEach(p -> err.println(p));
-      int n = result.problems().size();
-      err.println(n + " problem" + (n == 1 ? "" : "s") + " found in " + file);
-      err.flush();
-      return USER_ERROR;
+      return problems(result.problems(), file, "", err);
     }
     Workload workload = result.workload().orElseThrow();
+    CastReview.Target target =
+        server != null
+            ? server.target()
+            : CastReview.Target.of(workload.connection().map(c -> c.urls()).orElse(List.of()));
+    List<CastReview.Finding> findings = CastReview.of(workload, target, text(file));
     out.print(summary(workload, seed == null ? seedOf(workload) : seed));
+    findings.stream().filter(f -> !f.problem()).forEach(out::println);
+    out.flush();
+    List<Problem> problems = new ArrayList<>();
+    findings.stream().filter(CastReview.Finding::problem).forEach(f -> problems.add(f.toProblem()));
+    String on = server == null ? "" : " on " + server.where();
+    if (server != null) {
+      // a query whose cast was already found wrong needs no second word from the server
+      java.util.Set<String> judged = new java.util.HashSet<>();
+      problems.forEach(p -> judged.add(p.path()));
+      for (Problem p : server.prepare(CastReview.adapt(workload, target))) {
+        if (!judged.contains(p.path())) {
+          problems.add(p);
+        }
+      }
+      problems.sort(
+          java.util.Comparator.comparingInt((Problem p) -> p.location().line())
+              .thenComparingInt(p -> p.location().column()));
+    }
+    if (!problems.isEmpty()) {
+      return problems(problems, file, on, err);
+    }
+    int n = workload.queries().size();
+    out.println(
+        file
+            + ": OK"
+            + (server == null
+                ? ""
+                : ", " + n + " quer" + (n == 1 ? "y" : "ies") + " prepared" + on));
     out.flush();
     return OK;
+  }
+
+  /** Prints the problems and the verdict that counts them. */
+  private static int problems(List<Problem> problems, Path file, String on, PrintWriter err) {
+    problems.forEach(err::println);
+    int n = problems.size();
+    err.println(n + " problem" + (n == 1 ? "" : "s") + " found in " + file + on);
+    err.flush();
+    return USER_ERROR;
+  }
+
+  /** The file's text, for the casts' lines and columns; null when it cannot be read again. */
+  private static String text(Path file) {
+    try {
+      return java.nio.file.Files.readString(file);
+    } catch (java.io.IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   /** The load section in one line: {@code rate mode, 200/s for 1m, spike to 1000/s}. */
@@ -141,7 +231,7 @@ public final class WorkloadCommands {
   public static String summary(Workload workload, long seed) {
     StringBuilder sb = new StringBuilder();
     sb.append(workload.file())
-        .append(": OK, workload ")
+        .append(": workload ")
         .append(workload.name())
         .append(", seed ")
         .append(seed)

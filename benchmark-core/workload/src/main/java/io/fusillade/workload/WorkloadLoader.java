@@ -166,7 +166,10 @@ public final class WorkloadLoader {
                   + root.get().describe()));
       return result(null);
     }
-    return result(workload(top));
+    Workload workload = workload(top);
+    // a cast to a type no SQL dialect has, misspelt from one: ::integr (see CastReview)
+    problems.addAll(CastReview.misspelt(workload.queries(), text));
+    return result(workload);
   }
 
   private LoadResult result(Workload workload) {

@@ -129,8 +129,11 @@ class PicostressExampleTest {
 
     assertThat(exit).isZero();
     assertThat(err.toString()).isEmpty();
+    // the verdict once, last, after the note about its cast
     assertThat(out.toString())
-        .contains("OK, workload QUEUE, seed 1")
+        .startsWith(fixture("picostress-queue.yml") + ": workload QUEUE, seed 1\n")
+        .contains("note: " + fixture("picostress-queue.yml") + ":53:70 queries[0].sql: ::string")
+        .endsWith(fixture("picostress-queue.yml") + ": OK\n")
         .contains("cars_q: 100 rows, primary key (id, received)")
         .contains("brand: string, zipf(1.1) over [1, 15]")
         .contains("queries: 1, queue of 100")

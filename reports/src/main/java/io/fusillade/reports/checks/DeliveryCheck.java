@@ -1,5 +1,6 @@
 package io.fusillade.reports.checks;
 
+import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.Delivery;
 import io.fusillade.reports.runs.RunData;
 import java.util.ArrayList;
@@ -30,12 +31,10 @@ record DeliveryCheck(String text, boolean exact, String topic) implements Check 
   public CheckResult evaluate(RunData run) {
     Map<String, Delivery> deliveries = Delivery.of(run);
     if (deliveries.isEmpty()) {
-      return CheckResult.of(
-          text,
-          false,
+      String none =
           "no delivery counts in the run record (no topic read by consumers, or the run ended"
-              + " before its topics were verified)",
-          "");
+              + " before its topics were verified)";
+      return CheckResult.of(text, false, none, none + ": nothing shows the messages arrived");
     }
     List<Delivery> judged = new ArrayList<>();
     if (topic == null) {
@@ -43,15 +42,13 @@ record DeliveryCheck(String text, boolean exact, String topic) implements Check 
     } else if (deliveries.containsKey(topic)) {
       judged.add(deliveries.get(topic));
     } else {
-      return CheckResult.of(
-          text,
-          false,
+      String none =
           "no delivery counts for topic \""
               + topic
               + "\" (topics: "
               + String.join(", ", deliveries.keySet())
-              + ")",
-          "");
+              + ")";
+      return CheckResult.of(text, false, none, none + ": nothing shows the messages arrived");
     }
     boolean passed = true;
     List<String> parts = new ArrayList<>();
@@ -63,7 +60,17 @@ record DeliveryCheck(String text, boolean exact, String topic) implements Check 
       passed &= ok;
       parts.add((judged.size() > 1 ? d.topic() + ": " : "") + measured(d));
     }
-    return CheckResult.of(text, passed, String.join("; ", parts), "");
+    String measured = String.join("; ", parts);
+    String rule =
+        exact
+            ? "the rule: every message the broker acknowledged received, none twice and none out"
+                + " of order within its producer and partition"
+            : "the rule: every message the broker acknowledged received";
+    return CheckResult.of(
+        text,
+        passed,
+        measured,
+        measured + (judged.size() > 1 ? " (every topic read by consumers)" : "") + "; " + rule);
   }
 
   /** {@code lost = 0 of 2000 acknowledged}, with duplicates and reordering for {@code exact}. */
@@ -71,14 +78,18 @@ record DeliveryCheck(String text, boolean exact, String topic) implements Check 
     if (d.acknowledged() == 0) {
       return "no message acknowledged";
     }
-    StringBuilder m = new StringBuilder("lost = ").append(d.lost());
+    StringBuilder m = new StringBuilder("lost = ").append(Numbers.count(d.lost()));
     if (exact) {
       m.append(", duplicated = ")
-          .append(d.duplicated())
+          .append(Numbers.count(d.duplicated()))
           .append(", out of order = ")
-          .append(d.outOfOrder());
+          .append(Numbers.count(d.outOfOrder()));
     }
-    m.append(" of ").append(d.acknowledged()).append(" acknowledged");
+    m.append(" of ")
+        .append(Numbers.count(d.acknowledged()))
+        .append(" acknowledged, ")
+        .append(Numbers.count(d.received()))
+        .append(" received");
     if (!d.drained()) {
       m.append(" (the consumers did not finish reading before the drain timeout)");
     }

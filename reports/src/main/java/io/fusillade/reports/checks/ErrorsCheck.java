@@ -45,9 +45,9 @@ record ErrorsCheck(String text, Comparator comparator, double limitPercent, Stri
       String what =
           request == null ? "no requests completed" : "no requests named \"" + request + "\"";
       if (injector > 0) {
-        what += " (" + injector + " injector-class KO: never sent)";
+        what += " (" + Numbers.count(injector) + " injector-class KO: never sent)";
       }
-      return CheckResult.of(text, false, what, "");
+      return CheckResult.of(text, false, what, what + ": nothing measured, nothing met");
     }
     double percent = 100.0 * ko / count;
     boolean passed = comparator.holds(percent, limitPercent);
@@ -61,10 +61,28 @@ record ErrorsCheck(String text, Comparator comparator, double limitPercent, Stri
             + (injector == 0 ? "" : "; " + injector + " injector-class KO not counted")
             + (injected == 0 ? "" : "; " + injected + " injected requests not counted")
             + ")";
-    return CheckResult.of(
-        text,
-        passed,
-        measured,
-        "limit " + comparator.symbol + " " + Numbers.number(limitPercent) + "%");
+    StringBuilder why =
+        new StringBuilder("errors = ")
+            .append(Numbers.number(percent))
+            .append("%: ")
+            .append(Numbers.count(ko))
+            .append(" server- and network-class KO of ")
+            .append(Numbers.count(count))
+            .append(" completed requests")
+            .append(request == null ? "" : " \"" + request + "\"")
+            .append(", ")
+            .append(comparator.against(passed, Numbers.number(limitPercent) + "%"));
+    if (injector > 0) {
+      why.append("; not counted: ")
+          .append(Numbers.count(injector))
+          .append(" injector-class KO (never sent: the injector's failure, which fails")
+          .append(" 'injector not saturated' instead)");
+    }
+    if (injected > 0) {
+      why.append(injector > 0 ? ", " : "; not counted: ")
+          .append(Numbers.count(injected))
+          .append(" requests injected to fail (judged only when named)");
+    }
+    return CheckResult.of(text, passed, measured, why.toString());
   }
 }

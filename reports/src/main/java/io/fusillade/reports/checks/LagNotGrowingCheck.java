@@ -25,7 +25,8 @@ record LagNotGrowingCheck(String text) implements Check {
 
   @Override
   public CheckResult evaluate(RunData run) {
-    List<String> parts = new ArrayList<>();
+    List<String> measured = new ArrayList<>();
+    List<String> why = new ArrayList<>();
     boolean passed = true;
     boolean any = false;
     for (Map.Entry<String, double[]> gauge : run.gauges().entrySet()) {
@@ -38,12 +39,14 @@ record LagNotGrowingCheck(String text) implements Check {
       double[] tested = java.util.Arrays.copyOfRange(values, warmUp, values.length);
       if (tested.length < MIN_POINTS) {
         passed = false;
-        parts.add(gauge.getKey() + ": only " + tested.length + " seconds, too few to judge");
+        String few = gauge.getKey() + ": only " + tested.length + " seconds, too few to judge";
+        measured.add(few);
+        why.add(few + " (the trend test needs " + MIN_POINTS + " after the first 10%)");
         continue;
       }
       TrendTest trend = TrendTest.of(tested);
       passed &= !trend.growing();
-      parts.add(
+      measured.add(
           gauge.getKey()
               + (trend.growing() ? " growing" : " not growing")
               + ": Sen slope "
@@ -54,12 +57,21 @@ record LagNotGrowingCheck(String text) implements Check {
               + Numbers.number(trend.interquartileRange())
               + ", Mann-Kendall "
               + Numbers.pValue(trend.pValue()));
+      why.add(gauge.getKey() + " " + trend.explain(tested.length));
     }
     if (!any) {
-      return CheckResult.of(
-          text, false, "no consumer lag gauges (lag.* or topic.*.lag) in the run", "");
+      String none = "no consumer lag gauges (lag.* or topic.*.lag) in the run";
+      return CheckResult.of(text, false, none, none + ": nothing shows the readers kept up");
     }
-    return CheckResult.of(text, passed, String.join("; ", parts), "");
+    return CheckResult.of(
+        text,
+        passed,
+        String.join("; ", measured),
+        String.join("; ", why)
+            + "; growing means a Mann-Kendall p below "
+            + TrendTest.ALPHA
+            + " and a growth over the run (Sen's slope times its length) above the lag's"
+            + " interquartile range, the first 10% of seconds left out");
   }
 
   private static double[] present(double[] values) {

@@ -32,31 +32,48 @@ record LatencyCheck(
   @Override
   public CheckResult evaluate(RunData run) {
     Histogram latencies;
+    String of;
     if (request == null && run.requests().keySet().stream().anyMatch(Injected::is)) {
       // the injected requests fail on purpose: the workload's own are judged
       latencies = io.fusillade.record.Latencies.newHistogram();
+      long injected = 0;
       for (var totals : run.requests().values()) {
         if (!Injected.is(totals.name())) {
           latencies.add(totals.all());
+        } else {
+          injected += totals.count();
         }
       }
+      of =
+          "the workload's own "
+              + Numbers.count(latencies.getTotalCount())
+              + " requests (OK and KO; "
+              + Numbers.count(injected)
+              + " injected to fail left out)";
     } else if (request == null) {
       latencies = run.allLatencies();
+      of = "all " + Numbers.count(latencies.getTotalCount()) + " requests (OK and KO)";
     } else if (run.requests().containsKey(request)) {
       latencies = run.requests().get(request).all();
+      of =
+          "the "
+              + Numbers.count(latencies.getTotalCount())
+              + " requests \""
+              + request
+              + "\" (OK and KO)";
     } else if (run.metrics().containsKey(request)) {
       latencies = run.metrics().get(request);
+      of = "the " + Numbers.count(latencies.getTotalCount()) + " values of \"" + request + "\"";
     } else {
-      return CheckResult.of(text, false, unknown(run), "");
+      String unknown = unknown(run);
+      return CheckResult.of(text, false, unknown, unknown + ": nothing measured, nothing met");
     }
     if (latencies.getTotalCount() == 0) {
-      return CheckResult.of(
-          text,
-          false,
+      String none =
           request != null && !run.requests().containsKey(request)
               ? "no values of metric \"" + request + "\""
-              : "no requests completed",
-          "");
+              : "no requests completed";
+      return CheckResult.of(text, false, none, none + ": nothing measured, nothing met");
     }
     double measuredMs =
         (percentile < 0
@@ -66,12 +83,18 @@ record LatencyCheck(
                     : latencies.getValueAtPercentile(percentile))
             / 1000.0;
     boolean passed = comparator.holds(measuredMs, limitMs);
-    String measured = statistic + " = " + Numbers.number(measuredMs) + " ms";
+    String value = Numbers.number(measuredMs) + " ms";
     return CheckResult.of(
         text,
         passed,
-        measured,
-        "limit " + comparator.symbol + " " + Numbers.number(limitMs) + " ms");
+        statistic + " = " + value,
+        statistic
+            + " of "
+            + of
+            + " = "
+            + value
+            + ", "
+            + comparator.against(passed, Numbers.number(limitMs) + " ms"));
   }
 
   /** What to say when the name is neither a request's nor a metric's: the names there are. */

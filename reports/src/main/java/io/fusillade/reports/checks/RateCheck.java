@@ -21,10 +21,16 @@ import java.util.Map;
 record RateCheck(String text, Comparator comparator, double limit, String parameter, String request)
     implements Check {
 
+  /** How the rate was measured, for every line. */
+  private static final String STEADY =
+      " (completions per second over the whole flush intervals between the first and the last"
+          + " with completions)";
+
   @Override
   public CheckResult evaluate(RunData run) {
     if (request != null && !run.requests().containsKey(request)) {
-      return CheckResult.of(text, false, "no requests named \"" + request + "\"", "");
+      String none = "no requests named \"" + request + "\"";
+      return CheckResult.of(text, false, none, none + ": nothing measured, nothing met");
     }
     if (!run.injectors().stream()
         // an injector that sent none of them adds nothing to the rate (RunData.rate)
@@ -36,17 +42,25 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
           text,
           false,
           "no steady state",
-          "the requests' completions span fewer than three flush intervals (about 3 s),"
-              + " too short to judge a rate; run longer");
+          "no steady state: the requests' completions span fewer than three flush intervals"
+              + " (about 3 s), too short to judge a rate; run longer");
     }
     double rate = run.rate(request);
     String measured = "rate = " + Numbers.number(rate) + "/s";
+    String what =
+        "steady-state rate"
+            + (request == null ? "" : " of \"" + request + "\"")
+            + " = "
+            + Numbers.number(rate)
+            + "/s"
+            + STEADY;
     if (parameter == null) {
+      boolean passed = comparator.holds(rate, limit);
       return CheckResult.of(
           text,
-          comparator.holds(rate, limit),
+          passed,
           measured,
-          "limit " + comparator.symbol + " " + Numbers.number(limit) + "/s");
+          what + ", " + comparator.against(passed, Numbers.number(limit) + "/s"));
     }
     Map<String, Object> parameters = run.manifest().parameters();
     String name = parameter;
@@ -57,9 +71,13 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
     Object value = parameters.get(name);
     if (!(value instanceof Number first)) {
       return CheckResult.of(
-          text, false, measured, "run.json has no numeric parameter \"" + name + "\"");
+          text,
+          false,
+          measured,
+          what + "; run.json has no numeric parameter \"" + name + "\" to take the share of");
     }
     Number target = first;
+    boolean summed = false;
     if (parameter.equals("target") && parameters.containsKey("injectorIndex")) {
       // injectors that split one test's rate (--injectors N): the test's target is their sum
       double sum = 0;
@@ -69,19 +87,27 @@ record RateCheck(String text, Comparator comparator, double limit, String parame
         }
       }
       target = sum;
+      summed = true;
     }
     double limitRate = target.doubleValue() * limit / 100;
+    boolean passed = comparator.holds(rate, limitRate);
+    String share = Numbers.number(100 * rate / target.doubleValue()) + "%";
     return CheckResult.of(
         text,
-        comparator.holds(rate, limitRate),
-        measured
-            + ", "
-            + Numbers.number(100 * rate / target.doubleValue())
-            + "% of "
+        passed,
+        measured + ", " + share + " of " + name + " " + Numbers.number(target.doubleValue()),
+        what
+            + " = "
+            + share
+            + " of "
             + name
             + " "
-            + Numbers.number(target.doubleValue()),
-        "limit " + comparator.symbol + " " + Numbers.number(limitRate) + "/s");
+            + Numbers.number(target.doubleValue())
+            + (summed ? " (the injectors' targets added up)" : "")
+            + ", "
+            + comparator.against(
+                passed,
+                Numbers.number(limitRate) + "/s (" + Numbers.number(limit) + "% of " + name + ")"));
   }
 
   @Override

@@ -17,27 +17,36 @@ import java.util.List;
 record RecoveryCheck(String text, Comparator comparator, double limitMs, String fault)
     implements Check {
 
+  /** The measure of recovery, in words, for every line. */
+  static final String RULE =
+      "recovered: the requests not injected to fail back, "
+          + FaultWindows.STEADY_SECONDS
+          + " seconds in a row, within the worst error rate (at least "
+          + (int) FaultWindows.ERROR_FLOOR_PERCENT
+          + "%) and OK p99 of the "
+          + FaultWindows.BEFORE_SECONDS
+          + " s before the fault, counted from its end";
+
   @Override
   public CheckResult evaluate(RunData run) {
     List<FaultWindows> all = FaultWindows.of(run);
     List<FaultWindows> named = all.stream().filter(f -> f.isNamed(fault)).toList();
-    String limit = "limit " + comparator.symbol + " " + Numbers.number(limitMs / 1000) + " s";
+    String limit = Numbers.number(limitMs / 1000) + " s";
     if (named.isEmpty()) {
       String known =
           all.isEmpty()
               ? "the run has no faults"
               : "its faults: "
                   + String.join(", ", all.stream().map(f -> "\"" + f.label() + "\"").toList());
-      return CheckResult.of(text, false, "no fault \"" + fault + "\" in the run", known);
+      String none = "no fault \"" + fault + "\" in the run";
+      return CheckResult.of(text, false, none, none + " (" + known + "): nothing to recover from");
     }
     double worst = 0;
     for (FaultWindows f : named) {
       if (f.recovery().isEmpty()) {
-        return CheckResult.of(
-            text,
-            false,
-            "no recovery after \"" + f.label() + "\" at " + at(f) + ": " + f.recoveryNote(),
-            limit);
+        String never =
+            "no recovery after \"" + f.label() + "\" at " + at(f) + ": " + f.recoveryNote();
+        return CheckResult.of(text, false, never, never + "; " + RULE);
       }
       worst = Math.max(worst, f.recoverySeconds());
     }
@@ -51,7 +60,8 @@ record RecoveryCheck(String text, Comparator comparator, double limitMs, String 
             + (named.size() > 1
                 ? " (the slowest of " + named.size() + ")"
                 : " at " + at(named.get(0)));
-    return CheckResult.of(text, passed, measured, limit);
+    return CheckResult.of(
+        text, passed, measured, measured + ", " + comparator.against(passed, limit) + "; " + RULE);
   }
 
   private static String at(FaultWindows f) {

@@ -59,15 +59,31 @@ record ServerCheck(
     }
     String what = (max ? "max " : "mean ") + gauge;
     if (parts.isEmpty()) {
+      String none = "no " + machine + " gauge " + gauge + (server == null ? "" : " of " + server);
       return CheckResult.of(
           text,
           false,
-          "no " + machine + " gauge " + gauge + (server == null ? "" : " of " + server),
-          machine.equals("server")
-              ? "record the server's metrics with --monitor NAME=URL or a monitor: entry"
-              : "the injector's machine gauges are missing");
+          none,
+          none
+              + ": nothing measured, nothing met; "
+              + (machine.equals("server")
+                  ? "record the server's metrics with --monitor NAME=URL or a monitor: entry"
+                  : "the injector's machine gauges are missing"));
     }
-    return CheckResult.of(text, passed, what + ": " + String.join(", ", parts), "");
+    String measured = what + ": " + String.join(", ", parts);
+    String rule =
+        (max ? "the largest" : "the mean")
+            + " over the run's seconds of "
+            + (machine.equals("server")
+                ? (server == null ? "every server's" : "server " + server + "'s")
+                    + " gauge server.NAME."
+                    + gauge
+                : "the injector machine's gauge system." + gauge)
+            + " must be "
+            + comparator.words
+            + " "
+            + shown(limit);
+    return CheckResult.of(text, passed, measured, measured + "; " + rule);
   }
 
   /** The server a gauge belongs to ("" for the injector's machine), or null when not checked. */

@@ -1,5 +1,6 @@
 package io.fusillade.reports.checks;
 
+import io.fusillade.reports.format.Numbers;
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
@@ -34,6 +35,38 @@ record TrendTest(
 
   boolean growing() {
     return pValue < ALPHA && slopePerSecond > 0 && growth > interquartileRange;
+  }
+
+  /**
+   * The verdict in words with the numbers it read: {@code "not growing over 54 s: Mann-Kendall
+   * p=0.41 (not below 0.01); growth 12.0 (Sen's slope 0.22/s) not above the IQR 30.0"}.
+   *
+   * @param seconds the seconds tested
+   */
+  String explain(int seconds) {
+    boolean significant = pValue < ALPHA && slopePerSecond > 0;
+    boolean large = growth > interquartileRange;
+    String trend =
+        "Mann-Kendall "
+            + Numbers.pValue(pValue)
+            + (pValue < ALPHA ? " (below " + ALPHA + ")" : " (not below " + ALPHA + ")")
+            + (slopePerSecond > 0 ? "" : " with no rise");
+    String size =
+        "growth "
+            + Numbers.number(growth)
+            + " (Sen's slope "
+            + Numbers.number(slopePerSecond)
+            + "/s) "
+            + (large ? "above" : "not above")
+            + " the IQR "
+            + Numbers.number(interquartileRange);
+    return (growing() ? "growing" : "not growing")
+        + " over "
+        + seconds
+        + " s: "
+        + trend
+        + (significant && !large ? ", but " : "; ")
+        + size;
   }
 
   /** Tests one value per second. */

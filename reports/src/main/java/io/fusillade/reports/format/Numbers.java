@@ -2,7 +2,10 @@ package io.fusillade.reports.format;
 
 import java.util.Locale;
 
-/** How the reports print numbers: three significant digits, never scientific notation. */
+/**
+ * How the reports print numbers: three significant digits, thousands grouped ({@code 1,110}), never
+ * scientific notation ({@code 1.11e+03} is read by few and misread by many).
+ */
 public final class Numbers {
   private Numbers() {}
 
@@ -10,7 +13,8 @@ public final class Numbers {
    * A number with about three significant digits.
    *
    * @param value the number
-   * @return e.g. {@code "1234"}, {@code "12.3"}, {@code "0.123"}; {@code "-"} when not finite
+   * @return e.g. {@code "1,234"}, {@code "12.3"}, {@code "0.123"}, {@code "0.00012"}; {@code "-"}
+   *     when not a number
    */
   public static String number(double value) {
     if (Double.isNaN(value)) {
@@ -24,7 +28,7 @@ public final class Numbers {
     }
     double magnitude = Math.abs(value);
     if (magnitude >= 100) {
-      return String.format(Locale.ROOT, "%.0f", value);
+      return String.format(Locale.ROOT, "%,.0f", value);
     }
     if (magnitude >= 10) {
       return String.format(Locale.ROOT, "%.1f", value);
@@ -35,7 +39,21 @@ public final class Numbers {
     if (magnitude >= 0.001) {
       return String.format(Locale.ROOT, "%.3f", value);
     }
-    return String.format(Locale.ROOT, "%.2g", value);
+    // below 0.001: two significant digits in plain decimals (0.00012), not 1.2e-04
+    return new java.math.BigDecimal(value)
+        .round(new java.math.MathContext(2))
+        .stripTrailingZeros()
+        .toPlainString();
+  }
+
+  /**
+   * A count with its thousands grouped.
+   *
+   * @param count the count
+   * @return e.g. {@code "12,204"}
+   */
+  public static String count(long count) {
+    return String.format(Locale.ROOT, "%,d", count);
   }
 
   /**

@@ -43,7 +43,10 @@ final class HealthSection {
                 row.what(),
                 row.value(),
                 row.verdict(),
-                row.bad() ? "fail" : row.verdict().isEmpty() ? "" : "pass",
+                // UNKNOWN (too few samples to judge) is no pass: no colour
+                row.bad()
+                    ? "fail"
+                    : row.verdict().isEmpty() || row.verdict().equals("UNKNOWN") ? "" : "pass",
                 row.meaning()
               });
         }
@@ -87,30 +90,121 @@ final class HealthSection {
     if (key.equals("servers") && value instanceof Map<?, ?> servers) {
       return servers(servers);
     }
-    return List.of(new Row(key, plain(value), "", false, ""));
+    if (key.startsWith("topic.")
+        && value instanceof Map<?, ?> topic
+        && topic.containsKey("lagTrend")) {
+      return List.of(topic(key.substring("topic.".length()), topic));
+    }
+    return List.of(new Row(key, words(value), "", false, ""));
+  }
+
+  /**
+   * A topic's consumers in words: how many on how many partitions, the consumer lag's trend while
+   * the load ran (with the numbers its verdict read and the rule), and whether they read up to the
+   * end before the drain timeout. Its delivery counts have their own table.
+   */
+  private static Row topic(String name, Map<?, ?> topic) {
+    StringBuilder value = new StringBuilder();
+    if (topic.get("consumers") instanceof Number consumers) {
+      value.append(format(consumers.doubleValue())).append(" consumers");
+      if (topic.get("partitions") instanceof Number partitions) {
+        value.append(" on ").append(format(partitions.doubleValue())).append(" partitions");
+      }
+      value.append("; ");
+    }
+    String verdict = "";
+    boolean bad = false;
+    if (topic.get("lagTrend") instanceof Map<?, ?> trend) {
+      verdict = String.valueOf(trend.get("verdict"));
+      bad = verdict.equals("growing");
+      value.append("consumer lag while the load ran: ").append(verdict);
+      if (trend.get("slopePerSecond") instanceof Number slope) {
+        value
+            .append(" (slope ")
+            .append(format(slope.doubleValue()))
+            .append(" messages/s, p=")
+            .append(format(number(trend.get("pValue"))))
+            .append(", over ")
+            .append(format(number(trend.get("samples"))))
+            .append(" seconds)");
+      } else if (trend.get("samples") instanceof Number samples) {
+        value
+            .append(" (")
+            .append(format(samples.doubleValue()))
+            .append(" seconds: too few to judge)");
+      }
+      if (trend.get("thresholdPerSecond") instanceof Number threshold) {
+        value
+            .append("; growing means a slope above ")
+            .append(format(threshold.doubleValue()))
+            .append(" messages/s with p below 0.01, over the second half of the load");
+      }
+    }
+    if (topic.get("drained") instanceof Boolean drained) {
+      value.append(
+          drained
+              ? "; the consumers read up to the end before the drain timeout"
+              : "; the consumers did NOT read up to the end before the drain timeout");
+      bad |= !drained;
+    }
+    String rest = others(topic, "consumers", "partitions", "lagTrend", "drained");
+    return new Row(
+        "topic " + name,
+        value + rest,
+        verdict.equals("flat") ? "OK" : verdict.toUpperCase(java.util.Locale.ROOT),
+        bad,
+        "whether the readers kept up: a lag that grows means they fall behind the writers");
   }
 
   private static Row injectorLag(Map<?, ?> lag) {
     double threshold = number(lag.get("thresholdMs"));
     boolean saturated = Boolean.TRUE.equals(lag.get("saturated"));
-    String value =
-        "p99 "
-            + ms(lag.get("p99Ms"))
-            + " (p50 "
-            + ms(lag.get("p50Ms"))
-            + ", max "
-            + ms(lag.get("maxMs"))
-            + ", "
-            + format(number(lag.get("ticks")))
-            + " ticks)";
+    StringBuilder value =
+        new StringBuilder("p99 ")
+            .append(ms(lag.get("p99Ms")))
+            .append(", p50 ")
+            .append(ms(lag.get("p50Ms")))
+            .append(", max ")
+            .append(ms(lag.get("maxMs")))
+            .append(" over ")
+            .append(format(number(lag.get("ticks"))))
+            .append(" ticks");
+    if (lag.get("lateTicks") instanceof Number late) {
+      value
+          .append(", ")
+          .append(format(late.doubleValue()))
+          .append(" later than ")
+          .append(ms(threshold));
+      if (lag.get("eventLoops") instanceof Number loops) {
+        value.append(" (").append(format(loops.doubleValue())).append(" event loops)");
+      }
+    }
+    if (lag.get("warmUpMs") instanceof Number warmUp && warmUp.doubleValue() > 0) {
+      value
+          .append("; the first ")
+          .append(format(warmUp.doubleValue() / 1000))
+          .append(" s left out as the JVM's warm-up");
+    }
     return new Row(
         "injector lag",
-        value + others(lag, "p99Ms", "p50Ms", "maxMs", "ticks", "thresholdMs", "saturated"),
+        value
+            + others(
+                lag,
+                "p99Ms",
+                "p50Ms",
+                "maxMs",
+                "ticks",
+                "thresholdMs",
+                "saturated",
+                "lateTicks",
+                "eventLoops",
+                "warmUpMs"),
         saturated ? "SATURATED" : "OK",
         saturated,
         "how late the load generator's own timer ran; a p99 above "
             + ms(threshold)
-            + " means it could not keep to its schedule and the latencies are not trustworthy");
+            + " with at least 2 late ticks per event loop means it could not keep to its schedule"
+            + " and the latencies are not trustworthy");
   }
 
   private static List<Row> system(Map<?, ?> system) {
@@ -195,9 +289,9 @@ final class HealthSection {
         (k, v) -> {
           if (!skip.contains(String.valueOf(k)) && !ELSEWHERE.contains(String.valueOf(k))) {
             out.append(out.length() == 0 ? "; " : ", ")
-                .append(k)
-                .append(": ")
-                .append(plain(v, true));
+                .append(spoken(String.valueOf(k)))
+                .append(' ')
+                .append(words(v));
           }
         });
     return out.toString();
@@ -236,6 +330,49 @@ final class HealthSection {
       return format(d);
     }
     return String.valueOf(value);
+  }
+
+  /**
+   * A health value in words, for entries the table has no row of its own for: a mapping as "{@code
+   * slope per second 0.2, not growing yes}" (camelCase keys split into words, booleans as yes or
+   * no), a list one item after the other; never braces or {@code key: value} pairs.
+   */
+  static String words(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      StringBuilder out = new StringBuilder();
+      map.forEach(
+          (k, v) -> {
+            if (!ELSEWHERE.contains(String.valueOf(k))) {
+              out.append(out.length() == 0 ? "" : ", ")
+                  .append(spoken(String.valueOf(k)))
+                  .append(' ')
+                  .append(words(v));
+            }
+          });
+      return out.toString();
+    }
+    if (value instanceof List<?> list) {
+      StringBuilder out = new StringBuilder();
+      for (Object o : list) {
+        out.append(out.length() == 0 ? "" : "; ").append(words(o));
+      }
+      return out.toString();
+    }
+    if (value instanceof Boolean b) {
+      return b ? "yes" : "no";
+    }
+    if (value instanceof Number n) {
+      return format(n.doubleValue());
+    }
+    if (value == null) {
+      return "none";
+    }
+    return String.valueOf(value);
+  }
+
+  /** {@code slopePerSecond} as {@code slope per second}; other text as it is. */
+  private static String spoken(String key) {
+    return key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
   }
 
   private static String ms(Object value) {

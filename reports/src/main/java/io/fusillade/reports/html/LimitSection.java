@@ -6,14 +6,16 @@ import io.fusillade.limit.LimitResult;
 import io.fusillade.limit.StepResult;
 import io.fusillade.reports.runs.LimitResults;
 import io.fusillade.reports.runs.RunData;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * A limit search in the HTML report: its verdict, a chart of what the system achieved and its p99
- * at each rate tried (the knee is where achieved leaves the target and p99 climbs), and the table
- * of every step with why it passed or failed. The time charts shade the same steps. Nothing for a
- * run without a search.
+ * A limit search in the HTML report: its verdict, a chart of what the system achieved and one of
+ * its p50 and p99 (on a log axis) at each rate tried, a point per step with the confirmation ringed
+ * (the knee is where achieved leaves the target and the latency climbs), and the table of every
+ * step with why it passed or failed. The time charts shade the same steps. Nothing for a run
+ * without a search.
  */
 final class LimitSection {
   private LimitSection() {}
@@ -37,25 +39,48 @@ final class LimitSection {
     List<StepResult> byRate =
         result.steps().stream().sorted(Comparator.comparingDouble(StepResult::target)).toList();
     if (byRate.size() >= 2) {
+      // One point per step at the rate it was sent at, not lines in the order the search tried
+      // them (bisection goes back and forth: joined, the steps zig-zag); the confirmation ringed.
+      List<StepResult> confirm = byRate.stream().filter(LimitSection::confirms).toList();
       double[] x = byRate.stream().mapToDouble(StepResult::target).toArray();
+      double[] cx = confirm.stream().mapToDouble(StepResult::target).toArray();
+      double[] rates = byRate.stream().mapToDouble(StepResult::target).distinct().toArray();
       h.append("<div class=\"charts\">\n");
+      List<StepResult> passed = byRate.stream().filter(StepResult::passed).toList();
+      List<StepResult> failed = byRate.stream().filter(st -> !st.passed()).toList();
+      List<SvgChart.Series> achieved = new ArrayList<>();
+      achieved.add(
+          SvgChart.Series.dots(
+              "achieved, step passed", rates(passed), values(passed, StepResult::achieved)));
+      achieved.add(
+          SvgChart.Series.dots(
+              "achieved, step failed", rates(failed), values(failed, StepResult::achieved)));
+      achieved.add(new SvgChart.Series("target (achieved = tried)", rates, rates));
+      if (cx.length > 0) {
+        achieved.add(
+            SvgChart.Series.rings("confirmation", cx, values(confirm, StepResult::achieved)));
+      }
       h.append(
           SvgChart.titled("Achieved rate at each rate tried")
               .x("rate tried (/s)", x)
               .y("completed/s")
-              .series(
-                  List.of(
-                      new SvgChart.Series("achieved", values(byRate, StepResult::achieved)),
-                      new SvgChart.Series("target", x)))
+              .series(achieved)
               .render());
+      List<SvgChart.Series> latency = new ArrayList<>();
+      latency.add(SvgChart.Series.dots("p99", x, values(byRate, StepResult::p99Ms)));
+      latency.add(SvgChart.Series.dots("p50", x, values(byRate, StepResult::p50Ms)));
+      if (cx.length > 0) {
+        latency.add(
+            SvgChart.Series.rings("confirmation p99", cx, values(confirm, StepResult::p99Ms)));
+      }
+      // a log axis: the good steps' fraction of a millisecond and a queueing step's seconds both
+      // read
       h.append(
-          SvgChart.titled("p99 latency at each rate tried (from the due time)")
+          SvgChart.titled("p99 and p50 latency at each rate tried (from the due time)")
               .x("rate tried (/s)", x)
               .y("ms")
-              .series(
-                  List.of(
-                      new SvgChart.Series("p99", values(byRate, StepResult::p99Ms)),
-                      new SvgChart.Series("p50", values(byRate, StepResult::p50Ms))))
+              .series(latency)
+              .logY(true)
               .render());
       h.append("</div>\n");
     }
@@ -88,6 +113,15 @@ final class LimitSection {
         .append(" latency counts from when each request was due, so a system that queues what")
         .append(" it cannot serve shows it. A step the injector could not vouch for ends the")
         .append(" search: the injector, not the system, was then the limit.</p>\n");
+  }
+
+  private static double[] rates(List<StepResult> steps) {
+    return values(steps, StepResult::target);
+  }
+
+  /** Whether a step is the search's confirmation of the rate it found. */
+  static boolean confirms(StepResult step) {
+    return "confirm".equals(step.phase());
   }
 
   private static double[] values(

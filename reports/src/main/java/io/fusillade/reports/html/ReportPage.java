@@ -87,11 +87,19 @@ public final class ReportPage {
     for (String flag : run.flags()) {
       h.append("<div class=\"banner flag\">WARNING: ").append(escape(flag)).append("</div>\n");
     }
+    int truncated = run.injectors().stream().mapToInt(r -> r.truncatedLines()).sum();
+    if (truncated > 0) {
+      // as the console says it
+      h.append("<p class=\"note\">(")
+          .append(truncated)
+          .append(" unfinished line(s) at the end of the record were skipped)</p>\n");
+    }
     checks(h, checks);
     LimitSection.render(h, run);
     requests(h, run);
     InjectedSection.render(h, run);
     TopicSection.tables(h, TopicResults.of(run));
+    DistributionsSection.table(h, run);
     EventsSection.table(h, run);
     distribution(h, run);
     charts(h, run);
@@ -110,21 +118,24 @@ public final class ReportPage {
     if (checks.isEmpty()) {
       return;
     }
-    h.append("<h2>Checks</h2>\n<table><tr><th>check</th><th>result</th><th>measured</th></tr>\n");
+    // the same words as the console and junit.xml: the numbers and the rule that decided
+    h.append("<h2>Checks</h2>\n<table class=\"checks\"><tr><th>check</th><th>result</th>")
+        .append("<th>why: what was measured and the rule</th></tr>\n");
     for (CheckResult c : checks) {
       h.append("<tr><td><code>")
           .append(escape(c.check()))
           .append("</code></td><td class=\"")
           .append(c.passed() ? "pass\">passed" : "fail\">FAILED")
-          .append("</td><td>")
-          .append(escape(c.measured()))
+          .append("</td><td class=\"text\">")
+          .append(escape(c.why()))
           .append("</td></tr>\n");
     }
     h.append("</table>\n");
   }
 
   private static void requests(StringBuilder h, RunData run) {
-    h.append("<h2>Requests</h2>\n<table><tr><th>request</th><th>count</th><th>OK</th><th>KO</th>")
+    h.append(
+            "<h2>Requests</h2>\n<table id=\"requests\"><tr><th>request</th><th>count</th><th>OK</th><th>KO</th>")
         .append("<th>rate/s</th><th>mean ms</th><th>p50 ms</th><th>p90 ms</th><th>p95 ms</th>")
         .append("<th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>\n");
     List<String[]> errors = new ArrayList<>();
@@ -231,6 +242,7 @@ public final class ReportPage {
       charts.latency("p99 of OK requests per request name", perName);
     }
     TopicSection.charts(run, (title, unit, series) -> charts.latency(title, series));
+    DistributionsSection.charts(run, (title, unit, series) -> charts.latency(title, series));
 
     List<SvgChart.Series> errors = new ArrayList<>();
     run.koRate()
@@ -241,7 +253,8 @@ public final class ReportPage {
                 errors.add(new SvgChart.Series(name, s));
               }
             });
-    charts.line("Errors (KO) per second", "KO/s", errors);
+    // nothing failed is a measurement, not a missing one
+    charts.line("Errors (KO) per second", "KO/s", errors, "0 KO: no request failed");
 
     charts.latency(
         "Injector lag (how late the load generator's timer ran)",
@@ -257,17 +270,7 @@ public final class ReportPage {
         g -> g.startsWith("topic.producer.throttle."),
         1);
     charts.gauges(run, "Local servers' data on disk", "MB", g -> g.startsWith("directory."), 1e6);
-    if (!run.counterRate().isEmpty()) {
-      List<SvgChart.Series> counters = new ArrayList<>();
-      run.counterRate()
-          .forEach(
-              (name, s) -> {
-                if (counters.size() < MAX_LINES) {
-                  counters.add(new SvgChart.Series(name, s));
-                }
-              });
-      charts.line("Counters per second", "/s", counters);
-    }
+    counters(charts, run);
     charts.gauges(
         run,
         "CPU, whole machine",
@@ -296,6 +299,41 @@ public final class ReportPage {
                 && !isTopicLag(g),
         1);
     h.append("</div>\n");
+  }
+
+  /**
+   * The counters per second, one chart per unit: bytes (in MB/s) apart from what is counted in
+   * items (documents, messages, failed items, timeouts), which one axis could not show together.
+   */
+  private static void counters(Charts charts, RunData run) {
+    List<SvgChart.Series> bytes = new ArrayList<>();
+    List<SvgChart.Series> items = new ArrayList<>();
+    run.counterRate()
+        .forEach(
+            (name, perSecond) -> {
+              if (isBytes(name)) {
+                double[] mb = perSecond.clone();
+                for (int i = 0; i < mb.length; i++) {
+                  mb[i] /= 1e6;
+                }
+                if (bytes.size() < MAX_LINES) {
+                  bytes.add(new SvgChart.Series(name, mb));
+                }
+              } else if (items.size() < MAX_LINES) {
+                items.add(new SvgChart.Series(name, perSecond));
+              }
+            });
+    if (!items.isEmpty()) {
+      charts.line("Counters per second: documents, messages, items", "per second", items);
+    }
+    if (!bytes.isEmpty()) {
+      charts.line("Counters per second: bytes", "MB/s", bytes);
+    }
+  }
+
+  /** Whether a counter counts bytes ({@code logs.bytes}, {@code topic.T.produced.bytes}). */
+  static boolean isBytes(String counter) {
+    return counter.toLowerCase(java.util.Locale.ROOT).endsWith("bytes");
   }
 
   /**
@@ -387,6 +425,13 @@ public final class ReportPage {
     void line(String title, String unit, List<SvgChart.Series> series) {
       h.append("<figure class=\"chart\">")
           .append(chart(title, unit, series).render())
+          .append("</figure>\n");
+    }
+
+    /** A chart that says {@code empty} when it has nothing to draw. */
+    void line(String title, String unit, List<SvgChart.Series> series, String empty) {
+      h.append("<figure class=\"chart\">")
+          .append(chart(title, unit, series).whenEmpty(empty).render())
           .append("</figure>\n");
     }
 

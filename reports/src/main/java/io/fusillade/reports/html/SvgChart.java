@@ -14,8 +14,9 @@ import java.util.Locale;
  *
  * <p>Options: a logarithmic y axis ({@link #logY}), an x axis of percentiles ({@link #percentileX}:
  * HdrHistogram's percentile distribution), shaded time bands ({@link #bands}) and vertical markers
- * ({@link #markers}). The legend sits under the x axis' title, in two or three columns, and a name
- * too long for its column is shortened (the full name in a tooltip).
+ * ({@link #markers}); lines, or points not joined ({@link Style}), and what an empty chart says
+ * ({@link #whenEmpty}). The legend sits under the x axis' title, in three, two or one columns, as
+ * the longest name allows it whole; a name longer than a row is wrapped, never cut.
  *
  * <p>Why one class of about 600 lines: the fluent settings, the two axes (linear, log, percentile)
  * and the drawing all read the same few fields of one chart, and a chart is drawn in one pass;
@@ -40,14 +41,36 @@ public final class SvgChart {
   /** Below this max/min ratio a log axis shows nothing a linear one does not. */
   static final double LOG_RATIO = 10;
 
+  /** How a series is drawn. */
+  public enum Style {
+    /** A line through its points, broken where a value is missing. */
+    LINE,
+    /** A dot per point, nothing joining them: measurements that are not a time series. */
+    DOTS,
+    /** A ring per point, drawn over the dots: the points to pick out (a confirmation step). */
+    RINGS
+  }
+
   /**
-   * One line.
+   * One line, or one set of points.
    *
    * @param name its legend
    * @param values one per x position; {@code NaN} where missing
    * @param x its own x positions, or null for the chart's
+   * @param style how it is drawn
    */
-  public record Series(String name, double[] values, double[] x) {
+  public record Series(String name, double[] values, double[] x, Style style) {
+    /**
+     * A line over its own x positions.
+     *
+     * @param name its legend
+     * @param values one per x position; {@code NaN} where missing
+     * @param x its own x positions, or null for the chart's
+     */
+    public Series(String name, double[] values, double[] x) {
+      this(name, values, x, Style.LINE);
+    }
+
     /**
      * A line over the chart's x positions.
      *
@@ -55,7 +78,31 @@ public final class SvgChart {
      * @param values one per x position; {@code NaN} where missing
      */
     public Series(String name, double[] values) {
-      this(name, values, null);
+      this(name, values, null, Style.LINE);
+    }
+
+    /**
+     * Points, not joined: one measurement per x, in any order (several may share an x).
+     *
+     * @param name its legend
+     * @param x their x positions
+     * @param values their values
+     * @return dots
+     */
+    public static Series dots(String name, double[] x, double[] values) {
+      return new Series(name, values, x, Style.DOTS);
+    }
+
+    /**
+     * Points to pick out, drawn as rings.
+     *
+     * @param name its legend
+     * @param x their x positions
+     * @param values their values
+     * @return rings
+     */
+    public static Series rings(String name, double[] x, double[] values) {
+      return new Series(name, values, x, Style.RINGS);
     }
   }
 
@@ -69,6 +116,7 @@ public final class SvgChart {
   private boolean logY;
   private boolean percentileX;
   private double xFrom = Double.NaN;
+  private String empty = "no data";
 
   private SvgChart(String title) {
     this.title = title;
@@ -94,6 +142,18 @@ public final class SvgChart {
   public SvgChart x(String label, double[] positions) {
     this.xLabel = label;
     this.x = positions.clone();
+    return this;
+  }
+
+  /**
+   * What the plot says when no series has a point: "no data" unless told, such as "0 KO" for a
+   * chart of failures in a run where none failed (nothing to draw is then a measurement).
+   *
+   * @param text the words
+   * @return this
+   */
+  public SvgChart whenEmpty(String text) {
+    this.empty = text;
     return this;
   }
 
@@ -265,9 +325,8 @@ public final class SvgChart {
     int drawn = Math.min(series.size(), COLORS.length);
     Axis xAxis = xAxis();
     Axis yAxis = yAxis(drawn);
-    int columns = legendColumns(drawn);
-    int legendRows = (drawn + columns - 1) / columns;
-    int height = HEIGHT + (drawn == 0 ? 0 : legendRows * LEGEND_ROW + 8);
+    Legend legend = legend(drawn);
+    int height = HEIGHT + (drawn == 0 ? 0 : legend.height() + 8);
     StringBuilder svg = new StringBuilder(4096);
     svg.append(
             String.format(
@@ -353,9 +412,9 @@ public final class SvgChart {
       any |= lines(svg, series.get(s), xAxis, yAxis, COLORS[s]);
     }
     if (!any) {
-      svg.append(text(LEFT + PLOT_W / 2.0, TOP + PLOT_H / 2.0, "middle", 12, "400", "no data"));
+      svg.append(text(LEFT + PLOT_W / 2.0, TOP + PLOT_H / 2.0, "middle", 12, "400", empty));
     }
-    legend(svg, drawn, columns);
+    legend(svg, legend);
     return svg.append("</svg>").toString();
   }
 
@@ -500,6 +559,18 @@ public final class SvgChart {
   private boolean lines(StringBuilder svg, Series s, Axis xAxis, Axis yAxis, String color) {
     double[] values = s.values();
     double[] xs = xOf(s);
+    if (s.style() != Style.LINE) {
+      boolean any = false;
+      for (int i = 0; i < Math.min(values.length, xs.length); i++) {
+        if (yAxis.drawable(values[i]) && xAxis.drawable(xs[i])) {
+          double px = LEFT + xAxis.fraction(xs[i]) * PLOT_W;
+          double py = TOP + PLOT_H - yAxis.fraction(values[i]) * PLOT_H;
+          svg.append(point(px, py, s.style(), color));
+          any = true;
+        }
+      }
+      return any;
+    }
     StringBuilder points = new StringBuilder();
     boolean any = false;
     int n = Math.min(values.length, xs.length);
@@ -518,36 +589,82 @@ public final class SvgChart {
     return any;
   }
 
-  private int legendColumns(int drawn) {
+  /** About 6.2 px per character of an 11 px legend; the swatch and a gap take 20 px. */
+  private static int fits(int columns) {
+    return (int) ((PLOT_W / (double) columns - 20) / 6.2);
+  }
+
+  /**
+   * The legend's layout: as many columns (3, 2 or 1) as the longest name allows whole, each name on
+   * its lines (a name longer than a whole row is wrapped at its spaces, never cut).
+   *
+   * @param columns how many
+   * @param lines per series, its name's lines
+   * @param rowTops per row of entries, its top from the legend's first baseline
+   * @param height the legend's height
+   */
+  private record Legend(int columns, List<List<String>> lines, List<Integer> rowTops, int height) {}
+
+  private Legend legend(int drawn) {
     int longest = 0;
     for (int s = 0; s < drawn; s++) {
       longest = Math.max(longest, series.get(s).name().length());
     }
-    return longest <= 22 ? 3 : 2;
+    int columns = longest <= fits(3) ? 3 : longest <= fits(2) ? 2 : 1;
+    List<List<String>> lines = new ArrayList<>();
+    for (int s = 0; s < drawn; s++) {
+      lines.add(wrap(series.get(s).name(), fits(columns)));
+    }
+    List<Integer> rowTops = new ArrayList<>();
+    int top = 0;
+    for (int first = 0; first < drawn; first += columns) {
+      rowTops.add(top);
+      int tallest = 1;
+      for (int s = first; s < Math.min(drawn, first + columns); s++) {
+        tallest = Math.max(tallest, lines.get(s).size());
+      }
+      top += tallest * LEGEND_ROW;
+    }
+    return new Legend(columns, lines, rowTops, top);
   }
 
-  private void legend(StringBuilder svg, int drawn, int columns) {
-    // about 6 px per character at 11 px; the swatch and a gap take 20
-    int fits = (int) ((PLOT_W / (double) columns - 20) / 6.2);
-    for (int s = 0; s < drawn; s++) {
-      int row = s / columns;
+  /** A name in lines of at most {@code width} characters, broken at spaces where it can be. */
+  static List<String> wrap(String name, int width) {
+    List<String> lines = new ArrayList<>();
+    String rest = name;
+    while (rest.length() > width) {
+      int cut = rest.lastIndexOf(' ', width);
+      if (cut <= 0) {
+        cut = width; // one long word: split it
+      }
+      lines.add(rest.substring(0, cut).stripTrailing());
+      rest = rest.substring(cut).stripLeading();
+    }
+    lines.add(rest);
+    return lines;
+  }
+
+  private void legend(StringBuilder svg, Legend legend) {
+    int columns = legend.columns();
+    for (int s = 0; s < legend.lines().size(); s++) {
       int col = s % columns;
       double lx = LEFT + col * (PLOT_W / (double) columns);
-      double ly = HEIGHT + 10 + row * LEGEND_ROW;
-      svg.append(
-          String.format(
-              Locale.ROOT,
-              "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>",
-              lx,
-              ly - 9,
-              COLORS[s]));
-      String name = series.get(s).name();
-      if (name.length() > fits) {
-        svg.append("<g><title>").append(Html.escape(name)).append("</title>");
-        svg.append(text(lx + 14, ly, "start", 11, "400", name.substring(0, fits - 1) + "…"));
-        svg.append("</g>");
+      double ly = HEIGHT + 10 + legend.rowTops().get(s / columns);
+      Style style = series.get(s).style();
+      if (style == Style.LINE) {
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>",
+                lx,
+                ly - 9,
+                COLORS[s]));
       } else {
-        svg.append(text(lx + 14, ly, "start", 11, "400", name));
+        svg.append(point(lx + 5, ly - 4, style, COLORS[s]));
+      }
+      List<String> lines = legend.lines().get(s);
+      for (int l = 0; l < lines.size(); l++) {
+        svg.append(text(lx + 14, ly + l * LEGEND_ROW, "start", 11, "400", lines.get(l)));
       }
     }
   }
@@ -576,6 +693,20 @@ public final class SvgChart {
       return "90%";
     }
     return "99" + (nines > 2 ? "." + "9".repeat(nines - 2) : "") + "%";
+  }
+
+  /** A dot, or a ring around where a dot is. */
+  private static String point(double x, double y, Style style, String color) {
+    return style == Style.RINGS
+        ? String.format(
+            Locale.ROOT,
+            "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"none\" stroke=\"%s\""
+                + " stroke-width=\"2\"/>",
+            x,
+            y,
+            color)
+        : String.format(
+            Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>", x, y, color);
   }
 
   private static void polyline(StringBuilder svg, StringBuilder points, String color) {

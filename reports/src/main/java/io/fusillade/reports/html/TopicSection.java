@@ -172,7 +172,8 @@ final class TopicSection {
     }
   }
 
-  private static String label(double percentile) {
+  /** {@code p50}, {@code p99.9}, {@code max}: a percentile's legend. */
+  static String label(double percentile) {
     return percentile >= 100
         ? "max"
         : "p"

@@ -70,15 +70,15 @@ public record Report(RunData run, List<CheckResult> results) {
     List<CheckResult> results = new ArrayList<>();
     boolean completed = run.status() == RunStatus.COMPLETED;
     results.add(
-        new CheckResult(
+        CheckResult.of(
             RUN_COMPLETED,
             completed,
             "status " + run.statusText(),
-            (completed ? "passed: " : "FAILED: ")
-                + RUN_COMPLETED
-                + " (status "
+            "status "
                 + run.statusText()
-                + ")"));
+                + (completed
+                    ? ": the run ended normally and its record was closed"
+                    : "; only a completed run passes (failed, aborted and incomplete ones fail)")));
     for (Check check : checks) {
       results.add(check.evaluate(run));
     }
@@ -155,6 +155,9 @@ public record Report(RunData run, List<CheckResult> results) {
       root.put("statusReason", run.statusReason());
     }
     root.put("incomplete", run.isPartial());
+    root.put(
+        "truncatedLines",
+        run.injectors().stream().mapToInt(io.fusillade.record.RunRecord::truncatedLines).sum());
     root.put("start", Instant.ofEpochMilli(run.startEpochMs()).toString());
     root.put("durationSeconds", run.durationSeconds());
     ArrayNode injectors = root.putArray("injectors");
@@ -182,6 +185,12 @@ public record Report(RunData run, List<CheckResult> results) {
     ObjectNode classes = root.putObject("koByClass");
     koByClass.forEach((c, n) -> classes.put(c.label(), n));
     root.set("topics", JSON.valueToTree(TopicResults.toMap(TopicResults.of(run))));
+    // every other distribution the console prints: injector lag, e2e, time-to-searchable...
+    ObjectNode distributions = root.putObject("distributions");
+    for (io.fusillade.reports.runs.LatencySummary s :
+        io.fusillade.reports.runs.LatencySummary.all(run)) {
+      distributions.set(s.name(), JSON.valueToTree(s.toMap()));
+    }
     // the limit search: verdict, rate found, sustained, one-line summary and every step
     io.fusillade.reports.runs.LimitResults.of(run)
         .ifPresent(result -> root.set("limit", JSON.valueToTree(result.toMap())));

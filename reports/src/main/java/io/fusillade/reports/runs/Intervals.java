@@ -10,7 +10,10 @@ import java.util.Set;
 
 /**
  * {@code fusillade intervals}: over N runs of the same simulation, each metric's mean with its
- * Student-t confidence interval and coefficient of variation.
+ * Student-t confidence interval and coefficient of variation. A latency's interval is computed on
+ * the logarithms of the runs' values around their geometric mean ({@link
+ * ConfidenceInterval#logScale}): never below 0; the interval of any other metric (rates, errors) is
+ * cut at 0.
  *
  * @param n the number of runs
  * @param confidence the confidence level
@@ -49,12 +52,29 @@ public record Intervals(int n, double confidence, List<Row> rows, List<String> w
     List<Row> rows = new ArrayList<>();
     for (String name : common(metrics)) {
       double[] values = metrics.stream().mapToDouble(m -> m.get(name).value()).toArray();
+      MetricValue metric = metrics.get(0).get(name);
       rows.add(
           new Row(
-              metrics.get(0).get(name),
-              ConfidenceInterval.studentT(values, confidence, cvWarning)));
+              metric,
+              isLatency(metric)
+                  ? ConfidenceInterval.logScale(values, confidence, cvWarning)
+                  : nonNegative(ConfidenceInterval.studentT(values, confidence, cvWarning))));
     }
     return new Intervals(runs.size(), confidence, rows, warnings);
+  }
+
+  /** Whether a metric is a latency (ms): its interval is computed on a log scale. */
+  static boolean isLatency(MetricValue metric) {
+    return metric.unit().equals("ms");
+  }
+
+  /** A rate, a share or a count per second is never below 0: neither is its interval. */
+  private static ConfidenceInterval nonNegative(ConfidenceInterval ci) {
+    if (!ci.defined() || ci.lower() >= 0) {
+      return ci;
+    }
+    return new ConfidenceInterval(
+        ci.sample(), ci.confidence(), 0, ci.upper(), ci.warnings(), ci.centre(), false);
   }
 
   /** The metric names every run has, in the first run's order. */
@@ -97,7 +117,13 @@ public record Intervals(int n, double confidence, List<Row> rows, List<String> w
             ci.defined() ? Numbers.percent(ci.relativeHalfWidth()) : "-",
             Numbers.percent(ci.coefficientOfVariation()),
             Integer.toString(ci.n()),
-            ci.highVariation() ? "high CV" : ""
+            String.join(
+                "; ",
+                java.util.stream.Stream.of(
+                        ci.log() ? "geometric mean, log-scale CI" : "",
+                        ci.highVariation() ? "high CV" : "")
+                    .filter(t -> !t.isEmpty())
+                    .toList())
           });
     }
     StringBuilder out = new StringBuilder();

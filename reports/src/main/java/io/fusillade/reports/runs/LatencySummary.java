@@ -1,6 +1,8 @@
 package io.fusillade.reports.runs;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -42,6 +44,26 @@ public record LatencySummary(
         ms(micros, 99),
         ms(micros, 99.9),
         count == 0 ? 0 : micros.getMaxValue() / 1000.0);
+  }
+
+  /**
+   * Every metric of a run with at least one value (injector lag, end-to-end latency,
+   * time-to-searchable...), summarised: the console's second table, the HTML report's "Other
+   * distributions" and {@code summary.json}'s {@code distributions} list the same ones.
+   *
+   * @param run the run
+   * @return one per metric, in the record's order
+   */
+  public static List<LatencySummary> all(RunData run) {
+    List<LatencySummary> all = new ArrayList<>();
+    run.metrics()
+        .forEach(
+            (name, histogram) -> {
+              if (histogram.getTotalCount() > 0) {
+                all.add(of(name, histogram));
+              }
+            });
+    return all;
   }
 
   private static double ms(Histogram h, double percentile) {

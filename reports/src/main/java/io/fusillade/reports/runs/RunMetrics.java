@@ -30,7 +30,7 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code MB/s} when requests carried bytes, and {@code <counter>/s} for every counter (such
  *       as documents or messages): the total over the run's duration;
  *   <li>{@code p50} and {@code p99} of every topic's end-to-end latency, named {@code p99 [e2e
- *       events]};
+ *       events]}, and of a log store's time-to-searchable ({@code p99 [time-to-searchable]});
  *   <li>{@code limit}: a limit search's maximum sustainable rate (or the maximum it was allowed,
  *       when the system sustained it), so {@code trend} follows the limit across builds.
  * </ul>
@@ -38,6 +38,12 @@ import org.HdrHistogram.Histogram;
  * Rates and counters are better higher; latencies and errors better lower.
  */
 public final class RunMetrics {
+  /**
+   * The log store's time-to-searchable metric (the logs protocol's {@code SearchabilityProbe}: the
+   * reports do not depend on that module, the record's name is the contract).
+   */
+  public static final String TIME_TO_SEARCHABLE = "time-to-searchable";
+
   private RunMetrics() {}
 
   /**
@@ -106,7 +112,9 @@ public final class RunMetrics {
     run.metrics()
         .forEach(
             (name, h) -> {
-              if (name.startsWith(TopicResults.E2E_PREFIX) && h.getTotalCount() > 0) {
+              boolean ofTheSystem =
+                  name.startsWith(TopicResults.E2E_PREFIX) || name.equals(TIME_TO_SEARCHABLE);
+              if (ofTheSystem && h.getTotalCount() > 0) {
                 put(m, Metric.lowerIsBetter("p50 [" + name + "]"), ms(h, 50), "ms");
                 put(m, Metric.lowerIsBetter("p99 [" + name + "]"), ms(h, 99), "ms");
               }

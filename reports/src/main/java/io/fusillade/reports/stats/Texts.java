@@ -48,8 +48,17 @@ final class Texts {
     return Double.toString(value);
   }
 
-  /** A mean or other measured value with up to four significant digits. */
+  /**
+   * A mean or other measured value with up to four significant digits, in plain notation ({@code
+   * 1110}, {@code 0.00012}: never {@code 1.110e+03}).
+   */
   static String value(double value) {
-    return String.format(Locale.ROOT, "%.4g", value);
+    if (!Double.isFinite(value)) {
+      return Double.isNaN(value) ? "n/a" : value > 0 ? "∞" : "-∞";
+    }
+    return new java.math.BigDecimal(value)
+        .round(new java.math.MathContext(4))
+        .stripTrailingZeros()
+        .toPlainString();
   }
 }

@@ -7,6 +7,7 @@ import io.fusillade.reports.format.Numbers;
 import io.fusillade.reports.runs.Delivery;
 import io.fusillade.reports.runs.EventRows;
 import io.fusillade.reports.runs.InjectionPeriods;
+import io.fusillade.reports.runs.LatencySummary;
 import io.fusillade.reports.runs.LimitResults;
 import io.fusillade.reports.runs.RequestSummary;
 import io.fusillade.reports.runs.RunData;
@@ -16,7 +17,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The console text of one run: the one table that {@code fusillade summary}, {@code fusillade
@@ -87,7 +87,7 @@ public final class SummaryTable {
     out.append(
         events(
             EventRows.of(run).stream().filter(e -> !LimitResults.isLimitEvent(e.kind())).toList()));
-    out.append(metrics(run.metrics()));
+    out.append(metrics(run));
     out.append(deliveries(Delivery.of(run)));
     for (String flag : run.flags()) {
       out.append("WARNING: ").append(flag).append(nl);
@@ -262,23 +262,20 @@ public final class SummaryTable {
    * The run's other distributions (injector lag, end-to-end latency, time-to-searchable, per-node
    * latency) as a second table, in milliseconds; empty when there are none.
    */
-  private static String metrics(Map<String, Histogram> metrics) {
+  private static String metrics(RunData run) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"metric", "count", "p50 ms", "p99 ms", "p99.9 ms", "max ms"});
-    metrics.forEach(
-        (name, histogram) -> {
-          if (histogram.getTotalCount() > 0) {
-            rows.add(
-                new String[] {
-                  name,
-                  Long.toString(histogram.getTotalCount()),
-                  Numbers.number(histogram.getValueAtPercentile(50) / 1000.0),
-                  Numbers.number(histogram.getValueAtPercentile(99) / 1000.0),
-                  Numbers.number(histogram.getValueAtPercentile(99.9) / 1000.0),
-                  Numbers.number(histogram.getMaxValue() / 1000.0)
-                });
-          }
-        });
+    for (LatencySummary s : LatencySummary.all(run)) {
+      rows.add(
+          new String[] {
+            s.name(),
+            Long.toString(s.count()),
+            Numbers.number(s.p50Ms()),
+            Numbers.number(s.p99Ms()),
+            Numbers.number(s.p999Ms()),
+            Numbers.number(s.maxMs())
+          });
+    }
     return rows.size() > 1 ? Numbers.table(rows) : "";
   }
 

@@ -67,6 +67,6 @@ class KoClassChecksTest {
     CheckResult errors = CheckParser.parse("errors < 1%").evaluate(run);
     assertThat(errors.passed()).isFalse();
     assertThat(errors.measured())
-        .isEqualTo("no requests completed (10000 injector-class KO: never sent)");
+        .isEqualTo("no requests completed (10,000 injector-class KO: never sent)");
   }
 }

@@ -112,7 +112,31 @@ class ReportPageTest {
                         false))
                 .health(
                     "topic.orders",
-                    Map.of("consumers", 2, "delivery", Map.of("lost", 0, "acknowledged", 10))));
+                    Map.of("consumers", 2, "delivery", Map.of("lost", 0, "acknowledged", 10)))
+                .health(
+                    "topic.events",
+                    Map.of(
+                        "consumers",
+                        2,
+                        "partitions",
+                        4,
+                        "drained",
+                        true,
+                        "lagTrend",
+                        Map.of(
+                            "verdict",
+                            "flat",
+                            "notGrowing",
+                            true,
+                            "slopePerSecond",
+                            0.0,
+                            "pValue",
+                            0.5,
+                            "thresholdPerSecond",
+                            2.05,
+                            "samples",
+                            12)))
+                .health("custom", Map.of("slopePerSecond", 0.25, "notGrowing", true)));
     String health = html.substring(html.indexOf("<h2>Health</h2>"));
     assertThat(health)
         .contains("<td>injector lag</td>")
@@ -122,8 +146,18 @@ class ReportPageTest {
         .contains("average 0.5%, max 2%")
         .contains("class=\"pass\">OK")
         .contains("<td>topic.orders</td>")
-        .contains("consumers: 2")
+        .contains("consumers 2")
+        // in words, not (verdict: flat, notGrowing: true, slopePerSecond: 0, ...)
+        .contains("<td>topic events</td>")
+        .contains(
+            "2 consumers on 4 partitions; consumer lag while the load ran: flat (slope 0"
+                + " messages/s, p=0.5, over 12 seconds); growing means a slope above 2.05"
+                + " messages/s with p below 0.01, over the second half of the load; the consumers"
+                + " read up to the end before the drain timeout")
+        .containsPattern(
+            "(slope per second 0.25, not growing yes|not growing yes, slope per" + " second 0.25)")
         .doesNotContain("delivery")
+        .doesNotContain("verdict:")
         .doesNotContain("{");
   }
 
@@ -146,6 +180,95 @@ class ReportPageTest {
         .isGreaterThan(title);
     // two columns: the long name fits whole
     assertThat(svg).contains(">a rather long request name for a legend<");
+  }
+
+  @Test
+  void aLegendNameIsNeverCutAndTheLongestWrapsOverLines() {
+    String longName = "server db: container postgres-primary-with-a-very-long-name working set";
+    String svg =
+        SvgChart.titled("t")
+            .x("seconds", new double[] {1, 2, 3})
+            .y("MB")
+            .series(
+                List.of(
+                    new SvgChart.Series(longName + " and more words", new double[] {1, 2, 3}),
+                    new SvgChart.Series("b", new double[] {2, 3, 4})))
+            .render();
+    assertThat(svg).doesNotContain("…");
+    String legend = svg.substring(svg.indexOf(">seconds</text>"));
+    assertThat(legend.replaceAll("<[^>]+>", " ").replaceAll("\\s+", " "))
+        .contains(longName + " and more words");
+    assertThat(SvgChart.wrap("a b c d", 3)).containsExactly("a b", "c d");
+  }
+
+  @Test
+  void aKoChartOfARunWithoutFailuresSaysZeroKoAndCountersAreChartedByUnit() throws Exception {
+    String html =
+        report(
+            SyntheticRecord.run()
+                .counter("logs.documents", 5000)
+                .counter("logs.bytes", 700_000)
+                .counter("topic.events.produced.messages", 200));
+    String errors = html.substring(html.indexOf("<title>Errors (KO) per second"));
+    assertThat(errors.substring(0, errors.indexOf("</svg>")))
+        .contains("0 KO: no request failed")
+        .doesNotContain("no data");
+    String items = html.substring(html.indexOf("<title>Counters per second: documents"));
+    assertThat(items.substring(0, items.indexOf("</svg>")))
+        .contains(">logs.documents<")
+        .contains(">topic.events.produced.messages<")
+        .doesNotContain("logs.bytes");
+    String bytes = html.substring(html.indexOf("<title>Counters per second: bytes"));
+    assertThat(bytes.substring(0, bytes.indexOf("</svg>")))
+        .contains(">logs.bytes<")
+        .contains(">MB/s<");
+  }
+
+  @Test
+  void limitChartsArePointsSortedByRateWithTheConfirmationRingedAndP99OnALogAxis()
+      throws Exception {
+    List<Map<String, Object>> steps = new java.util.ArrayList<>();
+    double[][] tried = {
+      {1, 100, 100, 0.5, 1}, {2, 400, 400, 0.6, 2}, {3, 1600, 900, 40, 900},
+      {4, 800, 800, 0.7, 3}, {5, 1200, 1100, 9, 120}, {6, 800, 800, 0.6, 2.5}
+    };
+    for (double[] t : tried) {
+      steps.add(
+          new io.fusillade.limit.StepResult(
+                  (int) t[0],
+                  t[0] == 6 ? "confirm" : t[0] <= 3 ? "ramp" : "bisect",
+                  (t[0] - 1) * 5,
+                  t[0] * 5,
+                  t[1],
+                  t[2],
+                  t[3],
+                  t[4],
+                  0,
+                  null,
+                  null,
+                  t[4] > 100 ? List.of("p99 too high") : List.of())
+              .toMap());
+    }
+    Map<String, Object> limit = new java.util.LinkedHashMap<>();
+    limit.put("verdict", "found");
+    limit.put("rate", 800);
+    limit.put("sustained", 800);
+    limit.put("steps", steps);
+    String html = report(SyntheticRecord.run().parameter("limit", limit));
+    String section =
+        html.substring(
+            html.indexOf("<h2 id=\"limit\">"),
+            html.indexOf("<table>", html.indexOf("<h2 id=\"limit\">")));
+    // a dot per step, the two steps at 800/s at one x; no line joins them in time order
+    String achieved = section.substring(0, section.indexOf("</svg>"));
+    assertThat(Pattern.compile("r=\"3.5\"").matcher(achieved).results().count())
+        .isEqualTo(6 + 2); // six steps and the swatches of passed and failed steps
+    assertThat(achieved).contains(">confirmation<").contains("r=\"6\"");
+    String latency = section.substring(section.indexOf("<title>p99 and p50 latency"));
+    assertThat(latency.substring(0, latency.indexOf("</svg>")))
+        .contains("log scale")
+        .contains(">confirmation p99<")
+        .doesNotContain("<polyline");
   }
 
   private static double y(String svg, String endOfText) {

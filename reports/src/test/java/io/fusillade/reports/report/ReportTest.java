@@ -99,7 +99,11 @@ class ReportTest {
     assertThat(completed.measured()).startsWith(measured);
     assertThat(report.anyFailed()).isEqualTo(!passes);
     assertThat(report.consoleText())
-        .contains((passes ? "passed: " : "FAILED: ") + "run completed (" + measured);
+        .contains((passes ? "passed: " : "FAILED: ") + "run completed — " + measured)
+        .contains(
+            passes
+                ? "the run ended normally"
+                : "only a completed run passes (failed, aborted and incomplete ones fail)");
     assertThat(report.summaryJson().path("passed").asBoolean()).isEqualTo(passes);
     assertThat(report.summaryJson().path("status").asText())
         .isEqualTo(status.equals("running") ? "incomplete" : status);

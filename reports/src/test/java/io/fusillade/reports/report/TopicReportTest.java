@@ -163,7 +163,10 @@ class TopicReportTest {
     assertThat(html).contains("Delivery per partition: events");
     assertThat(html).contains("<tr><td>0</td><td>500</td><td>497</td><td>3</td><td>2</td>");
     String health = html.substring(html.indexOf("<h2>Health</h2>"));
-    assertThat(health).contains("topic.events").contains("drained: true");
+    assertThat(health)
+        .contains("<td>topic events</td>")
+        .contains("2 consumers on 4 partitions; consumer lag while the load ran: flat;")
+        .contains("the consumers read up to the end before the drain timeout");
     assertThat(health).doesNotContain("acknowledged").doesNotContain("perPartition");
 
     JsonNode delivery =
@@ -213,10 +216,13 @@ class TopicReportTest {
     Report ok = Report.create(List.of(clean), checks);
     assertThat(result(ok, "no messages lost").passed()).isTrue();
     assertThat(result(ok, "no messages lost").message())
-        .isEqualTo("passed: no messages lost (lost = 0 of 2000 acknowledged)");
+        .isEqualTo(
+            "passed: no messages lost — lost = 0 of 2,000 acknowledged, 2,000 received; the"
+                + " rule: every message the broker acknowledged received");
     assertThat(result(ok, "delivery exact").passed()).isTrue();
     assertThat(result(ok, "delivery exact").measured())
-        .isEqualTo("lost = 0, duplicated = 0, out of order = 0 of 2000 acknowledged");
+        .isEqualTo(
+            "lost = 0, duplicated = 0, out of order = 0 of 2,000 acknowledged, 2,000 received");
     assertThat(result(ok, "no messages lost for events").passed()).isTrue();
     CheckResult other = result(ok, "no messages lost for \"orders\"");
     assertThat(other.passed()).isFalse();
@@ -226,14 +232,14 @@ class TopicReportTest {
     Report lost = Report.create(List.of(lossy), checks);
     assertThat(result(lost, "no messages lost").passed()).isFalse();
     assertThat(result(lost, "no messages lost").measured())
-        .isEqualTo("lost = 3 of 2000 acknowledged");
+        .startsWith("lost = 3 of 2,000 acknowledged");
     assertThat(result(lost, "delivery exact").passed()).isFalse();
 
     Report twice = Report.create(List.of(duplicates), checks);
     assertThat(result(twice, "no messages lost").passed()).isTrue();
     assertThat(result(twice, "delivery exact").passed()).isFalse();
     assertThat(result(twice, "delivery exact").measured())
-        .isEqualTo("lost = 0, duplicated = 2, out of order = 0 of 2000 acknowledged");
+        .startsWith("lost = 0, duplicated = 2, out of order = 0 of 2,000 acknowledged");
   }
 
   @Test
@@ -260,7 +266,8 @@ class TopicReportTest {
             .health("topic.events", topicHealth(2, 3000, 2, 0, 0))
             .write(base, "inj-2");
     Report report = Report.create(List.of(one, two), List.of("no messages lost"));
-    assertThat(report.results().get(1).measured()).isEqualTo("lost = 3 of 4000 acknowledged");
+    assertThat(report.results().get(1).measured())
+        .isEqualTo("lost = 3 of 4,000 acknowledged, 3,997 received");
     JsonNode delivery = report.summaryJson().path("topics").path("events").path("delivery");
     assertThat(delivery.path("consumers").asInt()).isEqualTo(4);
     assertThat(delivery.path("perPartition").get(0).path("acknowledged").asLong()).isEqualTo(2000);

@@ -87,9 +87,12 @@ class RunStatisticsTest {
             .findFirst()
             .orElseThrow();
     double[] values = runs.stream().mapToDouble(r -> RunMetrics.of(r).get("p50").value()).toArray();
-    double mean = java.util.Arrays.stream(values).average().orElseThrow();
+    // a latency: the interval of the geometric mean, on the log scale
+    double mean = Math.exp(java.util.Arrays.stream(values).map(Math::log).average().orElseThrow());
+    assertThat(p50.interval().log()).isTrue();
     assertThat(p50.interval().mean()).isEqualTo(mean, org.assertj.core.api.Assertions.within(1e-9));
-    assertThat(p50.interval().lower()).isLessThan(mean);
+    assertThat(p50.interval().lower()).isLessThan(mean).isPositive();
+    assertThat(intervals.render()).contains("geometric mean, log-scale CI");
     assertThat(p50.interval().coefficientOfVariation()).isBetween(0.002, 0.06);
     assertThat(intervals.warnings()).isEmpty();
     assertThat(Intervals.of(runs.subList(0, 2), 0.95, 0.1).warnings())

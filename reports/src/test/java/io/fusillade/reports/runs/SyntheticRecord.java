@@ -57,6 +57,10 @@ public final class SyntheticRecord {
   Map<String, Long> countersPerSecond = new LinkedHashMap<>();
   Map<String, IntToDoubleFunction> metrics = new LinkedHashMap<>();
   int metricValuesPerSecond = 100;
+
+  /** The bytes each request carried (a bulk body, a message), 0 for none. */
+  long bytesPerRequest;
+
   Map<String, Object> health = new LinkedHashMap<>();
 
   /** The length of the last interval, seconds: below 1 for a run that ended mid-second. */
@@ -180,6 +184,18 @@ public final class SyntheticRecord {
     return this;
   }
 
+  /** The bytes each request carries (recorded as its {@code bytes}), like a bulk or a message. */
+  public SyntheticRecord bytes(long perRequest) {
+    bytesPerRequest = perRequest;
+    return this;
+  }
+
+  /** How many values each metric records per second (default 100). */
+  public SyntheticRecord metricValues(int perSecond) {
+    metricValuesPerSecond = perSecond;
+    return this;
+  }
+
   /** A health entry of {@code run.json}. */
   public SyntheticRecord health(String key, Object value) {
     health.put(key, value);
@@ -245,6 +261,9 @@ public final class SyntheticRecord {
           r.put("sent", perName);
           r.put("ok", ok.getTotalCount());
           r.put("ko", ko.getTotalCount());
+          if (bytesPerRequest > 0) {
+            r.put("bytes", perName * bytesPerRequest);
+          }
           if (ko.getTotalCount() > 0) {
             r.putObject("errors").put(koReasons.get(s % koReasons.size()), ko.getTotalCount());
           }

@@ -135,8 +135,7 @@ class ComparisonTest {
     // zero variance on the baseline: a one-sample test of the candidate against 0;
     // scipy.stats.ttest_1samp([0.010, 0.012, 0.011, 0.009, 0.013], 0): p = 9.968968587183497e-05
     assertThat(c.pValue()).isCloseTo(9.968968587183497e-05, within(1e-12));
-    assertThat(c.reason())
-        .isEqualTo("errors 0.000 → 0.01100 (baseline mean is 0), p<0.0001: worse");
+    assertThat(c.reason()).isEqualTo("errors 0 → 0.011 (baseline mean is 0), p<0.0001: worse");
 
     Comparison none = Comparison.compare(errors, new double[] {0, 0, 0}, new double[] {0, 0, 0});
     assertThat(none.verdict()).isEqualTo(Verdict.NO_SIGNIFICANT_CHANGE);

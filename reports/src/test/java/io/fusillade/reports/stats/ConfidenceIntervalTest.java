@@ -112,4 +112,22 @@ class ConfidenceIntervalTest {
     assertThatThrownBy(() -> ConfidenceInterval.studentT(new double[] {1, 2}, 0))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void aLatencysIntervalOnTheLogScaleIsNeverBelowZero() {
+    // three p99s of 5, 8 and 95 ms: the linear interval reaches -91 ms, a latency no run has
+    double[] x = {5, 8, 95};
+    assertThat(ConfidenceInterval.studentT(x, 0.95).lower()).isNegative();
+    ConfidenceInterval ci = ConfidenceInterval.logScale(x, 0.95, 0.10);
+    // exp(mean(ln x) ± t(0.975, 2) · sd(ln x)/√3), computed with Python's math and statistics
+    assertThat(ci.log()).isTrue();
+    assertThat(ci.mean()).isCloseTo(15.604907507078847, within(1e-9)); // the geometric mean
+    assertThat(ci.lower()).isCloseTo(0.3066824888369834, within(1e-9));
+    assertThat(ci.upper()).isCloseTo(794.0236145465894, within(1e-6));
+    assertThat(ci.highVariation()).isTrue();
+    // a zero among the values: the linear interval, cut at 0
+    ConfidenceInterval withZero = ConfidenceInterval.logScale(new double[] {0, 1, 50}, 0.95, 0.1);
+    assertThat(withZero.log()).isFalse();
+    assertThat(withZero.lower()).isZero();
+  }
 }

@@ -136,6 +136,8 @@ class SummaryTableTest {
     String console = Report.create(List.of(directory), List.of("p99 < 1s")).consoleText();
     assertThat(console)
         .contains(body)
-        .containsPattern("passed: p99 < 1s \\(p99 = 0\\.99\\d ms; .*\\)\\R$");
+        .containsPattern(
+            "passed: p99 < 1s — p99 of all 100 requests \\(OK and KO\\) = 0\\.99\\d ms, below the"
+                + " limit 1,000 ms\\R$");
   }
 }
