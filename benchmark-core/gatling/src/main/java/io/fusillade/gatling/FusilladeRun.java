@@ -359,12 +359,18 @@ public final class FusilladeRun {
   /** The recorder of the current run, opened on first call with Gatling's components. */
   public static synchronized RunRecorder recorder(CoreComponents core) {
     if (current == null) {
+      if (ParentWatch.gone()) {
+        // this JVM is exiting (parentGone): an orphan opens no run record
+        throw new io.fusillade.FusilladeException(
+            "the process that started this run is gone: no run is opened");
+      }
       String name =
           System.getProperty(
               "fusillade.simulation", simulation != null ? simulation : "simulation");
       // The injection profile's target rate, unless the simulation recorded one itself.
       parameters.putAll(InjectionProfiles.parameters(core, parameters));
       RunRecorder run = RunRecorder.open(RunOptions.of(name).withParameters(parameters));
+      ParentWatch.opened(run);
       // The live endpoint and the InfluxDB push when asked for (-Dfusillade.metrics.port,
       // -Dfusillade.influx.url), fed by the record's flushes; a port that cannot be listened on or
       // a bad URL fails the run before it starts.
@@ -421,7 +427,6 @@ public final class FusilladeRun {
       // it ends the run and writes its report (see StopSignals).
       controller = core.controller();
       StopSignals.install(FusilladeRun::stopOnSignal);
-      watchParent();
       current = run;
       loadStopped = false;
       LOG.info("Fusillade run record: {}", run.directory().toAbsolutePath());
@@ -431,7 +436,8 @@ public final class FusilladeRun {
 
   /**
    * The system property {@link GatlingLauncher} sets to the pid of the JVM that forks Gatling
-   * ({@code fusillade run}).
+   * ({@code fusillade run}). Informational: the fork watches its parent through its standard input
+   * ({@link ParentWatch}).
    */
   public static final String PARENT_PID_PROPERTY = "fusillade.parentPid";
 
@@ -441,36 +447,6 @@ public final class FusilladeRun {
    * and turns Gatling's console writer off, whose cost per request it saves.
    */
   public static final String PROGRESS_PROPERTY = "fusillade.progress";
-
-  /**
-   * Stops the run as a SIGTERM does when the process that forked this JVM ends first. {@code
-   * fusillade run} passes its signals on, but killed with SIGKILL (a CI job's hard cancel, the OOM
-   * killer) it cannot: without this the load would go on unattended to its end, against a system
-   * nobody watches any more. Does nothing when the JVM was not forked by {@link GatlingLauncher}.
-   */
-  private static void watchParent() {
-    String pid = System.getProperty(PARENT_PID_PROPERTY);
-    if (pid == null || pid.isBlank()) {
-      return;
-    }
-    long parentPid;
-    try {
-      parentPid = Long.parseLong(pid.strip());
-    } catch (NumberFormatException e) {
-      LOG.warn("Ignoring -D{}={}: not a pid", PARENT_PID_PROPERTY, pid);
-      return;
-    }
-    Runnable stop =
-        () -> {
-          System.out.println(
-              "Fusillade: the process that started this run (pid "
-                  + parentPid
-                  + ") is gone: stopping the load as on SIGTERM.");
-          System.out.flush();
-          StopSignals.raiseTerm();
-        };
-    ProcessHandle.of(parentPid).ifPresentOrElse(parent -> parent.onExit().thenRun(stop), stop);
-  }
 
   /**
    * Closes {@code resource} when the run ends, before the run record is closed; resources close in

@@ -28,14 +28,26 @@ import java.util.ServiceLoader;
  * once, every other connection is routed as before.
  *
  * <p>It also begins each {@link EarlyStart} found on the class path before Gatling loads: the
- * embedded servers a run needs start meanwhile.
+ * embedded servers a run needs start meanwhile. With {@value #WATCH_PARENT} as its first argument
+ * it ends with the process that forked it, from its first instant ({@link ParentWatch}).
  */
 public final class GatlingMain {
   static final String RELEASE_CHECK_HOST = "repo1.maven.org";
 
   private GatlingMain() {}
 
+  /**
+   * The first argument that makes this JVM watch the process that forked it through its standard
+   * input ({@link ParentWatch}); {@link GatlingLauncher} passes it, Gatling never sees it.
+   */
+  static final String WATCH_PARENT = "--fusillade-watch-parent";
+
   public static void main(String[] args) throws Throwable {
+    if (args.length > 0 && args[0].equals(WATCH_PARENT)) {
+      // first thing: from here on, whatever this JVM does, it ends with its parent
+      ParentWatch.start();
+      args = java.util.Arrays.copyOfRange(args, 1, args.length);
+    }
     ProxySelector.setDefault(new NoReleaseCheck(ProxySelector.getDefault()));
     settleLatestRelease();
     beginEarlyStarts(args);
