@@ -752,6 +752,18 @@ class RunCommand implements Callable<Integer> {
                 + " has topics (options: --url for bootstrap servers, --seed, --output)");
       }
     }
+    // Fail before forking, in one line, when the cluster cannot be reached (not the embedded one).
+    if (database.urls != null && !database.urls.isEmpty()) {
+      KafkaBootstrap.checkReachable(
+          String.join(",", database.urls),
+          workload.kafka().map(k -> k.properties()).orElse(Map.of()),
+          "--url");
+    } else if (workload.kafka().isPresent()) {
+      KafkaBootstrap.checkReachable(
+          workload.kafka().get().bootstrapServers(),
+          workload.kafka().get().properties(),
+          file + ": kafka.bootstrap_servers");
+    }
     RunSettings settings =
         RunSettings.NONE
             .withMode(Mode.TOPICS)

@@ -290,6 +290,20 @@ class RunSignalsTest {
     int code = run.awaitExit(Duration.ofSeconds(90));
     assertThat(code).as(run.console()).isEqualTo(130);
     assertStopped(run, "stopped by SIGINT (Ctrl-C)", "write sig");
+    // Stopped before the drain: the delivery says what it could verify, with the request table's
+    // count of acknowledged writes, and counts no unread message as lost.
+    String summary = CliRun.of("summary", run.record().toString()).out();
+    java.util.regex.Matcher ok =
+        java.util.regex.Pattern.compile("(?m)^write sig +\\d+ +(\\d+) ").matcher(summary);
+    java.util.regex.Matcher delivery =
+        java.util.regex.Pattern.compile(
+                "topic sig: (\\d+) acknowledged, \\d+ received, not verified: the run stopped"
+                    + " before the drain; \\d+ acknowledged messages? unread")
+            .matcher(summary);
+    assertThat(ok.find()).as(summary).isTrue();
+    assertThat(delivery.find()).as(summary).isTrue();
+    assertThat(delivery.group(1)).as("acknowledged = the table's OK").isEqualTo(ok.group(1));
+    assertThat(summary).doesNotContain(" lost");
     run.assertNoOrphans();
   }
 
