@@ -61,9 +61,11 @@ public final class LibraryLog extends AppenderBase<ILoggingEvent> {
     if (count == 1) {
       console.println(
           line
-              + (where != null
-                  ? " (libraries' messages, with their stack traces, go to " + where + ")"
-                  : ""));
+              + (where == null
+                  ? ""
+                  : broken
+                      ? " (libraries' messages go to " + where + ", which cannot be written)"
+                      : " (libraries' messages, with their stack traces, go to " + where + ")"));
       try {
         Runtime.getRuntime()
             .addShutdownHook(new Thread(this::sayCount, "fusillade-library-log-count"));
@@ -130,8 +132,28 @@ public final class LibraryLog extends AppenderBase<ILoggingEvent> {
       writer.flush();
     } catch (IOException e) {
       broken = true; // a full disk: the count goes on, the file is given up
+      giveUp();
     }
     return file;
+  }
+
+  /** Closes the file that cannot be written, and removes it if nothing could be. */
+  private void giveUp() {
+    try {
+      if (writer != null) {
+        writer.close();
+      }
+    } catch (IOException ignored) {
+      // as broken as it was
+    }
+    writer = null;
+    try {
+      if (file != null && Files.size(file) == 0) {
+        Files.delete(file);
+      }
+    } catch (IOException ignored) {
+      // nothing more to do on a full disk
+    }
   }
 
   /**
@@ -154,6 +176,7 @@ public final class LibraryLog extends AppenderBase<ILoggingEvent> {
         }
       } catch (IOException e) {
         broken = true;
+        giveUp();
       }
       file = inside;
       return inside;
@@ -200,7 +223,9 @@ public final class LibraryLog extends AppenderBase<ILoggingEvent> {
                   ", ",
                   byLibrary.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())
               + ")"
-              + (file != null && !broken ? " in " + file : ""));
+              + (file == null
+                  ? ""
+                  : broken ? " (" + file + " could not be written)" : " in " + file));
       console.flush();
     }
     try {

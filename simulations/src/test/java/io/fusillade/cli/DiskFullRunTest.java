@@ -39,14 +39,14 @@ class DiskFullRunTest {
   private static final String SQL =
       """
       tables_schema:
-        - name: full
+        - name: fill
           row_count: 50
           columns:
             - {name: id, type: integer, range: [1, 50], unique: true}
           primary_keys: [id]
       queries:
         - name: by id
-          sql: select id from full where id = $1::integer
+          sql: select id from fill where id = $1::integer
           params:
             - {type: integer, range: [1, 50]}
       load: {mode: rate, rate: 300, duration: 60s}

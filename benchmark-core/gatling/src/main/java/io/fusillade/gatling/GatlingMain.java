@@ -57,8 +57,55 @@ public final class GatlingMain {
           .getMethod("main", String[].class)
           .invoke(null, (Object) args);
     } catch (java.lang.reflect.InvocationTargetException e) {
-      throw e.getCause();
+      Throwable crash = e.getCause();
+      String refusal = refusal(crash);
+      if (refusal != null && io.fusillade.record.RunRecorder.lastOpenedDirectory().isEmpty()) {
+        // The simulation refused its settings before any run opened (a table it cannot create, a
+        // server it cannot start): Fusillade's one line, not the stack of Gatling's reflection.
+        System.err.println("Fusillade: the run did not start: " + refusal);
+        System.err.flush();
+        System.exit(FusilladeRun.RUN_FAILED_EXIT);
+      }
+      String io = ioFailure(crash);
+      if (io != null) {
+        // Gatling's own files (simulation.log, its HTML report) on a full disk: the run's record
+        // and Fusillade's summary say the rest.
+        System.err.println("Fusillade: Gatling could not write its files: " + io);
+        System.err.flush();
+        System.exit(FusilladeRun.RUN_FAILED_EXIT);
+      }
+      throw crash;
     }
+  }
+
+  /**
+   * The message of the {@link java.io.IOException} that caused {@code crash} (a full disk under
+   * Gatling's results), in one line, or null when none did.
+   */
+  static String ioFailure(Throwable crash) {
+    for (Throwable t = crash; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.io.IOException || t instanceof java.io.UncheckedIOException) {
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        int newline = message.indexOf('\n');
+        return (newline < 0 ? message : message.substring(0, newline)).strip();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The message of the {@link io.fusillade.FusilladeException} that caused {@code crash}, in one
+   * line, or null when none did (a bug: its stack trace is worth printing).
+   */
+  static String refusal(Throwable crash) {
+    for (Throwable t = crash; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof io.fusillade.FusilladeException && t.getMessage() != null) {
+        String message = t.getMessage().strip();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+      }
+    }
+    return null;
   }
 
   /** Begins every {@link EarlyStart} on the class path for the simulation that {@code -s} names. */

@@ -162,7 +162,8 @@ final class StaleServers {
           .sorted(Comparator.reverseOrder())
           .filter(p -> !p.equals(owner) && !p.equals(directory))
           .forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
+    } catch (IOException | java.io.UncheckedIOException e) {
+      // gone meanwhile (its watchdog removes it too), or unreadable
       LOG.debug("Could not delete {}: {}", directory, e.toString());
     }
     try (Stream<Path> left = Files.list(directory)) {
