@@ -1,5 +1,6 @@
 package io.fusillade.cli;
 
+import io.fusillade.gatling.GatlingLauncher;
 import io.fusillade.local.LocalServers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -19,12 +20,13 @@ import sun.misc.SignalHandler;
  * What SIGINT (Ctrl-C) and SIGTERM do to {@code fusillade run} while its Gatling JVM runs.
  *
  * <ul>
- *   <li>The first signal stops the run: it is passed on to the Gatling JVM as SIGTERM, which stops
- *       the load, closes the record as {@code aborted} and writes Gatling's and Fusillade's reports
- *       (see {@code io.fusillade.gatling.FusilladeRun}); this process waits for it, then exits with
- *       the signal's code (130 for SIGINT, 143 for SIGTERM). A terminal's Ctrl-C reaches both
- *       processes (it signals the whole process group); a CI job's SIGTERM reaches this one only:
- *       either way the Gatling JVM stops.
+ *   <li>The first signal stops the run: it is passed on to the Gatling JVM as SIGTERM (told which
+ *       signal it was, so that a Ctrl-C is recorded as such: {@link GatlingLauncher#stop}), which
+ *       stops the load, closes the record as {@code aborted} and writes Gatling's and Fusillade's
+ *       reports (see {@code io.fusillade.gatling.FusilladeRun}); this process waits for it, then
+ *       exits with the signal's code (130 for SIGINT, 143 for SIGTERM). A terminal's Ctrl-C reaches
+ *       both processes (it signals the whole process group); a CI job's SIGTERM reaches this one
+ *       only: either way the Gatling JVM stops.
  *   <li>A second signal exits at once: the Gatling JVM and its children are killed (SIGKILL), the
  *       embedded servers they leave are stopped ({@link LocalServers#stopOrphans}), and this
  *       process halts with the signal's code. The run record stays as its last flush wrote it
@@ -95,7 +97,7 @@ final class ForkSignals implements AutoCloseable {
   synchronized void watch(Process process) {
     child = process;
     if (first != null) {
-      process.destroy();
+      GatlingLauncher.stop(process, first.name());
     }
   }
 
@@ -150,7 +152,8 @@ final class ForkSignals implements AutoCloseable {
               + ": stopping the run; the reports are written (Ctrl-C again to exit at once)");
       err.flush();
       if (process != null) {
-        process.destroy(); // SIGTERM: the Gatling JVM stops its load (FusilladeRun)
+        // SIGTERM, told which signal it stands for: the Gatling JVM stops its load (FusilladeRun)
+        GatlingLauncher.stop(process, now.name());
       }
       return;
     }

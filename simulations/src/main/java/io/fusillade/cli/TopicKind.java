@@ -102,7 +102,17 @@ record TopicKind() implements WorkloadKind {
 
   @Override
   public void checkReachable(RunInputs in, RunSettings settings) {
-    // The Kafka client says an unreachable bootstrap server itself (see KafkaTarget).
+    // Fail before forking, in one line, when the cluster cannot be reached (not the embedded one).
+    Map<String, String> properties =
+        in.workload().kafka().map(k -> k.properties()).orElse(Map.of());
+    if (in.target().urlGiven()) {
+      KafkaBootstrap.checkReachable(String.join(",", in.target().urls), properties, "--url");
+    } else if (in.workload().kafka().isPresent()) {
+      KafkaBootstrap.checkReachable(
+          in.workload().kafka().get().bootstrapServers(),
+          properties,
+          in.file() + ": kafka.bootstrap_servers");
+    }
   }
 
   @Override

@@ -52,6 +52,15 @@ class BadInputTest {
               range: [0, 10]
       """;
 
+  /** A topic workload: its cluster is --url, the file's kafka section, or embedded. */
+  private static final String TOPICS =
+      """
+      topics:
+        - name: events
+          rate: 10
+          duration: 5s
+      """;
+
   private static Path base;
 
   @BeforeAll
@@ -88,6 +97,8 @@ class BadInputTest {
         "logs.yml",
         "logs:\n  profile: web\n  rate: 1\n  duration: 5s\n  urls: [http://127.0.0.1:1]\n");
     new ProcessBuilder("mkfifo", base.resolve("a-fifo.yml").toString()).start().waitFor();
+    write("topics.yml", TOPICS);
+    write("topics-kafka-nowhere.yml", "kafka: {bootstrap_servers: '127.0.0.1:59998'}\n" + TOPICS);
 
     Path runs = Files.createDirectories(base.resolve("runs"));
     Files.createDirectories(runs.resolve("empty"));
@@ -432,7 +443,56 @@ class BadInputTest {
         c("trend: empty dir", 2, "empty", "trend", "@runs/empty"),
         c("trend: a file", 2, "not a directory: ", "trend", "@runs/a-file"),
         c("trend: run.json not JSON", 2, "run.json", "trend", "@runs/not-json"),
-        c("trend: garbage latency.hlog", 2, "latency.hlog", "trend", "@runs/garbage-hlog"));
+        c("trend: garbage latency.hlog", 2, "latency.hlog", "trend", "@runs/garbage-hlog"),
+        // a topic workload's Kafka that cannot be reached: refused before the run, in one line
+        c(
+            "topics: --url nothing listens",
+            2,
+            "--url: cannot connect to Kafka at 127.0.0.1:59998: 127.0.0.1:59998 (Connection"
+                + " refused)",
+            "run",
+            "@topics.yml",
+            "--url",
+            "127.0.0.1:59998"),
+        c(
+            "topics: none of several --url listens",
+            2,
+            "127.0.0.1:59998 (Connection refused); 127.0.0.1:59997 (Connection refused)",
+            "run",
+            "@topics.yml",
+            "--url",
+            "127.0.0.1:59998,127.0.0.1:59997"),
+        c(
+            "topics: kafka.bootstrap_servers nothing listens",
+            2,
+            "topics-kafka-nowhere.yml: kafka.bootstrap_servers: cannot connect to Kafka at"
+                + " 127.0.0.1:59998",
+            "run",
+            "@topics-kafka-nowhere.yml"),
+        c(
+            "topics: --url without a port",
+            2,
+            "--url: '127.0.0.1' is not a Kafka bootstrap server (host:port, comma-separated)",
+            "run",
+            "@topics.yml",
+            "--url",
+            "127.0.0.1"),
+        c(
+            "topics: --url a port out of range",
+            2,
+            "'127.0.0.1:70000' is not a Kafka bootstrap server",
+            "run",
+            "@topics.yml",
+            "--url",
+            "127.0.0.1:70000"),
+        c(
+            "topics: --url an unknown host",
+            2,
+            "no-such-broker.invalid:9092 (unknown host)",
+            "run",
+            "@topics.yml",
+            "--url",
+            "no-such-broker.invalid:9092"));
   }
 
   /**
@@ -699,11 +759,56 @@ class BadInputTest {
         args.stream()
             .map(a -> a.startsWith("@") ? base.resolve(a.substring(1)).toString() : a)
             .toArray(String[]::new);
+    long started = System.nanoTime();
     CliRun run = CliRun.of(resolved);
+    long took = (System.nanoTime() - started) / 1_000_000;
     String all = run.out() + run.err();
     assertThat(run.exitCode()).as(name + ": " + all).isEqualTo(exit);
+    assertThat(took).as(name + ": refused within 10 s").isLessThan(10_000);
     assertThat(run.err()).as(name).contains(fragment);
     assertThat(all).as(name).doesNotContain("\tat ").doesNotContainPattern("[A-Za-z]+Exception");
     assertThat(all).as(name).doesNotContain(SECRET);
+  }
+
+  /**
+   * A Kafka bootstrap server whose port answers TCP but not as Kafka (it accepts and says nothing):
+   * refused once the cluster's answer is overdue, in one line, well within 10 s.
+   */
+  @org.junit.jupiter.api.Test
+  @org.junit.jupiter.api.Tag("slow")
+  void aTopicUrlThatIsNotKafkaIsRefusedInOneLine() throws Exception {
+    try (java.net.ServerSocket silent =
+        new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      java.util.List<java.net.Socket> held = new java.util.ArrayList<>();
+      Thread acceptor =
+          new Thread(
+              () -> {
+                try {
+                  while (true) {
+                    held.add(silent.accept());
+                  }
+                } catch (IOException closed) {
+                  // the test is over
+                }
+              });
+      acceptor.setDaemon(true);
+      acceptor.start();
+      String url = "127.0.0.1:" + silent.getLocalPort();
+      long started = System.nanoTime();
+      CliRun run = CliRun.of("run", base.resolve("topics.yml").toString(), "--url", url);
+      long took = (System.nanoTime() - started) / 1_000_000;
+      System.out.println("BadInputTest: a silent port refused in " + took + " ms");
+      String all = run.out() + run.err();
+      assertThat(run.exitCode()).as(all).isEqualTo(2);
+      assertThat(run.err().strip())
+          .as(all)
+          .isEqualTo(
+              "fusillade: --url: Kafka at "
+                  + url
+                  + " did not answer within 5 s (a port that is not Kafka's, or settings it"
+                  + " refuses)");
+      assertThat(all).doesNotContain("\tat ").doesNotContain("WARN");
+      assertThat(took).isLessThan(10_000);
+    }
   }
 }

@@ -273,7 +273,12 @@ public record GatlingLauncher(
     return value == null || value.isBlank() ? List.of() : List.of(value.strip().split("\\s+"));
   }
 
-  /** The command line of the forked JVM, the plan's file shown as {@code PLAN}. */
+  /**
+   * The command line of the forked JVM, the plan's file shown as {@code PLAN}. Its standard input
+   * must be a pipe that the process starting it holds open for as long as the run may go on (what
+   * {@link ProcessBuilder} gives by default): the JVM ends when that pipe does ({@link
+   * ParentWatch}).
+   */
   public List<String> command() {
     return command(System.getenv(CHILD_JVM_OPTIONS_ENV), Path.of("PLAN"));
   }
@@ -330,6 +335,9 @@ public record GatlingLauncher(
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(GatlingMain.class.getName());
+    // The JVM ends with this one, whatever it is doing: its standard input is a pipe from here.
+    // First, so that it watches from its first instant.
+    command.add(GatlingMain.WATCH_PARENT);
     if (plan != null) {
       command.add(GatlingMain.PLAN_OPTION);
       command.add(planFile.toString());
@@ -372,8 +380,12 @@ public record GatlingLauncher(
             builder.environment().put(PlanProperties.MONITOR_ENVIRONMENT, value);
           }
         });
+    // Standard input stays a pipe from this JVM, never closed: its end tells the fork this JVM is
+    // gone (ParentWatch), and stop() writes the signal being passed on into it.
     if (output == null) {
-      builder.inheritIO();
+      builder
+          .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+          .redirectError(ProcessBuilder.Redirect.INHERIT);
     } else {
       builder.redirectErrorStream(true).redirectOutput(output.toFile());
     }
@@ -391,6 +403,28 @@ public record GatlingLauncher(
       process.onExit().thenRun(() -> RunPlanFile.delete(planFile));
     }
     return process;
+  }
+
+  /**
+   * Stops a JVM of {@link #start()} as the signal this JVM received asks: the fork is told which
+   * signal it was (on its standard input), then sent SIGTERM, so that its record says {@code
+   * stopped by SIGINT (Ctrl-C)} for a Ctrl-C that reached this JVM alone, as for one that reached
+   * both (a SIGINT of its own would count as a second Ctrl-C there, which exits at once).
+   *
+   * @param process the forked JVM
+   * @param signal the signal's name without {@code SIG}: {@code INT}, {@code TERM}
+   */
+  public static void stop(Process process, String signal) {
+    try {
+      java.io.OutputStream in = process.getOutputStream();
+      in.write((signal + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      in.flush();
+    } catch (IOException e) {
+      // the fork has ended, or no longer reads: SIGTERM all the same
+    }
+    // SIGTERM through the handle: Process.destroy also closes the fork's standard input, which it
+    // takes for this JVM's end (ParentWatch), not for a stop with reports
+    process.toHandle().destroy();
   }
 
   /**

@@ -32,7 +32,8 @@ import java.util.ServiceLoader;
  * once, every other connection is routed as before.
  *
  * <p>It also begins each {@link EarlyStart} found on the class path before Gatling loads: the
- * embedded servers a run needs start meanwhile.
+ * embedded servers a run needs start meanwhile. With {@value #WATCH_PARENT} as its first argument
+ * it ends with the process that forked it, from its first instant ({@link ParentWatch}).
  */
 public final class GatlingMain {
   static final String RELEASE_CHECK_HOST = "repo1.maven.org";
@@ -45,7 +46,18 @@ public final class GatlingMain {
    */
   public static final String PLAN_OPTION = "--plan";
 
+  /**
+   * The first argument that makes this JVM watch the process that forked it through its standard
+   * input ({@link ParentWatch}); {@link GatlingLauncher} passes it, Gatling never sees it.
+   */
+  static final String WATCH_PARENT = "--fusillade-watch-parent";
+
   public static void main(String[] args) throws Throwable {
+    if (args.length > 0 && args[0].equals(WATCH_PARENT)) {
+      // first thing: from here on, whatever this JVM does, it ends with its parent
+      ParentWatch.start();
+      args = java.util.Arrays.copyOfRange(args, 1, args.length);
+    }
     args = installPlan(args);
     ProxySelector.setDefault(new NoReleaseCheck(ProxySelector.getDefault()));
     settleLatestRelease();
@@ -56,7 +68,24 @@ public final class GatlingMain {
           .getMethod("main", String[].class)
           .invoke(null, (Object) args);
     } catch (java.lang.reflect.InvocationTargetException e) {
-      throw e.getCause();
+      Throwable crash = e.getCause();
+      String refusal = refusal(crash);
+      if (refusal != null && io.fusillade.record.RunRecorder.lastOpenedDirectory().isEmpty()) {
+        // The simulation refused its settings before any run opened (a table it cannot create, a
+        // server it cannot start): Fusillade's one line, not the stack of Gatling's reflection.
+        System.err.println("Fusillade: the run did not start: " + refusal);
+        System.err.flush();
+        System.exit(FusilladeRun.RUN_FAILED_EXIT);
+      }
+      String io = ioFailure(crash);
+      if (io != null) {
+        // Gatling's own files (simulation.log, its HTML report) on a full disk: the run's record
+        // and Fusillade's summary say the rest.
+        System.err.println("Fusillade: Gatling could not write its files: " + io);
+        System.err.flush();
+        System.exit(FusilladeRun.RUN_FAILED_EXIT);
+      }
+      throw crash;
     }
   }
 
@@ -74,6 +103,36 @@ public final class GatlingMain {
       }
     }
     return rest.toArray(String[]::new);
+  }
+
+  /**
+   * The message of the {@link java.io.IOException} that caused {@code crash} (a full disk under
+   * Gatling's results), in one line, or null when none did.
+   */
+  static String ioFailure(Throwable crash) {
+    for (Throwable t = crash; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.io.IOException || t instanceof java.io.UncheckedIOException) {
+        String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        int newline = message.indexOf('\n');
+        return (newline < 0 ? message : message.substring(0, newline)).strip();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The message of the {@link io.fusillade.FusilladeException} that caused {@code crash}, in one
+   * line, or null when none did (a bug: its stack trace is worth printing).
+   */
+  static String refusal(Throwable crash) {
+    for (Throwable t = crash; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof io.fusillade.FusilladeException && t.getMessage() != null) {
+        String message = t.getMessage().strip();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+      }
+    }
+    return null;
   }
 
   /** Begins every {@link EarlyStart} on the class path for the simulation that {@code -s} names. */

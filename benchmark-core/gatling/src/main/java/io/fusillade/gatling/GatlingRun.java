@@ -73,6 +73,11 @@ final class GatlingRun {
    * failed and is thrown: Gatling then crashes the run with it.
    */
   static GatlingRun open(RunDeclarations declared, RunPlan plan, CoreComponents core) {
+    if (ParentWatch.gone()) {
+      // this JVM is exiting (its parent is gone): an orphan opens no run record
+      throw new io.fusillade.FusilladeException(
+          "the process that started this run is gone: no run is opened");
+    }
     String name =
         plan.outputs().simulationName() != null
             ? plan.outputs().simulationName()
@@ -84,6 +89,7 @@ final class GatlingRun {
             RunOptions.of(name)
                 .withBaseDirectory(plan.outputs().runsDirectory())
                 .withParameters(declared.parameters));
+    ParentWatch.opened(recorder);
     GatlingRun run = new GatlingRun(plan, recorder, declared);
     run.reportWhereTheRecordIs();
     try {
@@ -114,7 +120,6 @@ final class GatlingRun {
     // ends the run and writes its report (see StopSignals).
     run.controller = core.controller();
     StopSignals.install(signal -> RunSteering.stopOnSignal(run, signal));
-    RunSteering.watchParent(plan);
     RunSteering.stopAtDeadline(run);
     LOG.info("Fusillade run record: {}", recorder.directory().toAbsolutePath());
     return run;

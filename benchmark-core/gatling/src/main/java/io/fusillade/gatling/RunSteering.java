@@ -81,34 +81,6 @@ final class RunSteering {
   }
 
   /**
-   * Stops the run as a SIGTERM does when the process that forked this JVM ends first. {@code
-   * fusillade run} passes its signals on, but killed with SIGKILL (a CI job's hard cancel, the OOM
-   * killer) it cannot: without this the load would go on unattended to its end, against a system
-   * nobody watches any more. Only for a run the command line started (its plan names a result
-   * file): under Maven the parent is the build.
-   */
-  static void watchParent(RunPlan plan) {
-    if (plan.outputs().resultFile() == null) {
-      return;
-    }
-    ProcessHandle.current()
-        .parent()
-        .ifPresent(
-            parent ->
-                parent
-                    .onExit()
-                    .thenRun(
-                        () -> {
-                          System.out.println(
-                              "Fusillade: the process that started this run (pid "
-                                  + parent.pid()
-                                  + ") is gone: stopping the load as on SIGTERM.");
-                          System.out.flush();
-                          StopSignals.raiseTerm();
-                        }));
-  }
-
-  /**
    * Stops the run at its deadline ({@link RunPlan.Control#deadline}), whatever it waits for: a
    * drain that never ends, a server that never answers, a rate the injector cannot reach. Gatling
    * is asked to stop as on a signal, the record closes as failed with the reason, both reports are

@@ -16,10 +16,12 @@ import sun.misc.Signal;
  * arrives with or after a SIGTERM, change nothing: {@code fusillade run} forwards a SIGTERM to this
  * JVM when it is interrupted itself, while the terminal sends Ctrl-C's SIGINT to every process of
  * the group, so one Ctrl-C may arrive twice, in either order; a SIGINT after a SIGTERM makes {@link
- * #first()} the SIGINT, so that the run says it was stopped by Ctrl-C whichever came first. A
- * second SIGINT exits at once ({@link Runtime#halt}, exit code 130): no hook runs, so the run
- * record is left as its last flush wrote it ({@code run.json} says {@code running}; readers show
- * the run as incomplete).
+ * #first()} the SIGINT, so that the run says it was stopped by Ctrl-C whichever came first; and a
+ * Ctrl-C that reached {@code fusillade run} alone is written on this JVM's standard input before
+ * the SIGTERM that passes it on ({@link #relayed}), so that it is a SIGINT here too. A second
+ * SIGINT exits at once ({@link Runtime#halt}, exit code 130): no hook runs, so the run record is
+ * left as its last flush wrote it ({@code run.json} says {@code running}; readers show the run as
+ * incomplete).
  *
  * <p>The handlers use {@code sun.misc.Signal} (module {@code jdk.unsupported}), the one way a Java
  * program can handle a signal: a "critical internal API" that JEP 260 keeps accessible without any
@@ -45,6 +47,7 @@ final class StopSignals {
   private static boolean installed; // guarded by StopSignals.class
   private static Received first; // guarded by StopSignals.class
   private static int interrupts; // guarded by StopSignals.class: SIGINTs received
+  private static String relayed; // guarded by StopSignals.class: the parent's signal, or null
 
   private StopSignals() {}
 
@@ -76,6 +79,34 @@ final class StopSignals {
     Signal.raise(new Signal("TERM"));
   }
 
+  /**
+   * The process that forked this JVM received {@code name} and passes it on as SIGTERM ({@link
+   * GatlingLauncher#stop}): a SIGTERM from now on, or one received already, counts as that signal.
+   * A relayed SIGINT is not a second Ctrl-C: only SIGINTs this JVM receives count for that.
+   *
+   * @param name {@code INT} or {@code TERM}
+   */
+  static void relayed(String name) {
+    synchronized (StopSignals.class) {
+      relayed = name;
+      if (name.equals("INT") && first != null && first.name().equals("TERM")) {
+        first = interrupt();
+      }
+    }
+  }
+
+  private static Received interrupt() {
+    return new Received("INT", signalNumber("INT", 2));
+  }
+
+  private static int signalNumber(String name, int usual) {
+    try {
+      return new Signal(name).getNumber();
+    } catch (IllegalArgumentException e) {
+      return usual;
+    }
+  }
+
   /** The first signal received, or null. */
   static synchronized Received first() {
     return first;
@@ -84,7 +115,9 @@ final class StopSignals {
   private static void received(Signal signal, Consumer<Received> onFirst) {
     Received now = new Received(signal.getName().toUpperCase(Locale.ROOT), signal.getNumber());
     synchronized (StopSignals.class) {
-      if (now.name().equals("INT")) {
+      if (now.name().equals("TERM") && "INT".equals(relayed)) {
+        now = interrupt(); // fusillade run's Ctrl-C, passed on as SIGTERM
+      } else if (now.name().equals("INT")) {
         interrupts++;
       }
       if (first != null) {

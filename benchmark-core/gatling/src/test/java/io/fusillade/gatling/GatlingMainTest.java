@@ -66,4 +66,25 @@ class GatlingMainTest {
     assertThat(new GatlingMain.NoReleaseCheck(null).select(URI.create("http://127.0.0.1:9200/")))
         .containsExactly(Proxy.NO_PROXY);
   }
+
+  /** A simulation that refused its settings is one line; a bug keeps its stack trace. */
+  @org.junit.jupiter.api.Test
+  void aFusilladeRefusalAnywhereInTheCrashIsItsOneLine() {
+    Throwable crash =
+        new java.lang.reflect.InvocationTargetException(
+            new IllegalStateException(
+                "setting up",
+                new io.fusillade.FusilladeException(
+                    "cannot create table full: ERROR: syntax error\n  Position: 14")));
+    org.assertj.core.api.Assertions.assertThat(GatlingMain.refusal(crash))
+        .isEqualTo("cannot create table full: ERROR: syntax error");
+    org.assertj.core.api.Assertions.assertThat(GatlingMain.refusal(new NullPointerException()))
+        .isNull();
+    org.assertj.core.api.Assertions.assertThat(
+            GatlingMain.ioFailure(
+                new RuntimeException(new java.io.IOException("No space left on device"))))
+        .isEqualTo("No space left on device");
+    org.assertj.core.api.Assertions.assertThat(GatlingMain.ioFailure(new NullPointerException()))
+        .isNull();
+  }
 }

@@ -5,10 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -58,15 +55,7 @@ final class ManifestWriter {
     files.put("histograms", RunFiles.HISTOGRAMS);
     files.put("counters", RunFiles.COUNTERS);
     try {
-      Path target = directory.resolve(RunFiles.MANIFEST);
-      Path temp = directory.resolve(RunFiles.MANIFEST + ".tmp");
-      JSON.writeValue(temp.toFile(), root);
-      try {
-        Files.move(
-            temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      AtomicFile.write(directory.resolve(RunFiles.MANIFEST), JSON.writeValueAsBytes(root));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + directory.resolve(RunFiles.MANIFEST), e);
     }

@@ -6,14 +6,14 @@ import java.nio.file.Path;
 
 /**
  * A file of the run record could not be written (a full disk, a file system gone read-only). Its
- * message names the file and the operating system's reason, in one line: {@code cannot write
- * /runs/r1/counters.jsonl: No space left on device}.
+ * message names the file and the operating system's reason, in one line: {@code no space left on
+ * device (/runs/r1/counters.jsonl)}, {@code cannot write /runs/r1/counters.jsonl: File too large}.
  */
 final class RecordWriteException extends UncheckedIOException {
   private final Path file;
 
   RecordWriteException(Path file, IOException cause) {
-    super("cannot write " + file + ": " + reason(cause), cause);
+    super(AtomicFile.failure(file, cause), cause);
     this.file = file;
   }
 

@@ -67,6 +67,8 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
   private static final DateTimeFormatter DIRECTORY_TIME =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
+  private static volatile Path lastOpened; // the directory of the last run opened in this JVM
+
   private final RunOptions options;
   private final Path directory;
   private final String runId;
@@ -110,9 +112,11 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
     this.directory =
         runDirectory != null ? runDirectory : createRunDirectory(options, startEpochMs);
     this.runId = directory.getFileName().toString();
+    lastOpened = directory;
     this.writer = new IntervalWriter(directory, startEpochMs, listeners);
     this.events = new EventWriter(directory);
     writeManifest(RunStatus.RUNNING, null, null);
+    reserveSpace();
     this.flusher =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -174,6 +178,42 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
       } catch (FileAlreadyExistsException taken) {
         // another run started in the same second: take the next suffix
       }
+    }
+  }
+
+  /**
+   * The directory of the last run opened in this JVM (one Gatling run per JVM: its record), for
+   * what must follow the run there, such as its log file; empty before any.
+   */
+  public static java.util.Optional<Path> lastOpenedDirectory() {
+    return java.util.Optional.ofNullable(lastOpened);
+  }
+
+  /**
+   * The space kept for the closing {@code run.json}: a file of {@value #RESERVE_BYTES} bytes,
+   * deleted just before that write. On a disk that fills during the run, it is what lets the record
+   * end saying why ({@code failed}, with the full disk) rather than {@code running}, which readers
+   * take for a killed run.
+   */
+  static final String RESERVE = RunFiles.MANIFEST + ".reserve";
+
+  /** The size of {@link #RESERVE}: room for a closing {@code run.json} of many topics or nodes. */
+  static final int RESERVE_BYTES = 128 * 1024;
+
+  private void reserveSpace() {
+    try {
+      Files.write(directory.resolve(RESERVE), new byte[RESERVE_BYTES]);
+    } catch (IOException e) {
+      // the disk is full already: the record's own first flush will say so
+      releaseReserve();
+    }
+  }
+
+  private void releaseReserve() {
+    try {
+      Files.deleteIfExists(directory.resolve(RESERVE));
+    } catch (IOException e) {
+      LOG.debug("Could not delete {}: {}", directory.resolve(RESERVE), e.toString());
     }
   }
 
@@ -453,6 +493,7 @@ public final class RunRecorder implements AutoCloseable, RunEvents {
     }
     synchronized (this) {
       lastEndEpochMs = System.currentTimeMillis();
+      releaseReserve(); // its room is this write's
       writeFinalManifest(written, why, lastEndEpochMs);
       try {
         writer.close();

@@ -79,9 +79,9 @@ class RecordWriteFailureTest {
     String reason = told.get(0);
     assertThat(reason)
         .isEqualTo(
-            "cannot write "
+            "no space left on device ("
                 + run.resolve(RunFiles.COUNTERS)
-                + ": No space left on device; the run stopped at 0 s");
+                + "); the run stopped at 0 s");
     assertThat(recorder.writeFailure()).isEqualTo(reason);
     assertThat(recorder.status()).isEqualTo(RunStatus.FAILED);
     assertThat(recorder.statusReason()).isEqualTo(reason);
@@ -99,9 +99,9 @@ class RecordWriteFailureTest {
     assertThatThrownBy(this::open)
         .isInstanceOf(FusilladeException.class)
         .hasMessage(
-            "cannot write the run record: cannot write "
+            "cannot write the run record: no space left on device ("
                 + run.resolve(RunFiles.HISTOGRAMS)
-                + ": No space left on device");
+                + ")");
   }
 
   @Test
@@ -118,5 +118,7 @@ class RecordWriteFailureTest {
     RunRecord record = RunRecordReader.read(run);
     assertThat(record.manifest().status()).isEqualTo(RunStatus.RUNNING);
     assertThat(record.requests().get("q").ok().getTotalCount()).isEqualTo(1);
+    assertThat(run.resolve(RunFiles.MANIFEST + ".tmp")).as("no temporary file left").doesNotExist();
+    assertThat(run.resolve(RunRecorder.RESERVE)).doesNotExist();
   }
 }

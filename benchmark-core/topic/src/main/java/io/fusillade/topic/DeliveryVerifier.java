@@ -78,6 +78,10 @@ public final class DeliveryVerifier {
   public Report report() {
     List<StreamReport> list = new ArrayList<>();
     streams.forEach((key, s) -> list.add(s.report(key)));
+    return summed(list);
+  }
+
+  private Report summed(List<StreamReport> list) {
     list.sort(
         Comparator.comparingLong(StreamReport::producerId)
             .thenComparingInt(StreamReport::partition));
@@ -97,6 +101,20 @@ public final class DeliveryVerifier {
     }
     return new Report(
         topic, acked, received, lost, duplicated, outOfOrder, unacked, foreign.sum(), list);
+  }
+
+  /**
+   * The counts of the messages acknowledged before {@code cut} (marks taken by {@link #marks()}):
+   * for a run stopped before its consumers drained, whose record ended at that cut. Per stream,
+   * only the sequence numbers below the stream's mark count, received ones included, so that the
+   * counts describe the same messages as the run's request table; what was acknowledged then and
+   * not read yet is {@link Report#lost()} here, to be shown as unread ({@link
+   * Report#toUnverifiedMap}), never as lost. Duplicates and reordering are the run's totals.
+   */
+  public Report reportUpTo(Map<Object, Long> cut) {
+    List<StreamReport> list = new ArrayList<>();
+    streams.forEach((key, s) -> list.add(s.report(key, cut.getOrDefault(key, 0L))));
+    return summed(list);
   }
 
   /**
@@ -160,6 +178,19 @@ public final class DeliveryVerifier {
       if (sequence < before) {
         outOfOrder.increment();
       }
+    }
+
+    /** The counts of the sequence numbers below {@code cut}. */
+    StreamReport report(StreamKey key, long cut) {
+      return new StreamReport(
+          key.producerId(),
+          key.partition(),
+          acked.countBelow(cut, null),
+          received.countBelow(cut, null),
+          acked.countBelow(cut, received),
+          duplicated.sum(),
+          outOfOrder.sum(),
+          received.countBelow(cut, acked));
     }
 
     StreamReport report(StreamKey key) {
@@ -256,6 +287,42 @@ public final class DeliveryVerifier {
      * #MAX_PARTITIONS_RECORDED} partitions) and {@code streams}, per producer and partition (up to
      * 64 streams).
      */
+    /**
+     * The counts for {@code run.json} of a delivery that could not be verified (the run stopped
+     * before its consumers drained): as {@link #toMap()}, with {@code verified: false}, the reason,
+     * and {@link #lost()} as {@code unread} (acknowledged, not read when the run stopped: maybe
+     * lost, maybe only late), never as {@code lost}; {@code exact} is false: nothing says it was.
+     *
+     * @param why why it was not verified: {@code the run stopped before the drain}
+     */
+    public Map<String, Object> toUnverifiedMap(String why) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("verified", false);
+      m.put("notVerified", why);
+      toMap()
+          .forEach(
+              (key, value) -> {
+                switch (key) {
+                  case "lost" -> m.put("unread", value);
+                  case "exact" -> m.put("exact", false);
+                  case "streams", "perPartition" -> m.put(key, unread(value));
+                  default -> m.put(key, value);
+                }
+              });
+      return m;
+    }
+
+    private static Object unread(Object entries) {
+      List<Map<String, Object>> renamed = new ArrayList<>();
+      for (Object entry : (List<?>) entries) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        ((Map<?, ?>) entry)
+            .forEach((key, value) -> e.put(key.equals("lost") ? "unread" : (String) key, value));
+        renamed.add(e);
+      }
+      return renamed;
+    }
+
     public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("acknowledged", acknowledged);

@@ -91,6 +91,37 @@ final class SequenceBits {
     return count;
   }
 
+  /**
+   * How many numbers below {@code to} are in this set and not in {@code other}, a word at a time.
+   *
+   * @param other the numbers left out, or null for none
+   */
+  long countBelow(long to, SequenceBits other) {
+    long count = 0;
+    for (int c = 0; c < MAX_CHUNKS && (long) c * CHUNK_SIZE < to; c++) {
+      AtomicLongArray mine = chunks.get(c);
+      if (mine == null) {
+        continue;
+      }
+      AtomicLongArray theirs = other == null ? null : other.chunks.get(c);
+      for (int w = 0; w < WORDS; w++) {
+        long base = (long) c * CHUNK_SIZE + 64L * w;
+        if (base >= to) {
+          break;
+        }
+        long bits = mine.get(w);
+        if (theirs != null) {
+          bits &= ~theirs.get(w);
+        }
+        if (to - base < 64) {
+          bits &= (1L << (to - base)) - 1;
+        }
+        count += Long.bitCount(bits);
+      }
+    }
+    return count;
+  }
+
   private AtomicLongArray chunk(long n) {
     if (n < 0 || (n >>> CHUNK_BITS) >= MAX_CHUNKS) {
       throw new IllegalArgumentException("sequence number out of range: " + n);

@@ -43,7 +43,11 @@ import org.slf4j.LoggerFactory;
  *       produce-throttle-time-avg} and {@code -max}), 0 when no quota applies;
  *   <li>health {@code topic.T}: the delivery verifier's counts (totals, per partition: see {@link
  *       DeliveryVerifier.Report#toMap()}), the lag trend while the load ran (see {@link LagTrend};
- *       the drain after it is left out) with {@code notGrowing}, and whether the drain completed.
+ *       the drain after it is left out) with {@code notGrowing}, and whether the drain completed. A
+ *       run whose record closed before the drain (stopped by a signal, an abort rule, the end of
+ *       the process that started it) is not verified: its counts cover the messages acknowledged by
+ *       the record's last flush, those not read then are {@code unread}, never {@code lost} ({@link
+ *       DeliveryVerifier.Report#toUnverifiedMap}).
  * </ul>
  */
 public final class TopicClient implements AutoCloseable {
@@ -104,6 +108,15 @@ public final class TopicClient implements AutoCloseable {
       }
       client.recordIdentity();
       client.sampler.scheduleAtFixedRate(client::sampleAll, 1, 1, TimeUnit.SECONDS);
+      // Where acknowledgements stood at each flush of the record: a run stopped before the drain
+      // is verified up to its record's last flush, the messages its request table counts.
+      recorder.listen(
+          new io.fusillade.record.FlushListener() {
+            @Override
+            public void intervalEnd(long epochMs, double elapsedSeconds) {
+              client.topics.values().forEach(State::noteCut);
+            }
+          });
       recorder.onFinish(client::writeHealth);
       return client;
     } catch (RuntimeException e) {
@@ -358,6 +371,7 @@ public final class TopicClient implements AutoCloseable {
     for (State s : topics.values()) {
       if (s.group != null) {
         s.drained = drain(s);
+        s.drainEnded = true;
         s.group.close();
         if (s.spec.sink() != null) {
           // now, while the sink's database runs: the health is written when the record closes
@@ -423,12 +437,16 @@ public final class TopicClient implements AutoCloseable {
       if (s.group == null) {
         continue;
       }
-      DeliveryVerifier.Report report = s.produced.verifier().report();
+      // The record closes before the drain when the run was stopped (a signal, an abort rule, the
+      // end of the process that started it): what was not read then is unread, not lost.
+      boolean verified = s.drainEnded;
+      DeliveryVerifier.Report report =
+          verified ? s.produced.verifier().report() : s.produced.verifier().reportUpTo(s.cut);
       LagTrend.Result trend = s.lag.trend(0, loadEndSeconds);
       Map<String, Object> health = new LinkedHashMap<>();
       health.put("consumers", s.spec.consumers());
       health.put("partitions", s.produced.partitions());
-      health.put("delivery", report.toMap());
+      health.put("delivery", verified ? report.toMap() : report.toUnverifiedMap(NOT_VERIFIED));
       health.put("lagTrend", trendMap(trend));
       health.put("drained", s.drained);
       recorder.health("topic." + s.spec.name(), health);
@@ -439,7 +457,7 @@ public final class TopicClient implements AutoCloseable {
           recorder.flag("topic " + s.spec.name() + ": the sink holds " + n + " duplicated rows");
         }
       }
-      if (!report.exact()) {
+      if (verified && !report.exact()) {
         recorder.flag(
             "topic "
                 + s.spec.name()
@@ -481,7 +499,14 @@ public final class TopicClient implements AutoCloseable {
     final LagSampler lag;
     final AtomicLongArray positions;
     volatile boolean drained;
+    volatile boolean drainEnded; // the drain was waited for, to its end or its timeout
+    volatile Map<Object, Long> cut = Map.of(); // acknowledgements at the record's last flush
     volatile Map<String, Object> sinkAudit; // taken when the consumers stopped, or null
+
+    /** Notes where the acknowledgements stand, at a flush of the record. */
+    void noteCut() {
+      cut = produced.verifier().marks();
+    }
 
     State(
         TopicSpec spec,
@@ -496,6 +521,9 @@ public final class TopicClient implements AutoCloseable {
       this.positions = positions;
     }
   }
+
+  /** Why a stopped run's delivery is not verified, in {@code run.json}. */
+  public static final String NOT_VERIFIED = "the run stopped before the drain";
 
   @Override
   public String toString() {

@@ -56,6 +56,56 @@ class DeliveryVerifierTest {
     assertThat(r.toMap()).containsEntry("lost", 3L).containsEntry("exact", false);
   }
 
+  /**
+   * A run stopped before its consumers drained: counted up to where the acknowledgements stood at
+   * the record's last flush, what was not read by then is unread, never lost.
+   */
+  @Test
+  void aStoppedRunIsCountedUpToItsCutAndItsUnreadMessagesAreNotLost() {
+    ack(0, 0, 1, 2, 3);
+    ack(1, 0, 1);
+    receive(0, 0, 1, 2);
+    receive(1, 0);
+    java.util.Map<Object, Long> cut = verifier.marks(); // the record's last flush
+    ack(0, 4, 5); // acknowledged after the record closed: not in its request table
+    receive(0, 4);
+    receive(1, 1);
+
+    DeliveryVerifier.Report r = verifier.reportUpTo(cut);
+
+    assertThat(r.acknowledged()).isEqualTo(6);
+    assertThat(r.received()).as("of those six").isEqualTo(6 - 1); // 0:3 unread; 1:1 read later
+    assertThat(r.lost()).as("unread: partition 0, message 3").isEqualTo(1);
+    java.util.Map<String, Object> json = r.toUnverifiedMap("the run stopped before the drain");
+    assertThat(json)
+        .containsEntry("verified", false)
+        .containsEntry("notVerified", "the run stopped before the drain")
+        .containsEntry("unread", 1L)
+        .containsEntry("exact", false)
+        .doesNotContainKey("lost");
+    for (Object partition : (java.util.List<?>) json.get("perPartition")) {
+      java.util.Map<?, ?> p = (java.util.Map<?, ?>) partition;
+      assertThat(p.containsKey("unread")).as("%s", p).isTrue();
+      assertThat(p.containsKey("lost")).as("%s", p).isFalse();
+    }
+  }
+
+  @Test
+  void countsBelowACutAWordAtATime() {
+    SequenceBits a = new SequenceBits();
+    SequenceBits b = new SequenceBits();
+    for (long n : new long[] {0, 63, 64, 65, 70_000, 70_001}) {
+      a.add(n);
+    }
+    b.add(64);
+    assertThat(a.countBelow(0, null)).isZero();
+    assertThat(a.countBelow(64, null)).isEqualTo(2);
+    assertThat(a.countBelow(66, null)).isEqualTo(4);
+    assertThat(a.countBelow(66, b)).isEqualTo(3);
+    assertThat(a.countBelow(70_001, b)).isEqualTo(4);
+    assertThat(a.countBelow(Long.MAX_VALUE, null)).isEqualTo(6);
+  }
+
   @Test
   void partitionsSumTheirProducersAndGoIntoRunJson() {
     long other = verifier.producerId(4);

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import kafka.tools.StorageTool;
@@ -18,10 +17,11 @@ import org.apache.kafka.common.utils.Time;
  * Runs one embedded Kafka node in this JVM. Two uses:
  *
  * <ul>
- *   <li>{@code KafkaMain <server.properties> <cluster id> <owner pid>}: the child process of a
- *       {@link LocalKafka} started with {@link LocalKafka.Builder#separateProcess(boolean)}. It
- *       writes {@code ready} next to the properties file once the node runs, and stops by itself
- *       when the owner JVM is gone (even after a {@code kill -9}).
+ *   <li>{@code KafkaMain <server.properties> <cluster id>}: the child process of a {@link
+ *       LocalKafka} started with {@link LocalKafka.Builder#separateProcess(boolean)}. It writes
+ *       {@code ready} next to the properties file once the node runs, and ends the moment its owner
+ *       JVM does (even after a {@code kill -9}), from its first instant: its standard input is a
+ *       pipe from the owner ({@link ChildJvm#exitWhenParentEnds()}).
  *   <li>{@code KafkaMain --standalone}: one broker on a free port, for scripts; prints {@code
  *       bootstrap.servers=127.0.0.1:PORT} and runs until its standard input closes or it gets
  *       SIGTERM.
@@ -40,13 +40,15 @@ public final class KafkaMain {
       standalone();
       return;
     }
-    if (args.length != 3) {
+    if (args.length != 2) {
       System.err.println(
-          "usage: KafkaMain <server.properties> <cluster id> <owner pid> | KafkaMain --standalone");
+          "usage: KafkaMain <server.properties> <cluster id> | KafkaMain --standalone");
       System.exit(2);
     }
+    // Before anything else: a broker whose owner dies while it formats or waits for its quorum
+    // must not live on for the tens of seconds that takes.
+    ChildJvm.exitWhenParentEnds();
     Path properties = Path.of(args[0]);
-    long owner = Long.parseLong(args[2]);
     // A terminal's Ctrl-C signals the whole process group, this node included: its owner stops
     // it (SIGTERM) once the run it serves has stopped, not while that run's clients still use it.
     try {
@@ -64,11 +66,8 @@ public final class KafkaMain {
                 },
                 "kafka-node-shutdown"));
     Files.writeString(properties.resolveSibling(READY_FILE), "ready");
-    // A killed owner runs no shutdown hook: notice it and stop rather than live on as an orphan.
-    while (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
-      TimeUnit.MILLISECONDS.sleep(500);
-    }
-    System.exit(0);
+    // Until a signal (the owner's SIGTERM) or the owner's end (exitWhenParentEnds) ends the JVM.
+    Thread.currentThread().join();
   }
 
   private static void standalone() throws Exception {

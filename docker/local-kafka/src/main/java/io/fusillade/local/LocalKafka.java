@@ -35,7 +35,8 @@ import org.apache.kafka.common.Uuid;
  * <p>Nodes run in this JVM by default (quickest to start, good for tests). With {@link
  * Builder#separateProcess(boolean)} each node runs in its own JVM ({@link KafkaMain}, heap {@link
  * Builder#heap(String)}), so that a benchmark measures the broker and the load generator apart; a
- * child notices when its owner dies and stops, and a later start reaps any that could not.
+ * child ends the moment its owner does, whatever either was doing ({@link
+ * ChildJvm#exitWhenParentEnds()}), and the brokers' directories go with them ({@link OwnerWatch}).
  */
 public final class LocalKafka implements KafkaServer {
   private static final String DIRECTORY_PREFIX = "fusillade-kafka-";
@@ -328,7 +329,9 @@ public final class LocalKafka implements KafkaServer {
       if (!process.isAlive()) {
         return;
       }
-      process.destroy(); // SIGTERM: the child's shutdown hook stops Kafka cleanly
+      // SIGTERM: the child's shutdown hook stops Kafka cleanly. Through its handle: Process.destroy
+      // also closes the child's standard input, which it takes for its owner's end (a halt).
+      process.toHandle().destroy();
       try {
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
           process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -487,7 +490,6 @@ public final class LocalKafka implements KafkaServer {
 
     private List<Node> startProcesses(List<Path> files, String clusterId) {
       Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-      String owner = Long.toString(ProcessHandle.current().pid());
       List<ProcessNode> nodes = new ArrayList<>();
       try {
         for (int id = 0; id < files.size(); id++) {
@@ -510,8 +512,7 @@ public final class LocalKafka implements KafkaServer {
                   System.getProperty("java.class.path"),
                   KafkaMain.class.getName(),
                   files.get(id).toString(),
-                  clusterId,
-                  owner));
+                  clusterId));
           ProcessBuilder command =
               new ProcessBuilder(line)
                   .redirectErrorStream(true)

@@ -3,7 +3,6 @@ package io.fusillade.local;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 
 /**
@@ -11,11 +10,12 @@ import org.codelibs.opensearch.runner.OpenSearchRunner;
  * LocalOpenSearch} started with {@link LocalOpenSearch.Builder#separateProcess(boolean)}, so that a
  * fault can freeze the node (SIGSTOP) without freezing the injector.
  *
- * <p>{@code OpenSearchMain <index> <http ports> <transport ports> <cluster name> <directory> <owner
- * pid>}, the ports comma-separated, one per node of the cluster. It writes {@value #READY_FILE} in
- * its directory once the node serves HTTP, and stops by itself when the owner JVM is gone (even
- * after a {@code kill -9}). It ignores SIGINT, as a broker of {@link KafkaMain} does: its owner
- * stops it with SIGTERM once the run that uses it has stopped.
+ * <p>{@code OpenSearchMain <index> <http ports> <transport ports> <cluster name> <directory>}, the
+ * ports comma-separated, one per node of the cluster. It writes {@value #READY_FILE} in its
+ * directory once the node serves HTTP, and ends the moment its owner JVM does (even after a {@code
+ * kill -9}), from its first instant ({@link ChildJvm#exitWhenParentEnds()}). It ignores SIGINT, as
+ * a broker of {@link KafkaMain} does: its owner stops it with SIGTERM once the run that uses it has
+ * stopped.
  */
 public final class OpenSearchMain {
   static final String READY_FILE = "ready";
@@ -23,17 +23,17 @@ public final class OpenSearchMain {
   private OpenSearchMain() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 6) {
+    if (args.length != 5) {
       System.err.println(
           "usage: OpenSearchMain <index> <http ports> <transport ports> <cluster name>"
-              + " <directory> <owner pid>");
+              + " <directory>");
       System.exit(2);
     }
+    ChildJvm.exitWhenParentEnds(); // before anything else: a node starts for seconds
     int index = Integer.parseInt(args[0]);
     int[] http = Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray();
     int[] transport = Arrays.stream(args[2].split(",")).mapToInt(Integer::parseInt).toArray();
     Path directory = Path.of(args[4]);
-    long owner = Long.parseLong(args[5]);
     try {
       sun.misc.Signal.handle(new sun.misc.Signal("INT"), sun.misc.SignalHandler.SIG_IGN);
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
@@ -67,10 +67,7 @@ public final class OpenSearchMain {
                 },
                 "opensearch-node-shutdown"));
     Files.writeString(directory.resolve(READY_FILE), "ready");
-    // A killed owner runs no shutdown hook: notice it and stop rather than live on as an orphan.
-    while (ProcessHandle.of(owner).map(ProcessHandle::isAlive).orElse(false)) {
-      TimeUnit.MILLISECONDS.sleep(500);
-    }
-    System.exit(0);
+    // Until a signal (the owner's SIGTERM) or the owner's end (exitWhenParentEnds) ends the JVM.
+    Thread.currentThread().join();
   }
 }

@@ -51,8 +51,7 @@ final class OpenSearchProcess {
             httpPorts,
             transportPorts,
             cluster,
-            directory.toString(),
-            Long.toString(ProcessHandle.current().pid())));
+            directory.toString()));
     ProcessBuilder command = new ProcessBuilder(line).redirectErrorStream(true);
     OpenSearchProcess node = new OpenSearchProcess(index, directory, command);
     node.launch();
@@ -154,7 +153,9 @@ final class OpenSearchProcess {
     } catch (RuntimeException e) {
       // it has just ended
     }
-    current.destroy();
+    // SIGTERM through the handle: Process.destroy also closes the node's standard input, which it
+    // takes for its owner's end (a halt, not a clean close)
+    current.toHandle().destroy();
     try {
       if (!current.waitFor(30, TimeUnit.SECONDS)) {
         current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -415,6 +415,7 @@ public final class LocalPostgres implements PostgresServer {
      */
     public LocalPostgres start() {
       try {
+        DistributionScript.settle();
         StaleServers.reap(DIRECTORY_PREFIX, "postmaster.pid");
         Path owned =
             dataDirectory == null ? StaleServers.newServerDirectory(DIRECTORY_PREFIX) : null;

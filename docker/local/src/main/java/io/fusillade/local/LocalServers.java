@@ -11,9 +11,11 @@ import java.util.Map;
  * started a JVM which started servers, and must not leave them running when that JVM dies.
  *
  * <p>Each server lives in its own directory under the temporary directory, with the pid of the JVM
- * that owns it. A server whose owner is gone is an orphan: PostgreSQL runs on in its own session
- * when the JVM that started it is killed, and a Kafka node in its own JVM takes a moment to notice.
- * {@code fusillade run} calls {@link #stopOrphans} after its Gatling JVM ended, however it ended.
+ * that owns it, and a watchdog ({@link OwnerWatch}) that stops it and removes the directory the
+ * moment that JVM ends, however it ends: PostgreSQL would otherwise run on in its own session. What
+ * a watchdog could not stop (there was no shell, or an older version started it) is an orphan:
+ * {@code fusillade run} calls {@link #stopOrphans} after its Gatling JVM ended, however it ended,
+ * and each server's start reaps those of its kind.
  */
 public final class LocalServers {
   private LocalServers() {}

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -20,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * PostgreSQL does not notice its parent's death) and stops them.
  *
  * <p>Each server lives in its own directory under the temporary directory, with an {@value #OWNER}
- * file holding the pid of the JVM that started it. Before a new server starts, every such directory
- * whose owner is gone has its server stopped and is deleted.
+ * file holding the pid of the JVM that started it, and an {@link OwnerWatch} that stops the server
+ * when that JVM ends. Before a new server starts, every such directory whose owner is gone (what no
+ * watchdog stopped) has its server stopped and is deleted.
  */
 final class StaleServers {
   private static final Logger LOG = LoggerFactory.getLogger(StaleServers.class);
@@ -43,10 +45,19 @@ final class StaleServers {
 
   private StaleServers() {}
 
-  /** Creates a server directory owned by this JVM. */
+  /** The watchdogs of the server directories this JVM made and has not deleted yet. */
+  private static final Map<Path, OwnerWatch> WATCHES = new ConcurrentHashMap<>();
+
+  /**
+   * Creates a server directory owned by this JVM, with its {@link OwnerWatch}: should this JVM die
+   * in any way, the servers that name the directory are stopped and the directory removed at once.
+   */
   static Path newServerDirectory(String prefix) throws IOException {
     Path directory = Files.createTempDirectory(prefix);
     Files.writeString(directory.resolve(OWNER), Long.toString(ProcessHandle.current().pid()));
+    OwnerWatch.Stop stop =
+        prefix.startsWith("fusillade-pg") ? OwnerWatch.Stop.QUIT : OwnerWatch.Stop.KILL;
+    WATCHES.put(directory, OwnerWatch.start(directory, stop, true));
     return directory;
   }
 
@@ -130,16 +141,29 @@ final class StaleServers {
 
   /**
    * Deletes a directory and what it holds, its {@link #OWNER} file last: a directory that a closing
-   * server wrote into meanwhile keeps its owner, so a later reap finds it again.
+   * server wrote into meanwhile keeps its owner, so a later reap finds it again. A server directory
+   * of this JVM's then has its watchdog ended, which removes what a closing server wrote meanwhile.
    */
   static void delete(Path directory) {
+    try {
+      deleteFiles(directory);
+    } finally {
+      OwnerWatch watch = WATCHES.remove(directory);
+      if (watch != null) {
+        watch.close();
+      }
+    }
+  }
+
+  private static void deleteFiles(Path directory) {
     Path owner = directory.resolve(OWNER);
     try (Stream<Path> files = Files.walk(directory)) {
       files
           .sorted(Comparator.reverseOrder())
           .filter(p -> !p.equals(owner) && !p.equals(directory))
           .forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
+    } catch (IOException | java.io.UncheckedIOException e) {
+      // gone meanwhile (its watchdog removes it too), or unreadable
       LOG.debug("Could not delete {}: {}", directory, e.toString());
     }
     try (Stream<Path> left = Files.list(directory)) {

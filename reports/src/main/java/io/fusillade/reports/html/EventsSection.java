@@ -81,9 +81,14 @@ final class EventsSection {
         .append(Numbers.number(FaultWindows.ERROR_FLOOR_PERCENT))
         .append("%) and OK p99 of the ")
         .append(FaultWindows.BEFORE_SECONDS)
-        .append(" seconds before it began.</p>\n")
+        .append(" seconds before it began. Fail-over: from the first to the last second in which a")
+        .append(" request not injected to fail was stalled after the fault began (it waited over ")
+        .append(Numbers.number(FaultWindows.STALL_FLOOR_MS / 1000))
+        .append(" s and ")
+        .append(Numbers.number(FaultWindows.STALL_FACTOR))
+        .append(" times that p99: a write waiting for a new leader).</p>\n")
         .append("<table><tr><th>fault</th><th>from</th><th>to</th><th>outcome</th>")
-        .append("<th>recovery</th></tr>\n");
+        .append("<th>fail-over</th><th>recovery</th></tr>\n");
     for (FaultWindows f : faults) {
       h.append("<tr class=\"fault\"><td class=\"text\">")
           .append(escape(f.label()))
@@ -93,6 +98,8 @@ final class EventsSection {
           .append(String.format(Locale.ROOT, "%+.1f s", f.toSeconds()))
           .append("</td><td class=\"text\">")
           .append(escape(f.outcome()))
+          .append("</td><td>")
+          .append(escape(f.failoverText()))
           .append("</td><td>")
           .append(escape(f.recoveryText()))
           .append("</td></tr>\n");

@@ -1,8 +1,6 @@
 package io.fusillade.reports.html;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -82,7 +80,7 @@ public final class Html {
    * @throws IOException when it cannot be written
    */
   public static void writeStylesheet(Path directory) throws IOException {
-    Files.writeString(directory.resolve(STYLESHEET_FILE), STYLESHEET, StandardCharsets.UTF_8);
+    io.fusillade.record.AtomicFile.write(directory.resolve(STYLESHEET_FILE), STYLESHEET);
   }
 
   /** The page head, linking the stylesheet (no inline style: see {@link #STYLESHEET_FILE}). */

@@ -95,13 +95,17 @@ final class TopicSection {
           Integer.toString(d.consumers()),
           Long.toString(d.acknowledged()),
           Long.toString(d.received()),
-          Long.toString(d.lost()),
+          d.verified() ? Long.toString(d.lost()) : "-",
           Long.toString(d.duplicated()),
           Long.toString(d.outOfOrder()),
           Long.toString(d.receivedUnacknowledged()),
           Long.toString(d.foreign()),
           d.drained() ? "yes" : "no",
           d.lagTrend() == null ? "-" : d.lagTrend());
+      if (!d.verified()) {
+        h.append("<td class=\"fail\">").append(escape(d.notVerifiedLine())).append("</td></tr>\n");
+        continue;
+      }
       h.append(d.exact() ? "<td class=\"pass\">exact" : "<td class=\"fail\">NOT exact")
           .append("</td></tr>\n");
     }
@@ -131,7 +135,9 @@ final class TopicSection {
     h.append("<p><b>Delivery per partition: ")
         .append(escape(d.topic()))
         .append("</b></p>\n<table class=\"partitions\"><tr><th>partition</th><th>acknowledged</th>")
-        .append("<th>received</th><th>lost</th><th>duplicated</th><th>out of order</th></tr>\n");
+        .append("<th>received</th><th>")
+        .append(d.verified() ? "lost" : "unread")
+        .append("</th><th>duplicated</th><th>out of order</th></tr>\n");
     for (Delivery.PartitionDelivery p : d.perPartition()) {
       h.append("<tr><td>").append(p.partition()).append("</td>");
       cells(

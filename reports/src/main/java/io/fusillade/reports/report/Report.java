@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fusillade.FusilladeException;
+import io.fusillade.record.AtomicFile;
 import io.fusillade.record.FailureClass;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunStatus;
@@ -23,7 +24,6 @@ import io.fusillade.reports.runs.RunMetrics;
 import io.fusillade.reports.runs.TopicResults;
 import io.fusillade.reports.summary.SummaryTable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -110,18 +110,20 @@ public record Report(RunData run, List<CheckResult> results) {
    * @throws FusilladeException when it cannot be written
    */
   public void write(Path output) {
+    // Each file whole or not at all (a full disk): never a 0-byte index.html.
+    Path writing = output;
     try {
       Files.createDirectories(output);
-      Files.writeString(
-          output.resolve("index.html"),
-          ReportPage.render(run, results, title(), output),
-          StandardCharsets.UTF_8);
+      writing = output.resolve("index.html");
+      AtomicFile.write(writing, ReportPage.render(run, results, title(), output));
+      writing = output.resolve(Html.STYLESHEET_FILE);
       Html.writeStylesheet(output);
-      JSON.writeValue(output.resolve("summary.json").toFile(), summaryJson());
-      Files.writeString(output.resolve("junit.xml"), junitXml(), StandardCharsets.UTF_8);
+      writing = output.resolve("summary.json");
+      AtomicFile.write(writing, JSON.writeValueAsBytes(summaryJson()));
+      writing = output.resolve("junit.xml");
+      AtomicFile.write(writing, junitXml());
     } catch (IOException e) {
-      throw new FusilladeException(
-          "cannot write the report to " + output + ": " + e.getMessage(), e);
+      throw new FusilladeException("no report written: " + AtomicFile.failure(writing, e), e);
     }
   }
 
@@ -212,6 +214,13 @@ public record Report(RunData run, List<CheckResult> results) {
       fault.put("fromSeconds", Math.round(f.fromSeconds() * 1000) / 1000.0);
       fault.put("toSeconds", Math.round(f.toSeconds() * 1000) / 1000.0);
       fault.put("outcome", f.outcome());
+      if (f.failoverSeconds().isPresent()) {
+        fault.put("stalledFromSeconds", Math.round(f.stalledFromSeconds() * 1000) / 1000.0);
+        fault.put("stalledToSeconds", Math.round(f.stalledToSeconds() * 1000) / 1000.0);
+        fault.put("failoverSeconds", Math.round(f.failoverSeconds().getAsDouble() * 1000) / 1000.0);
+      } else {
+        fault.putNull("failoverSeconds");
+      }
       if (f.recovery().isPresent()) {
         fault.put("recoverySeconds", Math.round(f.recoverySeconds() * 1000) / 1000.0);
       } else {

@@ -38,9 +38,14 @@ public final class ReportAnalysis implements RunAnalysis {
     try {
       Report report = Report.create(List.of(runDirectory), List.of());
       Path reportDirectory = runDirectory.resolve("report");
-      report.write(reportDirectory);
       out.print(report.consoleText());
-      out.println("Fusillade report: " + reportDirectory.resolve("index.html"));
+      try {
+        report.write(reportDirectory);
+        out.println("Fusillade report: " + reportDirectory.resolve("index.html"));
+      } catch (io.fusillade.FusilladeException e) {
+        // a full disk: the summary above is the report; the record stays readable
+        out.println("Fusillade: " + e.getMessage());
+      }
       return report.results().stream()
           .map(r -> new CheckVerdict(r.check(), r.passed(), r.message()))
           .toList();

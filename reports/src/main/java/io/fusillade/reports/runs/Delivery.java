@@ -25,7 +25,13 @@ import java.util.TreeMap;
  * @param drained whether every injector's consumers read up to the end offsets in time
  * @param lagTrend the consumer lag's verdict while the load ran ({@code flat}, {@code growing},
  *     {@code unknown}; several injectors: the worst), or null when not recorded
- * @param perPartition per partition, every producer together, sorted; empty when not recorded
+ * @param perPartition per partition, every producer together, sorted; empty when not recorded (an
+ *     unverified delivery's partitions count unread messages where a verified one's count lost
+ *     ones)
+ * @param unread acknowledged and not read when the run stopped, in a delivery that was not
+ *     verified: maybe lost, maybe only late (0 when verified)
+ * @param notVerified why the delivery was not verified ({@code the run stopped before the drain}:
+ *     its record closed before the consumers drained), or null when it was
  */
 public record Delivery(
     String topic,
@@ -40,7 +46,9 @@ public record Delivery(
     long foreign,
     boolean drained,
     String lagTrend,
-    List<PartitionDelivery> perPartition) {
+    List<PartitionDelivery> perPartition,
+    long unread,
+    String notVerified) {
 
   /** The prefix of the health entries that hold a topic's delivery counts. */
   public static final String HEALTH_PREFIX = "topic.";
@@ -81,9 +89,31 @@ public record Delivery(
     }
   }
 
-  /** Every acknowledged message received exactly once and in order: the verifier's verdict. */
+  /**
+   * Every acknowledged message received exactly once and in order: the verifier's verdict; never
+   * for a delivery that was not verified.
+   */
   public boolean exact() {
-    return lost == 0 && duplicated == 0 && outOfOrder == 0;
+    return verified() && lost == 0 && duplicated == 0 && outOfOrder == 0;
+  }
+
+  /** Whether the consumers' reads were waited for (the drain) before the counts were taken. */
+  public boolean verified() {
+    return notVerified == null;
+  }
+
+  /**
+   * What an unverified delivery could say: {@code not verified: the run stopped before the drain; 1
+   * acknowledged message unread}.
+   */
+  public String notVerifiedLine() {
+    return "not verified: "
+        + notVerified
+        + "; "
+        + unread
+        + " acknowledged message"
+        + (unread == 1 ? "" : "s")
+        + " unread";
   }
 
   /**
@@ -142,7 +172,11 @@ public record Delivery(
         number(d, "foreign"),
         !Boolean.FALSE.equals(entry.get("drained")),
         trend,
-        partitions(d));
+        partitions(d),
+        number(d, "unread"),
+        Boolean.FALSE.equals(d.get("verified"))
+            ? String.valueOf(d.get("notVerified") == null ? "not drained" : d.get("notVerified"))
+            : null);
   }
 
   /**
@@ -165,7 +199,7 @@ public record Delivery(
                 p.intValue(),
                 number(m, "acknowledged"),
                 number(m, "received"),
-                number(m, "lost"),
+                number(m, "lost") + number(m, "unread"),
                 number(m, "duplicated"),
                 number(m, "outOfOrder"));
         sums.merge(p.intValue(), one, Delivery::sum);
@@ -200,7 +234,9 @@ public record Delivery(
         foreign + o.foreign,
         drained && o.drained,
         worse(lagTrend, o.lagTrend),
-        parts);
+        parts,
+        unread + o.unread,
+        notVerified != null ? notVerified : o.notVerified);
   }
 
   private static PartitionDelivery sum(PartitionDelivery a, PartitionDelivery b) {
@@ -246,6 +282,11 @@ public record Delivery(
     m.put("receivedUnacknowledged", receivedUnacknowledged);
     m.put("foreign", foreign);
     m.put("exact", exact());
+    m.put("verified", verified());
+    if (!verified()) {
+      m.put("unread", unread);
+      m.put("notVerified", notVerified);
+    }
     m.put("drained", drained);
     m.put("lagTrend", lagTrend);
     m.put("partitions", partitions);

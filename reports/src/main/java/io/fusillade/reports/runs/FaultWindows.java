@@ -31,6 +31,9 @@ import java.util.OptionalDouble;
  * @param outcome the end event's detail ({@code paused, resumed}, {@code exit 0: ...}), or empty
  * @param recoverySeconds seconds from its end until the good requests were back in range, or NaN
  * @param recoveryNote why there is no recovery time, or empty
+ * @param stalledFromSeconds when the first request not injected to fail began a stall after the
+ *     fault began (see {@link #failoverSeconds()}), or NaN when none stalled
+ * @param stalledToSeconds when the last stalled request ended, or NaN
  */
 public record FaultWindows(
     String label,
@@ -38,7 +41,19 @@ public record FaultWindows(
     double toSeconds,
     String outcome,
     double recoverySeconds,
-    String recoveryNote) {
+    String recoveryNote,
+    double stalledFromSeconds,
+    double stalledToSeconds) {
+
+  /**
+   * The shortest wait that counts as a stall, ms: a request (not injected to fail) waiting longer
+   * than this and than {@value #STALL_FACTOR} times the worst OK p99 of the seconds before the
+   * fault was stalled, not slow.
+   */
+  public static final double STALL_FLOOR_MS = 1_000;
+
+  /** How many times the worst p99 before the fault a wait must be to count as a stall. */
+  public static final double STALL_FACTOR = 5;
 
   /** The seconds before a fault whose worst values make its normal range. */
   public static final int BEFORE_SECONDS = 30;
@@ -120,6 +135,7 @@ public record FaultWindows(
         }
       }
       double[] recovery = seconds.recovery(span[0], span[1], excluded, next);
+      double[] stall = seconds.stall(span[0], excluded, next);
       String note = "";
       if (Double.isNaN(recovery[0])) {
         note =
@@ -140,13 +156,17 @@ public record FaultWindows(
               span[1],
               outcomes.getOrDefault(key, ""),
               recovery[0],
-              note));
+              note,
+              stall[0],
+              stall[1]));
     }
     return List.copyOf(faults);
   }
 
-  /** The good requests' error rate and worst OK p99, second by second. */
-  private record Seconds(double[] errorPercent, double[] p99, boolean[] any) {
+  /**
+   * The good requests' error rate, worst OK p99 and longest wait (OK or KO, ms), second by second.
+   */
+  private record Seconds(double[] errorPercent, double[] p99, double[] max, boolean[] any) {
     static Seconds of(RunData run) {
       int n = run.seconds();
       long[] completed = new long[n];
@@ -180,11 +200,13 @@ public record FaultWindows(
               });
       double[] errors = new double[n];
       boolean[] any = new boolean[n];
+      double[] max = new double[n];
       for (int i = 0; i < n; i++) {
         any[i] = completed[i] > 0;
         errors[i] = any[i] ? 100.0 * ko[i] / completed[i] : 0;
+        max[i] = any[i] ? run.goodLatencies(i, i + 1).getMaxValue() / 1000.0 : 0;
       }
-      return new Seconds(errors, p99, any);
+      return new Seconds(errors, p99, max, any);
     }
 
     private static void add(long[] into, long[] counts) {
@@ -193,13 +215,11 @@ public record FaultWindows(
       }
     }
 
-    /** {recovery seconds or NaN, -1 when there was no range before the fault}. */
     /**
-     * {recovery seconds or NaN, -1 when there was no range before the fault}. The range leaves out
-     * the {@code excluded} seconds (earlier faults); the search stops at {@code next} (the next
-     * fault's start), where a streak of in-range seconds up to it counts as a recovery.
+     * The range before a fault beginning at {@code from}: {worst error %, worst OK p99 ms, seconds
+     * counted}, the {@code excluded} seconds left out.
      */
-    double[] recovery(double from, double to, boolean[] excluded, double next) {
+    double[] range(double from, boolean[] excluded) {
       int first = (int) Math.floor(from); // the second the fault began in is not "before"
       double errorLimit = ERROR_FLOOR_PERCENT;
       double p99Limit = 0;
@@ -213,6 +233,41 @@ public record FaultWindows(
           }
         }
       }
+      return new double[] {errorLimit, p99Limit, counted};
+    }
+
+    /**
+     * {first, last} stalled second after a fault beginning at {@code from}, up to the next fault: a
+     * request that ended in second {@code i} after waiting {@code L} was stalled from {@code i + 1
+     * - L} (it ended by {@code i + 1}) to {@code i + 1}, when {@code L} is over the stall
+     * threshold; {NaN, NaN} when none was.
+     */
+    double[] stall(double from, boolean[] excluded, double next) {
+      double threshold = Math.max(STALL_FLOOR_MS, STALL_FACTOR * range(from, excluded)[1]);
+      double first = Double.NaN;
+      double last = Double.NaN;
+      int end = (int) Math.min(any.length, Math.floor(next));
+      for (int i = (int) Math.floor(from); i < end; i++) {
+        if (!any[i] || max[i] <= threshold) {
+          continue;
+        }
+        double began = Math.max(from, i + 1 - max[i] / 1000.0);
+        first = Double.isNaN(first) ? began : Math.min(first, began);
+        last = i + 1;
+      }
+      return new double[] {first, last};
+    }
+
+    /**
+     * {recovery seconds or NaN, -1 when there was no range before the fault}. The range leaves out
+     * the {@code excluded} seconds (earlier faults); the search stops at {@code next} (the next
+     * fault's start), where a streak of in-range seconds up to it counts as a recovery.
+     */
+    double[] recovery(double from, double to, boolean[] excluded, double next) {
+      double[] range = range(from, excluded);
+      double errorLimit = range[0];
+      double p99Limit = range[1];
+      int counted = (int) range[2];
       if (counted < STEADY_SECONDS || p99Limit == 0) {
         return new double[] {Double.NaN, -1};
       }
@@ -270,6 +325,30 @@ public record FaultWindows(
     return Double.isNaN(recoverySeconds)
         ? OptionalDouble.empty()
         : OptionalDouble.of(recoverySeconds);
+  }
+
+  /**
+   * The fail-over time: from the first to the last stalled second after the fault began, where a
+   * request not injected to fail waited longer than {@value #STALL_FLOOR_MS} ms and {@value
+   * #STALL_FACTOR} times the worst OK p99 of the seconds before the fault (a write waiting for a
+   * new partition leader, a query for a new primary); empty when none did.
+   */
+  public OptionalDouble failoverSeconds() {
+    return Double.isNaN(stalledFromSeconds)
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(stalledToSeconds - stalledFromSeconds);
+  }
+
+  /** How the report says the fail-over: {@code +4.1 to +13.3 s: 9.2 s}, or {@code no stall}. */
+  public String failoverText() {
+    return failoverSeconds().isEmpty()
+        ? "no stall"
+        : String.format(
+            java.util.Locale.ROOT,
+            "%+.1f to %+.1f s: %.1f s",
+            stalledFromSeconds,
+            stalledToSeconds,
+            failoverSeconds().getAsDouble());
   }
 
   /** How the report and the console say the recovery: {@code 2.4 s} or the note. */

@@ -61,6 +61,57 @@ class FaultsReportTest {
     assertThat(pause.recoverySeconds()).isEqualTo(4.0);
   }
 
+  /**
+   * A broker killed at 20 s: the writes to its partitions wait for a new leader, and all end in
+   * second 28 after waiting about 3 s and more (the others went on at 2 ms). The fail-over is from
+   * the first of them to the last: what a timeout shorter than it would have failed.
+   */
+  @Test
+  void theFailoverTimeRunsFromTheFirstToTheLastStalledSecond() throws Exception {
+    Path dir =
+        SyntheticRecord.run()
+            .start(START)
+            .seconds(40)
+            .rate(200)
+            .median(s -> s == 28 ? 3_000_000 : 2_000)
+            .write(base, "failover");
+    Files.writeString(
+        dir.resolve(RunFiles.EVENTS),
+        """
+        {"epochMs":%d,"kind":"fault-start","target":"kill broker 2","detail":"broker 2"}
+        {"epochMs":%d,"kind":"fault-end","target":"kill broker 2","detail":"killed"}
+        """
+            .formatted(START + 20_000, START + 20_100));
+    RunData run = RunData.load(dir);
+    FaultWindows kill = FaultWindows.of(run).get(0);
+    double longest = run.goodLatencies(28, 29).getMaxValue() / 1e6;
+    assertThat(kill.stalledToSeconds()).isEqualTo(29.0);
+    assertThat(kill.stalledFromSeconds())
+        .isEqualTo(Math.max(20.0, 29.0 - longest), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(kill.failoverSeconds())
+        .hasValue(kill.stalledToSeconds() - kill.stalledFromSeconds());
+    assertThat(kill.failoverText()).startsWith("+").contains(" to +29.0 s: ");
+
+    Report report = Report.create(List.of(dir), List.of());
+    report.write(base.resolve("out"));
+    String html = Files.readString(base.resolve("out").resolve("index.html"));
+    assertThat(html).contains("<th>fail-over</th>").contains(escapeHtml(kill.failoverText()));
+    JsonNode fault = report.summaryJson().path("faults").get(0);
+    assertThat(fault.path("stalledToSeconds").asDouble()).isEqualTo(29.0);
+    assertThat(fault.path("failoverSeconds").asDouble())
+        .isEqualTo(
+            kill.failoverSeconds().getAsDouble(), org.assertj.core.data.Offset.offset(0.001));
+
+    // a pause whose slow seconds (20 ms) are no stall
+    FaultWindows pause = FaultWindows.of(RunData.load(pausedRun("no-stall"))).get(0);
+    assertThat(pause.failoverSeconds()).isEmpty();
+    assertThat(pause.failoverText()).isEqualTo("no stall");
+  }
+
+  private static String escapeHtml(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+
   @Test
   void theRecoveryCheckPassesOrFailsOnTheRecoveryTimeAndNamesAMissingFault() throws Exception {
     RunData run = RunData.load(pausedRun("checked"));

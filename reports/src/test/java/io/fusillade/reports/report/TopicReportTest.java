@@ -189,6 +189,63 @@ class TopicReportTest {
                 + " (NOT exact)");
   }
 
+  /**
+   * A run stopped before its consumers drained (the topic protocol's {@code toUnverifiedMap}): the
+   * summary, the checks and the HTML say what could be verified, and never count the unread message
+   * as lost.
+   */
+  @Test
+  void aDeliveryNotVerifiedSaysSoAndCountsNoLoss() throws Exception {
+    Map<String, Object> health = topicHealth(1, 817, 1, 0, 0);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> delivery = (Map<String, Object>) health.get("delivery");
+    Map<String, Object> unverified = new LinkedHashMap<>();
+    unverified.put("verified", false);
+    unverified.put("notVerified", "the run stopped before the drain");
+    delivery.forEach((key, value) -> unverified.put(key.equals("lost") ? "unread" : key, value));
+    unverified.put("exact", false);
+    unverified.put(
+        "perPartition",
+        List.of(
+            Map.of(
+                "partition",
+                0,
+                "acknowledged",
+                817,
+                "received",
+                816,
+                "unread",
+                1,
+                "duplicated",
+                0,
+                "outOfOrder",
+                0)));
+    health.put("delivery", unverified);
+    health.put("drained", false);
+    Path dir = topicRun("stopped", health);
+    Report report = Report.create(List.of(dir), List.of("no messages lost", "delivery exact"));
+
+    String line = "not verified: the run stopped before the drain; 1 acknowledged message unread";
+    assertThat(report.consoleText())
+        .contains("topic events: 817 acknowledged, 816 received, " + line)
+        .doesNotContain("1 lost");
+    for (String check : List.of("no messages lost", "delivery exact")) {
+      CheckResult result = result(report, check);
+      assertThat(result.passed()).as(check).isFalse();
+      assertThat(result.measured()).as(check).isEqualTo(line);
+    }
+    Path out = base.resolve("out");
+    report.write(out);
+    String html = Files.readString(out.resolve("index.html"));
+    String table = html.substring(html.indexOf("<table id=\"delivery\">"));
+    table = table.substring(0, table.indexOf("</table>"));
+    assertThat(table).contains("<td>816</td><td>-</td>").contains(line).doesNotContain("NOT exact");
+    JsonNode json = report.summaryJson().path("topics").path("events").path("delivery");
+    assertThat(json.path("verified").asBoolean()).isFalse();
+    assertThat(json.path("unread").asLong()).isEqualTo(1);
+    assertThat(json.path("lost").asLong()).isZero();
+  }
+
   @Test
   void manyPartitionsShowTheirTotalsOnlyInTheHtml() throws Exception {
     Path dir = topicRun("many", topicHealth(20, 2000, 0, 0, 0));

@@ -1,0 +1,44 @@
+package io.fusillade.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The embedded PostgreSQL's library leaves no {@code detect_linux_distribution_*.sh} in the
+ * temporary directory, even in a JVM that ends without its exit hooks (every run's Gatling JVM).
+ */
+class DistributionScriptTest {
+  @Test
+  void theScriptTheLibraryWritesIsRemovedOnceItRan() throws Exception {
+    Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+    Instant before = Instant.now().minusSeconds(1);
+    DistributionScript.settle();
+    List<Path> left;
+    try (Stream<Path> files = Files.list(temp)) {
+      left =
+          files
+              .filter(p -> p.getFileName().toString().startsWith("detect_linux_distribution_"))
+              .filter(p -> modified(p).toInstant().isAfter(before))
+              .toList();
+    }
+    assertThat(left).isEmpty();
+    assertThat(io.zonky.test.db.postgres.util.LinuxUtils.getDistributionName())
+        .as("the library ran it")
+        .isNotBlank();
+  }
+
+  private static FileTime modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file);
+    } catch (java.io.IOException gone) {
+      return FileTime.fromMillis(0);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package io.fusillade.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A normal run with a fault, as a user sees it: {@code fusillade run} on the embedded PostgreSQL
+ * and a replica that a fault kills for 2 s. The libraries' complaints about it (HikariCP's pool,
+ * the embedded PostgreSQL's stop of the killed server) go whole to the run's {@code fusillade.log};
+ * the console has no stack trace, at most their first line and their count. And the embedded server
+ * leaves no temporary file behind ({@code /tmp/detect_linux_distribution_*.sh}).
+ */
+@Tag("slow")
+class QuietConsoleTest {
+  @TempDir Path dir;
+
+  private static final String SQL =
+      """
+      tables_schema:
+        - name: quiet
+          row_count: 50
+          columns:
+            - {name: id, type: integer, range: [1, 50], unique: true}
+          primary_keys: [id]
+      queries:
+        - name: by id
+          sql: select id from quiet where id = $1::integer
+          params:
+            - {type: integer, range: [1, 50]}
+      load: {mode: rate, rate: 100, duration: 6s}
+      faults:
+        - at 2s kill postgres 2 for 2s
+      checks: []
+      """;
+
+  @Test
+  void libraryStackTracesGoToTheLogFileAndNoTemporaryFileIsLeft() throws Exception {
+    Instant started = Instant.now();
+    Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+    Path workload = dir.resolve("quiet.yml");
+    Files.writeString(workload, SQL);
+    Path output = dir.resolve("out");
+    Path console = dir.resolve("console.txt");
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                FusilladeCommand.class.getName(),
+                "run",
+                workload.toString(),
+                "--replicas",
+                "1",
+                "--output",
+                output.toString()));
+    Process cli =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(console.toFile())
+            .start();
+    boolean ended = cli.waitFor(120, TimeUnit.SECONDS);
+    if (!ended) {
+      cli.descendants().forEach(ProcessHandle::destroyForcibly);
+      cli.destroyForcibly();
+    }
+    String printed = Files.readString(console);
+    System.out.println("QuietConsoleTest:\n" + printed);
+    assertThat(ended).as(printed).isTrue();
+    assertThat(printed).as("the fault ran").contains("fault-start kill postgres 2 for 2s");
+    assertThat(printed)
+        .as("no stack trace on the console")
+        .doesNotContain("\tat ")
+        .doesNotContain("Caused by:");
+
+    Path record;
+    try (Stream<Path> runs = Files.list(output)) {
+      record =
+          runs.filter(p -> Files.isRegularFile(p.resolve("run.json"))).findFirst().orElseThrow();
+    }
+    Path log = record.resolve(LibraryLog.FILE);
+    if (printed.contains("libraries' messages")) {
+      assertThat(log).as("where the console says they went").isRegularFile();
+      assertThat(Files.readString(log)).as("whole, stack traces included").contains("\tat ");
+      assertThat(printed).contains(log.toString());
+    }
+    try (Stream<Path> left = Files.list(output)) {
+      assertThat(left.filter(p -> p.getFileName().toString().endsWith(".log")).toList())
+          .as("no log file left beside the record")
+          .isEmpty();
+    }
+    try (Stream<Path> files = Files.list(temp)) {
+      assertThat(
+              files
+                  .filter(p -> p.getFileName().toString().startsWith("detect_linux_distribution_"))
+                  .filter(p -> modified(p).isAfter(started))
+                  .toList())
+          .as("the embedded PostgreSQL's temporary script")
+          .isEmpty();
+    }
+  }
+
+  private static Instant modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file).toInstant();
+    } catch (java.io.IOException gone) {
+      return Instant.EPOCH;
+    }
+  }
+}
