@@ -350,6 +350,9 @@ class RunCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
+  /** SQL: --request-timeout, --set-timeout, --max-tries, --latency-limit, --zone, --node-zones. */
+  @Mixin SqlRequestOptions sqlRequests = new SqlRequestOptions();
+
   @Option(
       names = "--url",
       paramLabel = "URL",
@@ -397,6 +400,7 @@ class RunCommand implements Callable<Integer> {
       }
     }
     Workload workload = WorkloadFiles.load(file);
+    sqlRequests.check(workload, database.urls, replicaUrls, replicas, balance);
     boolean external =
         (database.urls != null && !database.urls.isEmpty()) || workload.connection().isPresent();
     if (!serverSettings.isEmpty() && external) {
@@ -921,6 +925,7 @@ class RunCommand implements Callable<Integer> {
     properties.putAll(metricsProperties());
     properties.putAll(runProperties());
     properties.putAll(extraProperties());
+    properties.putAll(sqlRequests.forkProperties());
     if (!abortRules.isEmpty()) {
       properties.put(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules));
     }

@@ -62,6 +62,13 @@ public final class SqlClient implements SqlNode {
   /** How long a statement waits for a connection before it looks at the node's state again. */
   static final long SLICE_MILLIS = 100;
 
+  /** How long a cancelled statement may take to answer before the driver gives up on it. */
+  static final long CANCEL_GRACE_MILLIS = 2_000;
+
+  /** What a timeout's reason says when even the cancel got no answer. */
+  static final String NO_ANSWER_TO_CANCEL =
+      " (no answer to its cancel within " + CANCEL_GRACE_MILLIS / 1000 + " s)";
+
   /** The connect timeout of the TCP check that tells a lost connection from a dead node. */
   private static final int CHECK_TIMEOUT_MILLIS = 1_000;
 
@@ -73,7 +80,8 @@ public final class SqlClient implements SqlNode {
   private final String hostPort; // null when the URL names no single host:port to check
   private final AtomicReference<HikariPool> pool; // null while the node is down
   private final ThreadPoolExecutor executor;
-  private final int timeoutMillis;
+  private final SqlTimeout defaultTimeout;
+  private final JdbcTimeouts timeouts;
   private volatile boolean closed;
   private final java.util.concurrent.atomic.AtomicBoolean checking =
       new java.util.concurrent.atomic.AtomicBoolean();
@@ -87,7 +95,8 @@ public final class SqlClient implements SqlNode {
     this.node = options.node();
     this.hostPort = JdbcUrls.hostPort(options.url());
     this.pool = new AtomicReference<>(pool);
-    this.timeoutMillis = (int) Math.min(Integer.MAX_VALUE, options.requestTimeout().toMillis());
+    this.defaultTimeout = SqlTimeout.of(options.requestTimeout());
+    this.timeouts = new JdbcTimeouts(node, options.poolSize());
     // remaining time below which a waiting statement checks: after 500 ms of waiting
     this.checkAfterNanos =
         options.connectionTimeout().toNanos() - TimeUnit.MILLISECONDS.toNanos(5 * SLICE_MILLIS);
@@ -153,6 +162,11 @@ public final class SqlClient implements SqlNode {
     config.setConnectionTimeout(Math.max(250, options.connectionTimeout().toMillis()));
     config.setInitializationFailTimeout(1);
     config.setPoolName("fusillade-sql-" + POOLS.incrementAndGet());
+    if (options.url().startsWith("jdbc:postgresql:")) {
+      // a cancel (of a request past its timeout) to a server that does not take it gives up
+      // after 2 s, not PostgreSQL's driver's default 10 s
+      config.addDataSourceProperty("cancelSignalTimeout", "2");
+    }
     config.validate();
     return new HikariPool(config);
   }
@@ -176,33 +190,50 @@ public final class SqlClient implements SqlNode {
    * thread when the node is down, the queue is full or the client is closed).
    */
   @Override
-  public void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
+  public void execute(
+      SqlWork work, List<SqlCheck> checks, SqlTimeout timeout, Consumer<SqlOutcome> done) {
     String down = health.reason();
     if (down != null) {
       done.accept(SqlOutcome.connectionFailure(down));
       return;
     }
+    SqlTimeout limit = timeout != null ? timeout : defaultTimeout;
     try {
-      executor.execute(() -> done.accept(run(work, checks)));
+      executor.execute(() -> done.accept(run(work, checks, limit)));
     } catch (RejectedExecutionException e) {
       done.accept(SqlOutcome.ko(executor.isShutdown() ? "injector shut down" : QUEUE_FULL));
     }
   }
 
-  private SqlOutcome run(SqlWork work, List<SqlCheck> checks) {
+  private SqlOutcome run(SqlWork work, List<SqlCheck> checks, SqlTimeout timeout) {
     Connection connection;
     try {
       connection = connection();
     } catch (Unavailable e) {
       return e.outcome;
     }
+    JdbcTimeouts.Watch watch = null;
     try (connection) {
-      // The driver gives up on an answer that does not come (the pool resets this on return).
-      connection.setNetworkTimeout(Runnable::run, timeoutMillis);
-      return SqlOutcome.checked(work.run(connection), checks);
+      // Past its timeout the statement is cancelled on the server (JdbcTimeouts); the driver
+      // gives up on the socket only if no answer comes even then (the pool resets this on return).
+      connection.setNetworkTimeout(Runnable::run, networkTimeoutMillis(timeout));
+      watch = timeouts.watch(connection, timeout);
+      SqlResult result;
+      try {
+        result = work.run(watch.connection());
+      } finally {
+        if (watch.finish()) {
+          evict(connection); // a cancel under way must not reach the connection's next request
+        }
+      }
+      return SqlOutcome.checked(result, checks);
     } catch (SQLException e) {
       if (timedOut(e)) {
-        return SqlOutcome.timedOut(options.requestTimeout());
+        // no answer at all, not even to the cancel: the server may still be running it
+        return SqlOutcome.ko(timeout.reason() + NO_ANSWER_TO_CANCEL);
+      }
+      if (watch != null && watch.expired()) {
+        return SqlOutcome.timedOut(timeout); // cancelled on the server
       }
       SqlOutcome outcome = SqlOutcome.error(e.getSQLState(), firstLine(e.getMessage()));
       Optional<String> kind = ConnectFailures.kind(e);
@@ -301,6 +332,22 @@ public final class SqlClient implements SqlNode {
             + options.poolSize()
             + " was free within "
             + seconds(options.connectionTimeout()));
+  }
+
+  /**
+   * How long the driver waits for an answer before it gives up on the socket: the request's timeout
+   * and {@value #CANCEL_GRACE_MILLIS} ms for the server to answer its cancel.
+   */
+  private static int networkTimeoutMillis(SqlTimeout timeout) {
+    return (int) Math.min(Integer.MAX_VALUE, timeout.duration().toMillis() + CANCEL_GRACE_MILLIS);
+  }
+
+  /** Takes {@code connection} out of its pool: closed when returned, never handed out again. */
+  private void evict(Connection connection) {
+    HikariPool current = pool.get();
+    if (current != null) {
+      current.evictConnection(connection);
+    }
   }
 
   private static String seconds(Duration duration) {
@@ -461,6 +508,7 @@ public final class SqlClient implements SqlNode {
     }
     closed = true;
     executor.shutdownNow();
+    timeouts.close();
     HikariPool last = pool.getAndSet(null);
     if (last != null) {
       try {

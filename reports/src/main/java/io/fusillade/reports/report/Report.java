@@ -182,6 +182,9 @@ public record Report(RunData run, List<CheckResult> results) {
     ObjectNode classes = root.putObject("koByClass");
     koByClass.forEach((c, n) -> classes.put(c.label(), n));
     root.set("topics", JSON.valueToTree(TopicResults.toMap(TopicResults.of(run))));
+    // SQL retries, failures after the last try, late requests (pgbench's counts)
+    io.fusillade.reports.runs.SqlRetries.of(run)
+        .ifPresent(retries -> root.set("sqlRetries", JSON.valueToTree(retries.toMap())));
     // the limit search: verdict, rate found, sustained, one-line summary and every step
     io.fusillade.reports.runs.LimitResults.of(run)
         .ifPresent(result -> root.set("limit", JSON.valueToTree(result.toMap())));

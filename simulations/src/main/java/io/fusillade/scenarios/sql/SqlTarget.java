@@ -7,7 +7,9 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.sql.SqlBalance;
+import io.fusillade.gatling.sql.SqlCall;
 import io.fusillade.gatling.sql.SqlDsl;
+import io.fusillade.gatling.sql.SqlNodeBuilder;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.local.DelayProxy;
 import io.fusillade.local.LocalPostgres;
@@ -15,7 +17,9 @@ import io.fusillade.local.LocalPostgresCluster;
 import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.sql.JdbcUrls;
+import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
+import io.fusillade.workload.Query;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.schema.Dialect;
 import io.fusillade.workload.schema.SchemaTool;
@@ -49,8 +53,11 @@ import java.util.Optional;
  *   <li>{@code fusillade.replicaUrls} — comma-separated JDBC URLs of the replicas of the nodes of
  *       {@code fusillade.urls}; else the workload's {@code connection.replicas};
  *   <li>{@code fusillade.pool}, {@code fusillade.balance} ({@code round-robin}, {@code random},
- *       {@code weighted:2,1,1}), {@code fusillade.failover} (the longest wait between two probes of
- *       a down node, such as {@code 5s}; 2 s by default).
+ *       {@code weighted:2,1,1}, {@code consistent-hash}, {@code zone}), {@code fusillade.failover}
+ *       (the longest wait between two probes of a down node, such as {@code 5s}; 2 s by default);
+ *   <li>{@code fusillade.requestTimeout}, {@code fusillade.maxTries}, {@code
+ *       fusillade.latencyLimit}, {@code fusillade.zone} and {@code fusillade.nodeZones}: see {@link
+ *       #REQUEST_TIMEOUT_PROPERTY} and the constants beside it.
  * </ul>
  */
 public final class SqlTarget {
@@ -109,6 +116,15 @@ public final class SqlTarget {
 
   /** Starts what is needed and returns the protocol; resources close with the run. */
   static SqlProtocolBuilder prepare(RunSettings settings, Workload workload, long seed) {
+    return prepare(settings, workload, seed, SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
+  }
+
+  /**
+   * Starts what is needed and returns the protocol, whose request timeout is {@code defaultTimeout}
+   * unless {@value #REQUEST_TIMEOUT_PROPERTY} says; resources close with the run.
+   */
+  static SqlProtocolBuilder prepare(
+      RunSettings settings, Workload workload, long seed, Duration defaultTimeout) {
     List<String> nodes;
     List<String> replicas = List.of();
     String user;
@@ -177,17 +193,121 @@ public final class SqlTarget {
       String p = password;
       FusilladeRun.closeAtEnd(() -> schema(url, u, p, tool -> tool.down(workload)));
     }
-    return SqlDsl.sql
-        .urls(nodes)
-        .replicaUrls(replicas)
-        .user(user)
-        .password(password)
-        .poolSize(settings.pool() != null ? settings.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE)
-        .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
-        .balance(balanceProperty(settings.balance() != null ? settings.balance() : "round-robin"))
-        .connectionTimeout(
-            SimulationProperties.duration("fusillade.connectionTimeout", Duration.ofSeconds(10)))
-        .failover(SimulationProperties.duration("fusillade.failover", null));
+    return requests(
+        SqlDsl.sql
+            .nodes(zoned(nodes, 0, nodeZones(settings, workload, nodes.size() + replicas.size())))
+            .replicaNodes(
+                zoned(
+                    replicas,
+                    nodes.size(),
+                    nodeZones(settings, workload, nodes.size() + replicas.size())))
+            .user(user)
+            .password(password)
+            .poolSize(
+                settings.pool() != null ? settings.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE)
+            .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
+            .balance(
+                balanceProperty(settings.balance() != null ? settings.balance() : "round-robin"))
+            .connectionTimeout(
+                SimulationProperties.duration(
+                    "fusillade.connectionTimeout", Duration.ofSeconds(10)))
+            .failover(SimulationProperties.duration("fusillade.failover", null)),
+        defaultTimeout);
+  }
+
+  // ------------------------------------------------ timeouts, tries, zones (SqlRequestOptions)
+
+  /**
+   * The system property of every request's timeout unless its query says ({@code
+   * --request-timeout}; a query's {@code timeout:} wins).
+   */
+  public static final String REQUEST_TIMEOUT_PROPERTY = "fusillade.requestTimeout";
+
+  /**
+   * The system property of a ladder session's whole query set's timeout ({@code --set-timeout}).
+   */
+  public static final String SET_TIMEOUT_PROPERTY = "fusillade.ladder.setTimeout";
+
+  /**
+   * The system property of every request's most tries unless its query says ({@code --max-tries}).
+   */
+  public static final String MAX_TRIES_PROPERTY = "fusillade.maxTries";
+
+  /** The system property of the latency limit ({@code --latency-limit}, as pgbench's). */
+  public static final String LATENCY_LIMIT_PROPERTY = "fusillade.latencyLimit";
+
+  /**
+   * The system property of the nodes' zones, comma-separated in the order of the nodes (the {@code
+   * --url} nodes then their replicas, or the embedded primary then its replicas); else the
+   * workload's {@code connection} zones ({@code --node-zones}).
+   */
+  public static final String NODE_ZONES_PROPERTY = "fusillade.nodeZones";
+
+  /** The request timeout, tries and latency limit the properties give, on {@code protocol}. */
+  private static SqlProtocolBuilder requests(SqlProtocolBuilder protocol, Duration timeout) {
+    SqlProtocolBuilder with =
+        protocol.requestTimeout(SimulationProperties.duration(REQUEST_TIMEOUT_PROPERTY, timeout));
+    int tries = SimulationProperties.integer(MAX_TRIES_PROPERTY, 1);
+    if (tries < 1) {
+      throw new FusilladeException(
+          "system property " + MAX_TRIES_PROPERTY + " must be at least 1, got " + tries);
+    }
+    with = with.maxTries(tries);
+    Duration limit = SimulationProperties.duration(LATENCY_LIMIT_PROPERTY, null);
+    return limit == null ? with : with.latencyLimit(limit);
+  }
+
+  /**
+   * The zone of each of the run's {@code count} nodes: {@value #NODE_ZONES_PROPERTY}, else the
+   * workload's own connection's (not for nodes {@code --url} names), else none ("" each).
+   *
+   * @throws FusilladeException when their number is not the nodes'
+   */
+  static List<String> nodeZones(RunSettings settings, Workload workload, int count) {
+    String given = System.getProperty(NODE_ZONES_PROPERTY, "");
+    List<String> zones;
+    if (!given.isBlank()) {
+      zones = Arrays.stream(given.split(",", -1)).map(String::strip).toList();
+      if (zones.size() != count) {
+        throw new FusilladeException(
+            "--node-zones gives "
+                + zones.size()
+                + " zones for "
+                + count
+                + " nodes (the --url nodes, or the embedded primary, then the replicas)");
+      }
+      return zones;
+    }
+    List<String> own =
+        settings.urls().isEmpty()
+            ? workload.connection().map(c -> c.zones()).orElse(List.of())
+            : List.of();
+    return own.size() == count ? own : java.util.Collections.nCopies(count, "");
+  }
+
+  /** The nodes {@code urls}, the first being node {@code from} of {@code zones}. */
+  private static SqlNodeBuilder[] zoned(List<String> urls, int from, List<String> zones) {
+    SqlNodeBuilder[] nodes = new SqlNodeBuilder[urls.size()];
+    for (int i = 0; i < nodes.length; i++) {
+      String zone = zones.get(from + i);
+      nodes[i] = zone.isEmpty() ? SqlDsl.node(urls.get(i)) : SqlDsl.node(urls.get(i)).zone(zone);
+    }
+    return nodes;
+  }
+
+  /**
+   * A workload query's call with {@code values}, with the query's own {@code timeout} and {@code
+   * max_tries} (else the run's).
+   */
+  public static SqlCall call(Query query, List<Object> values) {
+    SqlCall call = new SqlCall(query.name(), query.sql(), values);
+    if (query.limits().timeout() != null) {
+      call = call.withTimeout(query.limits().timeout());
+    }
+    if (query.limits().maxTries() > 0) {
+      call = call.withMaxTries(query.limits().maxTries());
+    }
+    return call;
   }
 
   /**
@@ -324,7 +444,8 @@ public final class SqlTarget {
   }
 
   /** The balancing strategies {@link #balance} reads, for messages and help. */
-  public static final String BALANCES = "round-robin, random, weighted:2,1,1 or consistent-hash";
+  public static final String BALANCES =
+      "round-robin, random, weighted:2,1,1, consistent-hash or zone";
 
   /**
    * Reads a balancing strategy as {@code fusillade run --balance} spells it: {@code round-robin},
@@ -343,6 +464,9 @@ public final class SqlTarget {
     }
     if (value.equals("random")) {
       return SqlBalance.random();
+    }
+    if (value.equals("zone")) {
+      return SqlBalance.zone(); // the injector's zone: --zone (fusillade.zone) or FUSILLADE_ZONE
     }
     if (value.startsWith("weighted:")) {
       try {

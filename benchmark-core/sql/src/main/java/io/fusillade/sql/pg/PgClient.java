@@ -9,6 +9,7 @@ import io.fusillade.sql.SqlCheck;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlNode;
 import io.fusillade.sql.SqlOutcome;
+import io.fusillade.sql.SqlTimeout;
 import io.fusillade.sql.SqlWork;
 import io.fusillade.sql.Statements;
 import io.netty.channel.Channel;
@@ -54,6 +55,8 @@ import java.util.function.Consumer;
  * it accepting sessions again; the closed connections are opened again with the next requests.
  */
 public final class PgClient implements SqlNode {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgClient.class);
+
   private final SqlClientOptions options;
   private final NodeHealth health;
   private final String node;
@@ -62,6 +65,7 @@ public final class PgClient implements SqlNode {
   private final ChannelFactory<? extends Channel> channels;
   private final List<PgLoop> loops = new ArrayList<>();
   private final AtomicInteger nextLoop = new AtomicInteger();
+  private final SqlTimeout defaultTimeout;
   private volatile boolean closing;
   private final java.util.concurrent.atomic.AtomicBoolean checking =
       new java.util.concurrent.atomic.AtomicBoolean();
@@ -78,6 +82,7 @@ public final class PgClient implements SqlNode {
     this.address = address;
     this.socket = socket;
     this.channels = channels;
+    this.defaultTimeout = SqlTimeout.of(options.requestTimeout());
   }
 
   /**
@@ -194,7 +199,8 @@ public final class PgClient implements SqlNode {
    * that ran it: the caller's own loop when the caller is one of the group's loops.
    */
   @Override
-  public void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
+  public void execute(
+      SqlWork work, List<SqlCheck> checks, SqlTimeout timeout, Consumer<SqlOutcome> done) {
     Set<String> capture;
     if (work instanceof Statements.Query query) {
       capture = query.capture();
@@ -212,7 +218,9 @@ public final class PgClient implements SqlNode {
       done.accept(SqlOutcome.connectionFailure(down));
       return;
     }
-    PgRequest request = new PgRequest(work, capture, checks, done, System.nanoTime());
+    PgRequest request =
+        new PgRequest(
+            work, capture, checks, done, System.nanoTime(), timeout != null ? timeout : timeout());
     for (int i = 0; i < loops.size(); i++) {
       PgLoop loop = loops.get(i);
       if (loop.executor.inEventLoop()) {
@@ -318,9 +326,58 @@ public final class PgClient implements SqlNode {
     }
   }
 
-  long requestTimeoutNanos() {
-    return options.requestTimeout().toNanos();
+  /** The node's request timeout, for requests that bring none. */
+  private SqlTimeout timeout() {
+    return defaultTimeout;
   }
+
+  /**
+   * Sends PostgreSQL's cancel request for the session {@code processId} on a connection of its own
+   * from {@code loop}: the server stops the statement that session runs, then closes the
+   * connection. Nothing comes back; a cancel that cannot be sent is only logged (the request it was
+   * for has ended already, and its connection is closed when the server does not answer).
+   */
+  void cancel(int processId, int secretKey, EventLoop loop) {
+    new io.netty.bootstrap.Bootstrap()
+        .group(loop)
+        .channelFactory(channels)
+        .option(io.netty.channel.ChannelOption.CONNECT_TIMEOUT_MILLIS, CANCEL_CONNECT_MILLIS)
+        .handler(
+            new io.netty.channel.ChannelInboundHandlerAdapter() {
+              @Override
+              public void channelActive(io.netty.channel.ChannelHandlerContext ctx) {
+                io.netty.buffer.ByteBuf out = ctx.alloc().ioBuffer(16);
+                PgMessages.cancelRequest(out, processId, secretKey);
+                ctx.writeAndFlush(out);
+                // the server closes it once it has read the request; never left open for long
+                ctx.executor().schedule(() -> ctx.close(), 5, TimeUnit.SECONDS);
+              }
+
+              @Override
+              public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+                io.netty.util.ReferenceCountUtil.release(msg);
+              }
+
+              @Override
+              public void exceptionCaught(
+                  io.netty.channel.ChannelHandlerContext ctx, Throwable cause) {
+                ctx.close();
+              }
+            })
+        .connect(socket)
+        .addListener(
+            future -> {
+              if (!future.isSuccess()) {
+                LOG.debug(
+                    "cannot send a cancel request to {}: {}",
+                    address.label(),
+                    future.cause().getMessage());
+              }
+            });
+  }
+
+  /** The connect timeout of a cancel request's connection. */
+  private static final int CANCEL_CONNECT_MILLIS = 2_000;
 
   long connectTimeoutNanos() {
     return options.connectionTimeout().toNanos();
