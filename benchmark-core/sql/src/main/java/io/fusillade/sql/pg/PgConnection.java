@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -185,9 +186,22 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       PgMessages.execute(out);
     } else if (request.work instanceof Statements.Transaction transaction) {
       // Without an explicit BEGIN, what comes before one Sync is one implicit transaction:
-      // committed at the Sync, or rolled back whole after the first error.
-      for (Statements.Bound bound : transaction.statements()) {
-        PgMessages.bind(out, statement(out, bound.sql(), request), bound.params());
+      // committed at the Sync, or rolled back whole after the first error. Its new statements
+      // are parsed before the first runs: after an error the server skips every message up to
+      // the Sync, a Parse too, and a request pipelined behind this one may already use the name.
+      List<Statements.Bound> statements = transaction.statements();
+      String[] names = new String[statements.size()];
+      for (int i = 0; i < names.length; i++) {
+        String sql = statements.get(i).sql();
+        if (this.statements.containsKey(sql) || this.statements.size() < MAX_STATEMENTS) {
+          names[i] = statement(out, sql, request);
+        }
+      }
+      for (int i = 0; i < names.length; i++) {
+        Statements.Bound bound = statements.get(i);
+        // beyond the cache, the unnamed statement: parsed just before it runs
+        String name = names[i] != null ? names[i] : statement(out, bound.sql(), request);
+        PgMessages.bind(out, name, bound.params());
         PgMessages.execute(out);
       }
     } else {
