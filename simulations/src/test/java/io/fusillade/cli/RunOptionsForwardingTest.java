@@ -53,8 +53,8 @@ class RunOptionsForwardingTest {
     assertThat(balance.exitCode()).isEqualTo(2);
     assertThat(balance.err().strip())
         .isEqualTo(
-            "fusillade: --balance: 'sticky' is not one of round-robin, random, weighted:2,1,1 or"
-                + " consistent-hash");
+            "fusillade: --balance: 'sticky' is not one of round-robin, random, weighted:2,1,1,"
+                + " consistent-hash or zone");
     CliRun failover = CliRun.of("run", file.toString(), "--url", url, "--failover", "soon");
     assertThat(failover.exitCode()).isEqualTo(2);
     assertThat(failover.err().strip())
@@ -141,6 +141,19 @@ class RunOptionsForwardingTest {
               new Forwarded(
                       "fusillade.replicaUrls", "--replica-url", "jdbc:postgresql://127.0.0.1:6/x")
                   .besides("--url", "jdbc:postgresql://127.0.0.1:5/x")),
+          Map.entry(
+              "--request-timeout",
+              new Forwarded("fusillade.requestTimeout", "--request-timeout", "10m")),
+          Map.entry(
+              "--set-timeout", new Forwarded("fusillade.ladder.setTimeout", "--set-timeout", "1h")),
+          Map.entry("--max-tries", new Forwarded("fusillade.maxTries", "--max-tries", "3")),
+          Map.entry(
+              "--latency-limit",
+              new Forwarded("fusillade.latencyLimit", "--latency-limit", "50ms")),
+          Map.entry(
+              "--zone",
+              new Forwarded("fusillade.zone", "--zone", "eu-1").besides("--balance", "zone")),
+          Map.entry("--node-zones", new Forwarded("fusillade.nodeZones", "--node-zones", "eu-1")),
           Map.entry(
               "--server-setting",
               new Forwarded(
