@@ -80,7 +80,7 @@ final class LadderTimeouts {
     return call.withTimeout(
         new SqlTimeout(
             Duration.ofNanos(Math.max(1_000_000, left)),
-            "timed out: the query set's " + SetTimeoutText.of(setTimeout) + " ran out"));
+            "timed out: the query set's " + text(setTimeout) + " ran out"));
   }
 
   private long nanos() {
@@ -91,16 +91,15 @@ final class LadderTimeouts {
     }
   }
 
-  /** A duration as the reason writes it: "30 min", "90 s", "500 ms". */
-  static final class SetTimeoutText {
-    private SetTimeoutText() {}
-
-    static String of(Duration d) {
-      long millis = d.toMillis();
-      if (millis % 60_000 == 0) {
-        return millis / 60_000 + " min";
-      }
-      return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+  /** A duration as the reason writes it: "3 h", "30 min", "90 s", "500 ms". */
+  static String text(Duration d) {
+    long millis = d.toMillis();
+    if (millis % 3_600_000 == 0) {
+      return millis / 3_600_000 + " h";
     }
+    if (millis % 60_000 == 0) {
+      return millis / 60_000 + " min";
+    }
+    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
 }

@@ -212,7 +212,11 @@ public final class SqlBalance {
   @Override
   public String toString() {
     if (kind.equals(ZONE)) {
-      return localZone != null ? "zone " + localZone : "zone";
+      try {
+        return "zone " + localZone(); // the injector's zone, as the run resolves it
+      } catch (IllegalStateException e) {
+        return "zone";
+      }
     }
     return weights != null ? kind + " " + Arrays.toString(weights) : kind;
   }
