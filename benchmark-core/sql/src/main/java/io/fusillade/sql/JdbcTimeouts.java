@@ -7,6 +7,7 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -16,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -76,6 +78,64 @@ final class JdbcTimeouts implements AutoCloseable {
     Thread thread = new Thread(r, name);
     thread.setDaemon(true);
     return thread;
+  }
+
+  /** How long a cancelled statement may take to answer before the driver gives up on it. */
+  static final long CANCEL_GRACE_MILLIS = 2_000;
+
+  /**
+   * Runs {@code work} on {@code connection} within {@code timeout}, and checks its result.
+   *
+   * @param evict takes the connection out of its pool (when a cancel is still under way as the
+   *     request ends, the cancel could reach the connection's next request)
+   * @return the outcome: OK or a failed check, or the timeout's KO when the request was cancelled
+   *     (with "no answer to its cancel" when the driver gave up even on that: the server may still
+   *     run the statement)
+   * @throws SQLException any other failure of the work
+   */
+  SqlOutcome run(
+      Connection connection,
+      SqlWork work,
+      List<SqlCheck> checks,
+      SqlTimeout timeout,
+      Consumer<Connection> evict)
+      throws SQLException {
+    // The driver gives up on the socket only if no answer comes even to the cancel (the pool
+    // resets this on return).
+    connection.setNetworkTimeout(
+        Runnable::run,
+        (int) Math.min(Integer.MAX_VALUE, timeout.duration().toMillis() + CANCEL_GRACE_MILLIS));
+    Watch watch = watch(connection, timeout);
+    SqlResult result;
+    try {
+      result = work.run(watch.connection());
+    } catch (SQLException e) {
+      if (socketTimedOut(e)) {
+        return SqlOutcome.ko(
+            timeout.reason()
+                + " (no answer to its cancel within "
+                + CANCEL_GRACE_MILLIS / 1000
+                + " s)");
+      }
+      if (watch.expired()) {
+        return SqlOutcome.timedOut(timeout); // cancelled on the server
+      }
+      throw e;
+    } finally {
+      if (watch.finish()) {
+        evict.accept(connection);
+      }
+    }
+    return SqlOutcome.checked(result, checks);
+  }
+
+  private static boolean socketTimedOut(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -48,6 +48,8 @@ import java.util.function.Consumer;
  * timeout of the node (marked down) when the pool lacks connections — the node accepts TCP but
  * gives no session — or, when every connection was open and busy, with the injector's own limit,
  * {@value #OUT_OF_CONNECTIONS}.
+ *
+ * <p>A request past its timeout is cancelled on the server ({@link JdbcTimeouts}).
  */
 public final class SqlClient implements SqlNode {
   /** The reason of a statement refused because the injector's queue is full. */
@@ -61,13 +63,6 @@ public final class SqlClient implements SqlNode {
 
   /** How long a statement waits for a connection before it looks at the node's state again. */
   static final long SLICE_MILLIS = 100;
-
-  /** How long a cancelled statement may take to answer before the driver gives up on it. */
-  static final long CANCEL_GRACE_MILLIS = 2_000;
-
-  /** What a timeout's reason says when even the cancel got no answer. */
-  static final String NO_ANSWER_TO_CANCEL =
-      " (no answer to its cancel within " + CANCEL_GRACE_MILLIS / 1000 + " s)";
 
   /** The connect timeout of the TCP check that tells a lost connection from a dead node. */
   private static final int CHECK_TIMEOUT_MILLIS = 1_000;
@@ -212,29 +207,10 @@ public final class SqlClient implements SqlNode {
     } catch (Unavailable e) {
       return e.outcome;
     }
-    JdbcTimeouts.Watch watch = null;
     try (connection) {
-      // Past its timeout the statement is cancelled on the server (JdbcTimeouts); the driver
-      // gives up on the socket only if no answer comes even then (the pool resets this on return).
-      connection.setNetworkTimeout(Runnable::run, networkTimeoutMillis(timeout));
-      watch = timeouts.watch(connection, timeout);
-      SqlResult result;
-      try {
-        result = work.run(watch.connection());
-      } finally {
-        if (watch.finish()) {
-          evict(connection); // a cancel under way must not reach the connection's next request
-        }
-      }
-      return SqlOutcome.checked(result, checks);
+      // past its timeout, cancelled on the server
+      return timeouts.run(connection, work, checks, timeout, this::evict);
     } catch (SQLException e) {
-      if (timedOut(e)) {
-        // no answer at all, not even to the cancel: the server may still be running it
-        return SqlOutcome.ko(timeout.reason() + NO_ANSWER_TO_CANCEL);
-      }
-      if (watch != null && watch.expired()) {
-        return SqlOutcome.timedOut(timeout); // cancelled on the server
-      }
       SqlOutcome outcome = SqlOutcome.error(e.getSQLState(), firstLine(e.getMessage()));
       Optional<String> kind = ConnectFailures.kind(e);
       if (outcome.connectionFailure() || kind.isPresent()) {
@@ -332,14 +308,6 @@ public final class SqlClient implements SqlNode {
             + options.poolSize()
             + " was free within "
             + seconds(options.connectionTimeout()));
-  }
-
-  /**
-   * How long the driver waits for an answer before it gives up on the socket: the request's timeout
-   * and {@value #CANCEL_GRACE_MILLIS} ms for the server to answer its cancel.
-   */
-  private static int networkTimeoutMillis(SqlTimeout timeout) {
-    return (int) Math.min(Integer.MAX_VALUE, timeout.duration().toMillis() + CANCEL_GRACE_MILLIS);
   }
 
   /** Takes {@code connection} out of its pool: closed when returned, never handed out again. */
@@ -468,15 +436,6 @@ public final class SqlClient implements SqlNode {
       properties.setProperty("loginTimeout", "2");
     }
     return properties;
-  }
-
-  private static boolean timedOut(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof java.net.SocketTimeoutException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** "SQLState 42P01: relation "x" does not exist": short, and the same for the same error. */

@@ -20,11 +20,19 @@ final class SqlZoneCounts {
   /** No zones: records nothing. */
   private static final SqlZoneCounts NONE = new SqlZoneCounts(new String[0], null);
 
-  private final String[] zoneOf; // by node; null for a node without a zone
+  private final String[] zoneOf; // by node: its metric "sql zone eu-1"; null without a zone
+  private final String[] okOf; // by node: "sql zone eu-1 ok"
+  private final String[] koOf;
   private final RunRecorder recorder;
 
   private SqlZoneCounts(String[] zoneOf, RunRecorder recorder) {
     this.zoneOf = zoneOf;
+    this.okOf = new String[zoneOf.length];
+    this.koOf = new String[zoneOf.length];
+    for (int i = 0; i < zoneOf.length; i++) {
+      okOf[i] = zoneOf[i] == null ? null : zoneOf[i] + " ok";
+      koOf[i] = zoneOf[i] == null ? null : zoneOf[i] + " ko";
+    }
     this.recorder = recorder;
   }
 
@@ -39,7 +47,7 @@ final class SqlZoneCounts {
     String[] zoneOf = new String[zones.size()];
     Map<String, String> byNode = new LinkedHashMap<>();
     for (int i = 0; i < zones.size(); i++) {
-      zoneOf[i] = zones.get(i).isEmpty() ? null : zones.get(i);
+      zoneOf[i] = zones.get(i).isEmpty() ? null : "sql zone " + zones.get(i);
       byNode.put(labels.get(i), zones.get(i));
     }
     recorder.parameter("sql.zones", byNode);
@@ -51,10 +59,10 @@ final class SqlZoneCounts {
     if (node >= zoneOf.length || zoneOf[node] == null) {
       return;
     }
-    String prefix = "sql zone " + zoneOf[node];
-    LatencyMetric latency = recorder.metric(prefix);
+    // made at the zone's first request: a zone that served none shows nothing
+    LatencyMetric latency = recorder.metric(zoneOf[node]);
     latency.record(startNanos, outcome.endNanos());
-    Counter counter = recorder.counter(prefix + (outcome.status() == Status.OK ? " ok" : " ko"));
+    Counter counter = recorder.counter(outcome.status() == Status.OK ? okOf[node] : koOf[node]);
     counter.increment();
   }
 }

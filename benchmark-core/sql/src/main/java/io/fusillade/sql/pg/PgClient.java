@@ -40,7 +40,8 @@ import java.util.function.Consumer;
  * without waiting for the answer to the one before, as {@code pgbench} does with its own
  * connections. At most {@code poolSize + queueCapacity} requests are in flight on a node; beyond
  * that a request fails at once with {@value io.fusillade.sql.SqlClient#QUEUE_FULL}. A request whose
- * answer does not come within the request timeout fails, and its connection is replaced.
+ * answer does not come within its timeout is cancelled on the server (PostgreSQL's cancel request)
+ * and fails as timed out.
  *
  * <p>It runs the protocol's queries and updates (with their checks), transactions (the statements
  * before one Sync: committed together or rolled back together) and batches; results stream through
@@ -55,8 +56,6 @@ import java.util.function.Consumer;
  * it accepting sessions again; the closed connections are opened again with the next requests.
  */
 public final class PgClient implements SqlNode {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgClient.class);
-
   private final SqlClientOptions options;
   private final NodeHealth health;
   private final String node;
@@ -220,7 +219,12 @@ public final class PgClient implements SqlNode {
     }
     PgRequest request =
         new PgRequest(
-            work, capture, checks, done, System.nanoTime(), timeout != null ? timeout : timeout());
+            work,
+            capture,
+            checks,
+            done,
+            System.nanoTime(),
+            timeout != null ? timeout : defaultTimeout);
     for (int i = 0; i < loops.size(); i++) {
       PgLoop loop = loops.get(i);
       if (loop.executor.inEventLoop()) {
@@ -326,58 +330,13 @@ public final class PgClient implements SqlNode {
     }
   }
 
-  /** The node's request timeout, for requests that bring none. */
-  private SqlTimeout timeout() {
-    return defaultTimeout;
-  }
-
   /**
-   * Sends PostgreSQL's cancel request for the session {@code processId} on a connection of its own
-   * from {@code loop}: the server stops the statement that session runs, then closes the
-   * connection. Nothing comes back; a cancel that cannot be sent is only logged (the request it was
-   * for has ended already, and its connection is closed when the server does not answer).
+   * Sends PostgreSQL's cancel request for the session {@code processId} from {@code loop} ({@link
+   * PgCancel}): the server stops the statement that session runs.
    */
   void cancel(int processId, int secretKey, EventLoop loop) {
-    new io.netty.bootstrap.Bootstrap()
-        .group(loop)
-        .channelFactory(channels)
-        .option(io.netty.channel.ChannelOption.CONNECT_TIMEOUT_MILLIS, CANCEL_CONNECT_MILLIS)
-        .handler(
-            new io.netty.channel.ChannelInboundHandlerAdapter() {
-              @Override
-              public void channelActive(io.netty.channel.ChannelHandlerContext ctx) {
-                io.netty.buffer.ByteBuf out = ctx.alloc().ioBuffer(16);
-                PgMessages.cancelRequest(out, processId, secretKey);
-                ctx.writeAndFlush(out);
-                // the server closes it once it has read the request; never left open for long
-                ctx.executor().schedule(() -> ctx.close(), 5, TimeUnit.SECONDS);
-              }
-
-              @Override
-              public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
-                io.netty.util.ReferenceCountUtil.release(msg);
-              }
-
-              @Override
-              public void exceptionCaught(
-                  io.netty.channel.ChannelHandlerContext ctx, Throwable cause) {
-                ctx.close();
-              }
-            })
-        .connect(socket)
-        .addListener(
-            future -> {
-              if (!future.isSuccess()) {
-                LOG.debug(
-                    "cannot send a cancel request to {}: {}",
-                    address.label(),
-                    future.cause().getMessage());
-              }
-            });
+    PgCancel.send(socket, address.label(), loop, channels, processId, secretKey);
   }
-
-  /** The connect timeout of a cancel request's connection. */
-  private static final int CANCEL_CONNECT_MILLIS = 2_000;
 
   long connectTimeoutNanos() {
     return options.connectionTimeout().toNanos();
