@@ -89,6 +89,15 @@ final class LadderCommand implements Callable<Integer> {
 
   @Mixin TargetOptions target = new TargetOptions();
   @Mixin SqlOptions sql = new SqlOptions();
+  @Mixin SqlRequestOptions requests = new SqlRequestOptions();
+
+  @Option(
+      names = "--set-timeout",
+      paramLabel = "DURATION",
+      description =
+          "How long a session's whole query set may run: the query running then is cancelled,"
+              + " the rest of the set is not sent (default: no limit).")
+  String setTimeout;
   @Mixin CheckOptions checks = new CheckOptions();
   @Mixin RunControlOptions control = new RunControlOptions();
   @Mixin OutputOptions outputs = new OutputOptions();
@@ -99,7 +108,7 @@ final class LadderCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunInputs in =
         new RunInputs(
-            "ladder", file, null, target, sql, null, null, null, null, control, checks, outputs);
+            "ladder", file, null, target, sql, requests, null, null, null, null, control, checks, outputs);
     RunPlanner.validateGroups(in);
     outputs.refuseBucket("ladder");
     if (levels.isEmpty() || levels.stream().anyMatch(l -> l == null || l < 1)) {
@@ -121,7 +130,7 @@ final class LadderCommand implements Callable<Integer> {
     OutputOptions runOutputs = outputs.into(ladder);
     RunInputs runs = in.withOutputs(runOutputs);
     // A plan as the first run gets it: its checks are said once, for every run.
-    RunPlanner.Planned planned = RunPlanner.plan(runs, null, new RunPlan.Ladder(1, null), out);
+    RunPlanner.Planned planned = RunPlanner.plan(runs, null, new RunPlan.Ladder(1, setTimeout()), out);
     List<Ladder.Failure> failures = new ArrayList<>();
     ExitCode worst = ExitCode.OK;
     try (LocalPostgresCluster postgres = SqlKind.external(in) ? null : startServer()) {
@@ -139,7 +148,8 @@ final class LadderCommand implements Callable<Integer> {
                 servers.connectionTimeout(),
                 0,
                 postgres.replicaJdbcUrls(),
-                List.of());
+                List.of(),
+                servers.requests());
       } else {
         planned.kind().checkReachable(in, settings);
       }
@@ -152,7 +162,7 @@ final class LadderCommand implements Callable<Integer> {
                   .withSettings(
                       settings.withUsers(level).withChecks(planned.plan().settings().checks()))
                   .withSql(servers)
-                  .withLadder(new RunPlan.Ladder(repeat, null));
+                  .withLadder(new RunPlan.Ladder(repeat, setTimeout()));
           ForkedRun.Outcome outcome = ForkedRun.run(SqlLadderRun.class, plan, runOutputs, out, err);
           settings = settings.withSetup(postgres != null ? "false" : settings.setup());
           Optional<String> failed = failure(outcome);
@@ -233,5 +243,14 @@ final class LadderCommand implements Callable<Integer> {
             ExitCode.TERMINATED,
             ExitCode.INTERRUPTED);
     return order.indexOf(b) > order.indexOf(a) ? b : a;
+  }
+
+  /** {@code --set-timeout}, checked, or null. */
+  private java.time.Duration setTimeout() {
+    if (setTimeout == null) {
+      return null;
+    }
+    SqlRequestOptions.duration("--set-timeout", setTimeout);
+    return io.fusillade.record.SettingValues.parseDuration(setTimeout);
   }
 }

@@ -121,6 +121,7 @@ final class LimitCommand implements Callable<Integer> {
 
   @Mixin TargetOptions target = new TargetOptions();
   @Mixin SqlOptions sql = new SqlOptions();
+  @Mixin SqlRequestOptions requests = new SqlRequestOptions();
   @Mixin LogsOptions logs = new LogsOptions();
   @Mixin RunControlOptions control = new RunControlOptions();
   @Mixin OutputOptions outputs = new OutputOptions();
@@ -131,7 +132,7 @@ final class LimitCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunInputs in =
         new RunInputs(
-            "limit", file, null, target, sql, logs, null, null, null, control, null, outputs);
+            "limit", file, null, target, sql, requests, logs, null, null, null, control, null, outputs);
     RunPlanner.validateGroups(in);
     outputs.refuseBucket("limit");
     Workload workload = WorkloadFiles.load(file);

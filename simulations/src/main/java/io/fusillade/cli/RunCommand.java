@@ -53,6 +53,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin RateOptions rate = new RateOptions();
   @Mixin SqlLoadOptions sqlLoad = new SqlLoadOptions();
   @Mixin SqlOptions sql = new SqlOptions();
+  @Mixin SqlRequestOptions requests = new SqlRequestOptions();
   @Mixin LogsOptions logs = new LogsOptions();
   @Mixin CheckOptions checks = new CheckOptions();
   @Mixin RunControlOptions control = new RunControlOptions();
@@ -62,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
   /** The inputs of this command, before the workload is read. */
   RunInputs inputs() {
     return new RunInputs(
-        "run", file, null, target, sql, logs, rate, sqlLoad, share, control, checks, outputs);
+        "run", file, null, target, sql, requests, logs, rate, sqlLoad, share, control, checks, outputs);
   }
 
   @Override

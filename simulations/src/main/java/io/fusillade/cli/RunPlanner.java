@@ -70,6 +70,16 @@ final class RunPlanner {
   static Planned plan(RunInputs in, LimitSettings limit, RunPlan.Ladder ladder, PrintWriter out) {
     validateGroups(in);
     WorkloadKind kind = WorkloadKind.of(in);
+    if (in.requests() != null) {
+      SqlOptions sql = in.sql();
+      in.requests()
+          .check(
+              in.workload(),
+              in.target().urls,
+              sql != null ? sql.replicaUrls : List.of(),
+              sql != null ? sql.replicas : null,
+              sql != null ? sql.balance : null);
+    }
     if (in.injectorShare().count() > 1 && !kind.faultNodes(in).isEmpty()) {
       throw new FusilladeException(
           "--injectors "

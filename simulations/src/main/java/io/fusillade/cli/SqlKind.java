@@ -150,7 +150,10 @@ record SqlKind() implements WorkloadKind {
             plan.sql().connectionTimeout(),
             sql.replicas != null ? sql.replicas : plan.sql().replicas(),
             sql.replicaUrls.isEmpty() ? plan.sql().replicaUrls() : sql.replicaUrls,
-            sql.serverSettings.isEmpty() ? plan.sql().serverSettings() : sql.serverSettings));
+            sql.serverSettings.isEmpty() ? plan.sql().serverSettings() : sql.serverSettings,
+            in.requests() != null
+                ? in.requests().requests(plan.sql().requests())
+                : plan.sql().requests()));
   }
 
   @Override

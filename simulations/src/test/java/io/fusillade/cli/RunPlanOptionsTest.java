@@ -54,8 +54,8 @@ class RunPlanOptionsTest {
     assertThat(balance.exitCode()).isEqualTo(2);
     assertThat(balance.err().strip())
         .isEqualTo(
-            "fusillade: --balance: 'sticky' is not one of round-robin, random, weighted:2,1,1 or"
-                + " consistent-hash");
+            "fusillade: --balance: 'sticky' is not one of round-robin, random, weighted:2,1,1,"
+                + " consistent-hash or zone");
     CliRun failover = CliRun.of("run", file.toString(), "--url", url, "--failover", "soon");
     assertThat(failover.exitCode()).isEqualTo(2);
     assertThat(failover.err().strip())
@@ -113,6 +113,14 @@ class RunPlanOptionsTest {
               new Given("--injector-index", "1").besides("--injectors", "3", "--url", URL)),
           Map.entry("--start-at", new Given("--start-at", "2026-11-25T20:30:00Z")),
           Map.entry("--failover", new Given("--failover", "5s")),
+          Map.entry("--request-timeout", new Given("--request-timeout", "10m")),
+          Map.entry("--max-tries", new Given("--max-tries", "3")),
+          Map.entry("--latency-limit", new Given("--latency-limit", "50ms")),
+          Map.entry(
+              "--zone",
+              // --balance zone cannot go without the injector's zone: given together
+              new Given("--zone", "eu-1", "--balance", "zone", "--node-zones", "eu-1")),
+          Map.entry("--node-zones", new Given("--node-zones", "eu-1")),
           Map.entry("--watch-process", new Given("--watch-process", "postgres")),
           Map.entry("--jfr", new Given("--jfr")),
           Map.entry("--monitor", new Given("--monitor", "db=http://db1:9100/metrics")),

@@ -80,6 +80,24 @@ public final class PlanProperties {
   public static final String LOGS_FILES = "fusillade.logs.files";
   public static final String LADDER_REPEAT = "fusillade.ladder.repeat";
 
+  /** How long one ladder session's query set may run ({@code --set-timeout}). */
+  public static final String LADDER_SET_TIMEOUT = "fusillade.ladder.setTimeout";
+
+  /** How long an SQL query may run before it is cancelled ({@code --request-timeout}). */
+  public static final String REQUEST_TIMEOUT = "fusillade.requestTimeout";
+
+  /** The most tries of a serialization failure or deadlock ({@code --max-tries}). */
+  public static final String MAX_TRIES = "fusillade.maxTries";
+
+  /** pgbench's latency limit ({@code --latency-limit}). */
+  public static final String LATENCY_LIMIT = "fusillade.latencyLimit";
+
+  /** This injector's zone for zone balancing ({@code --zone}). */
+  public static final String ZONE = "fusillade.zone";
+
+  /** Each node's zone, comma-separated ({@code --node-zones}). */
+  public static final String NODE_ZONES = "fusillade.nodeZones";
+
   /**
    * How long a run may last from its start before it is stopped and fails: {@code 10m}. The command
    * line sets its own (the load, its drain and a margin); a simulation of a user's own has none
@@ -148,7 +166,13 @@ public final class PlanProperties {
             values.duration(CONNECTION_TIMEOUT, defaults.sql().connectionTimeout()),
             values.integer(POSTGRES_REPLICAS, 0),
             list(values.string(POSTGRES_REPLICA_URLS, null), ","),
-            lines(values.string(POSTGRES_SETTINGS, null)));
+            lines(values.string(POSTGRES_SETTINGS, null)),
+            new RunPlan.Requests(
+                values.duration(REQUEST_TIMEOUT, null),
+                maxTries(values),
+                values.duration(LATENCY_LIMIT, null),
+                values.string(ZONE, null),
+                list(values.string(NODE_ZONES, null), ",")));
     RunPlan.Logs logs =
         new RunPlan.Logs(values.integer(OPENSEARCH_NODES, 1), values.string(LOGS_FILES, null));
     String runs = values.string(RUNS_DIRECTORY, null);
@@ -164,6 +188,7 @@ public final class PlanProperties {
             ? LimitSettings.fromProperties(values, LimitSettings.DEFAULTS)
             : null;
     Integer repeat = values.integer(LADDER_REPEAT, null);
+    Duration setTimeout = values.duration(LADDER_SET_TIMEOUT, null);
     Double scale = values.number(SCALE, null);
     if (scale != null && !(scale > 0 && scale < Double.POSITIVE_INFINITY)) {
       throw new FusilladeException(
@@ -180,8 +205,19 @@ public final class PlanProperties {
         sql,
         logs,
         limit,
-        repeat == null ? null : new RunPlan.Ladder(repeat, null),
+        repeat == null && setTimeout == null
+            ? null
+            : new RunPlan.Ladder(repeat == null ? 1 : repeat, setTimeout),
         outputs);
+  }
+
+  private static int maxTries(SettingValues values) {
+    int tries = values.integer(MAX_TRIES, 1);
+    if (tries < 1) {
+      throw new FusilladeException(
+          "system property " + MAX_TRIES + " must be at least 1, got " + tries);
+    }
+    return tries;
   }
 
   private static boolean flag(SettingValues values, String name, boolean otherwise) {

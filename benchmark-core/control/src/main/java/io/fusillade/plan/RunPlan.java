@@ -281,13 +281,15 @@ public record RunPlan(
    * @param replicaUrls replicas of the nodes given by URL, which take reads only
    * @param serverSettings {@code postgresql.conf} settings of the embedded server, {@code
    *     name=value}
+   * @param requests how each request is bounded, tried and balanced by zone
    */
   public record Sql(
       Duration failover,
       Duration connectionTimeout,
       int replicas,
       List<String> replicaUrls,
-      List<String> serverSettings) {
+      List<String> serverSettings,
+      Requests requests) {
     /** 10 s to connect, no replica. */
     public static final Sql DEFAULTS =
         new Sql(null, Duration.ofSeconds(10), 0, List.of(), List.of());
@@ -297,6 +299,51 @@ public record RunPlan(
       replicaUrls = List.copyOf(replicaUrls);
       serverSettings = List.copyOf(serverSettings);
       Objects.requireNonNull(connectionTimeout, "connectionTimeout");
+      requests = requests == null ? Requests.DEFAULTS : requests;
+    }
+
+    /** With the default {@link Requests}. */
+    public Sql(
+        Duration failover,
+        Duration connectionTimeout,
+        int replicas,
+        List<String> replicaUrls,
+        List<String> serverSettings) {
+      this(failover, connectionTimeout, replicas, replicaUrls, serverSettings, Requests.DEFAULTS);
+    }
+
+    /** The same settings with {@code value}'s requests. */
+    public Sql withRequests(Requests value) {
+      return new Sql(failover, connectionTimeout, replicas, replicaUrls, serverSettings, value);
+    }
+  }
+
+  /**
+   * How SQL requests are bounded, tried and balanced by zone ({@code --request-timeout}, {@code
+   * --max-tries}, {@code --latency-limit}, {@code --zone}, {@code --node-zones}); a query's own
+   * {@code timeout:} and {@code max_tries:} in the workload win.
+   *
+   * @param timeout how long a query may run before it is cancelled on the server, or null for the
+   *     runner's default (60 s; a ladder's 30 min)
+   * @param maxTries the most tries of a query that fails with a serialization failure or a
+   *     deadlock, at least 1
+   * @param latencyLimit as pgbench's {@code --latency-limit}: slower queries are counted late and
+   *     no retry starts after it, or null
+   * @param zone this injector's zone for zone balancing, or null for the environment's
+   * @param nodeZones each node's zone in order (the given nodes then their replicas), or empty for
+   *     the workload's
+   */
+  public record Requests(
+      Duration timeout, int maxTries, Duration latencyLimit, String zone, List<String> nodeZones) {
+    /** The runner's timeout, one try, no latency limit, no zone. */
+    public static final Requests DEFAULTS = new Requests(null, 1, null, null, List.of());
+
+    /** Copies the list; refuses fewer than one try. */
+    public Requests {
+      nodeZones = nodeZones == null ? List.of() : List.copyOf(nodeZones);
+      if (maxTries < 1) {
+        throw new IllegalArgumentException("maxTries must be at least 1, got " + maxTries);
+      }
     }
   }
 
@@ -315,7 +362,8 @@ public record RunPlan(
    * A run of a ladder: one repeat of one level.
    *
    * @param repeat which repeat of its level, from 1
-   * @param timeout how long one session's pass over the query set may take, or null for no limit
+   * @param timeout how long one session's pass over the query set may take ({@code --set-timeout}),
+   *     or null for no limit
    */
   public record Ladder(int repeat, Duration timeout) {}
 

@@ -73,7 +73,13 @@ class RunPlanFileTest {
                 Duration.ofSeconds(5),
                 2,
                 List.of("jdbc:postgresql://r1/app"),
-                List.of("work_mem=64MB")))
+                List.of("work_mem=64MB"),
+                new RunPlan.Requests(
+                    Duration.ofMinutes(10),
+                    3,
+                    Duration.ofMillis(50),
+                    "eu-1",
+                    List.of("eu-1", "eu-2"))))
         .withLogs(new RunPlan.Logs(3, "data/*.ndjson"))
         .withLimit(LimitSettings.DEFAULTS)
         .withLadder(new RunPlan.Ladder(2, Duration.ofMinutes(30)))

@@ -66,6 +66,53 @@ public interface Balancer {
     return new ConsistentHashRing(nodeNames, virtualNodes);
   }
 
+  /**
+   * Zone-aware balancing: round robin over the nodes of the injector's own zone, {@code local}; the
+   * nodes of the other zones only when none of the local ones may be chosen (each down, or stalled
+   * while another node is not), in round robin too. With a local zone that no node is in, every
+   * request goes to the others.
+   *
+   * @param zones each node's zone, by index (null or empty for a node without one)
+   * @param local the injector's zone
+   */
+  static Balancer zone(List<String> zones, String local) {
+    int[] near =
+        java.util.stream.IntStream.range(0, zones.size())
+            .filter(i -> local.equals(zones.get(i)))
+            .toArray();
+    int[] far =
+        java.util.stream.IntStream.range(0, zones.size())
+            .filter(i -> !local.equals(zones.get(i)))
+            .toArray();
+    AtomicLong nextNear = new AtomicLong();
+    AtomicLong nextFar = new AtomicLong();
+    return (key, healthy) -> {
+      int node = firstHealthy(near, nextNear, healthy);
+      if (node < 0) {
+        node = firstHealthy(far, nextFar, healthy);
+      }
+      if (node >= 0) {
+        return node;
+      }
+      return near.length > 0 ? near[0] : far[0];
+    };
+  }
+
+  /** The next of {@code nodes} in turn that is healthy, or -1 when none is. */
+  private static int firstHealthy(int[] nodes, AtomicLong next, IntPredicate healthy) {
+    if (nodes.length == 0) {
+      return -1;
+    }
+    int start = (int) Math.floorMod(next.getAndIncrement(), (long) nodes.length);
+    for (int i = 0; i < nodes.length; i++) {
+      int candidate = nodes[(start + i) % nodes.length];
+      if (healthy.test(candidate)) {
+        return candidate;
+      }
+    }
+    return -1;
+  }
+
   /** The start node if healthy, else the next healthy one in index order, else the start node. */
   private static int firstHealthy(int start, int nodes, IntPredicate healthy) {
     for (int i = 0; i < nodes; i++) {

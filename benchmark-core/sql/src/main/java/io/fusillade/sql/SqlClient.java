@@ -48,6 +48,8 @@ import java.util.function.Consumer;
  * timeout of the node (marked down) when the pool lacks connections — the node accepts TCP but
  * gives no session — or, when every connection was open and busy, with the injector's own limit,
  * {@value #OUT_OF_CONNECTIONS}.
+ *
+ * <p>A request past its timeout is cancelled on the server ({@link JdbcTimeouts}).
  */
 public final class SqlClient implements SqlNode {
   /** The reason of a statement refused because the injector's queue is full. */
@@ -73,7 +75,8 @@ public final class SqlClient implements SqlNode {
   private final String hostPort; // null when the URL names no single host:port to check
   private final AtomicReference<HikariPool> pool; // null while the node is down
   private final ThreadPoolExecutor executor;
-  private final int timeoutMillis;
+  private final SqlTimeout defaultTimeout;
+  private final JdbcTimeouts timeouts;
   private volatile boolean closed;
   private final java.util.concurrent.atomic.AtomicBoolean checking =
       new java.util.concurrent.atomic.AtomicBoolean();
@@ -87,7 +90,8 @@ public final class SqlClient implements SqlNode {
     this.node = options.node();
     this.hostPort = JdbcUrls.hostPort(options.url());
     this.pool = new AtomicReference<>(pool);
-    this.timeoutMillis = (int) Math.min(Integer.MAX_VALUE, options.requestTimeout().toMillis());
+    this.defaultTimeout = SqlTimeout.of(options.requestTimeout());
+    this.timeouts = new JdbcTimeouts(node, options.poolSize());
     // remaining time below which a waiting statement checks: after 500 ms of waiting
     this.checkAfterNanos =
         options.connectionTimeout().toNanos() - TimeUnit.MILLISECONDS.toNanos(5 * SLICE_MILLIS);
@@ -153,6 +157,11 @@ public final class SqlClient implements SqlNode {
     config.setConnectionTimeout(Math.max(250, options.connectionTimeout().toMillis()));
     config.setInitializationFailTimeout(1);
     config.setPoolName("fusillade-sql-" + POOLS.incrementAndGet());
+    if (options.url().startsWith("jdbc:postgresql:")) {
+      // a cancel (of a request past its timeout) to a server that does not take it gives up
+      // after 2 s, not PostgreSQL's driver's default 10 s
+      config.addDataSourceProperty("cancelSignalTimeout", "2");
+    }
     config.validate();
     return new HikariPool(config);
   }
@@ -176,20 +185,22 @@ public final class SqlClient implements SqlNode {
    * thread when the node is down, the queue is full or the client is closed).
    */
   @Override
-  public void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
+  public void execute(
+      SqlWork work, List<SqlCheck> checks, SqlTimeout timeout, Consumer<SqlOutcome> done) {
     String down = health.reason();
     if (down != null) {
       done.accept(SqlOutcome.connectionFailure(down));
       return;
     }
+    SqlTimeout limit = timeout != null ? timeout : defaultTimeout;
     try {
-      executor.execute(() -> done.accept(run(work, checks)));
+      executor.execute(() -> done.accept(run(work, checks, limit)));
     } catch (RejectedExecutionException e) {
       done.accept(SqlOutcome.ko(executor.isShutdown() ? "injector shut down" : QUEUE_FULL));
     }
   }
 
-  private SqlOutcome run(SqlWork work, List<SqlCheck> checks) {
+  private SqlOutcome run(SqlWork work, List<SqlCheck> checks, SqlTimeout timeout) {
     Connection connection;
     try {
       connection = connection();
@@ -197,13 +208,9 @@ public final class SqlClient implements SqlNode {
       return e.outcome;
     }
     try (connection) {
-      // The driver gives up on an answer that does not come (the pool resets this on return).
-      connection.setNetworkTimeout(Runnable::run, timeoutMillis);
-      return SqlOutcome.checked(work.run(connection), checks);
+      // past its timeout, cancelled on the server
+      return timeouts.run(connection, work, checks, timeout, this::evict);
     } catch (SQLException e) {
-      if (timedOut(e)) {
-        return SqlOutcome.timedOut(options.requestTimeout());
-      }
       SqlOutcome outcome = SqlOutcome.error(e.getSQLState(), firstLine(e.getMessage()));
       Optional<String> kind = ConnectFailures.kind(e);
       if (outcome.connectionFailure() || kind.isPresent()) {
@@ -301,6 +308,14 @@ public final class SqlClient implements SqlNode {
             + options.poolSize()
             + " was free within "
             + seconds(options.connectionTimeout()));
+  }
+
+  /** Takes {@code connection} out of its pool: closed when returned, never handed out again. */
+  private void evict(Connection connection) {
+    HikariPool current = pool.get();
+    if (current != null) {
+      current.evictConnection(connection);
+    }
   }
 
   private static String seconds(Duration duration) {
@@ -423,15 +438,6 @@ public final class SqlClient implements SqlNode {
     return properties;
   }
 
-  private static boolean timedOut(Throwable e) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (cause instanceof java.net.SocketTimeoutException) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** "SQLState 42P01: relation "x" does not exist": short, and the same for the same error. */
   static String reason(SQLException e) {
     return SqlOutcome.reason(e.getSQLState(), firstLine(e.getMessage()));
@@ -461,6 +467,7 @@ public final class SqlClient implements SqlNode {
     }
     closed = true;
     executor.shutdownNow();
+    timeouts.close();
     HikariPool last = pool.getAndSet(null);
     if (last != null) {
       try {

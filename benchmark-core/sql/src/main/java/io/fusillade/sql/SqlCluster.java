@@ -182,13 +182,71 @@ public final class SqlCluster implements AutoCloseable {
    * the chosen node's reason, at once and on the calling thread.
    */
   public void execute(long key, SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
+    execute(key, work, checks, null, SqlTries.ONCE, done);
+  }
+
+  /**
+   * Runs {@code work} as {@link #execute(long, SqlWork, List, Consumer)} does, within {@code
+   * timeout}, and tries it again while {@code tries} allows: after a serialization failure or a
+   * deadlock ({@link SqlTries}), the balancer chooses a node again and the work is sent again, at
+   * once. {@code done} receives the last try's outcome, with the SQLStates of the tries before it
+   * ({@link SqlOutcome#retried()}).
+   *
+   * @param timeout each try's timeout, or null for the node's request timeout
+   * @param tries how often it may be tried
+   */
+  public void execute(
+      long key,
+      SqlWork work,
+      List<SqlCheck> checks,
+      SqlTimeout timeout,
+      SqlTries tries,
+      Consumer<SqlOutcome> done) {
+    if (tries.max() == 1) {
+      once(key, work, checks, timeout, done);
+      return;
+    }
+    tryAgain(key, work, checks, timeout, tries, List.of(), done);
+  }
+
+  private void tryAgain(
+      long key,
+      SqlWork work,
+      List<SqlCheck> checks,
+      SqlTimeout timeout,
+      SqlTries tries,
+      List<String> failed,
+      Consumer<SqlOutcome> done) {
+    once(
+        key,
+        work,
+        checks,
+        timeout,
+        outcome -> {
+          if (outcome.status() == io.fusillade.record.Status.KO
+              && tries.again(failed.size() + 1, outcome.sqlState(), System.nanoTime())) {
+            List<String> more = new ArrayList<>(failed);
+            more.add(outcome.sqlState());
+            tryAgain(key, work, checks, timeout, tries, more, done);
+          } else {
+            done.accept(outcome.afterRetries(failed));
+          }
+        });
+  }
+
+  private void once(
+      long key,
+      SqlWork work,
+      List<SqlCheck> checks,
+      SqlTimeout timeout,
+      Consumer<SqlOutcome> done) {
     if (stalls == null) {
       String down = watch.reason(0);
       if (down != null) {
         done.accept(SqlOutcome.connectionFailure(down).onNode(0));
         return;
       }
-      nodes.get(0).execute(work, checks, done);
+      nodes.get(0).execute(work, checks, timeout, done);
       return;
     }
     long sent = System.nanoTime();
@@ -209,6 +267,7 @@ public final class SqlCluster implements AutoCloseable {
         .execute(
             work,
             checks,
+            timeout,
             outcome -> {
               stalls.ended(node, sent, outcome.endNanos(), outcome.fromServer());
               done.accept(outcome.onNode(node));

@@ -11,10 +11,23 @@ import java.util.function.Consumer;
 public interface SqlNode extends AutoCloseable {
 
   /**
-   * Runs {@code work}, checks its result, and hands the outcome to {@code done} exactly once. Never
-   * throws for a database error or a full queue: those are {@code KO} outcomes.
+   * Runs {@code work} within the node's own request timeout; see {@link #execute(SqlWork, List,
+   * SqlTimeout, Consumer)}.
    */
-  void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done);
+  default void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
+    execute(work, checks, null, done);
+  }
+
+  /**
+   * Runs {@code work}, checks its result, and hands the outcome to {@code done} exactly once. Never
+   * throws for a database error or a full queue: those are {@code KO} outcomes. A request still
+   * running when {@code timeout} has passed since it was sent is cancelled on the server and ends
+   * as a KO with the timeout's reason.
+   *
+   * @param timeout this request's timeout, or null for the node's ({@link
+   *     SqlClientOptions#requestTimeout()})
+   */
+  void execute(SqlWork work, List<SqlCheck> checks, SqlTimeout timeout, Consumer<SqlOutcome> done);
 
   /**
    * Tries whether the node takes requests again after it was marked down, and gets ready for them:

@@ -14,32 +14,56 @@ import java.util.List;
  * @param connectionFailure true when the request failed because of its node, not of itself: no
  *     connection could be had (refused, timed out, the node is down) or the connection died under
  *     it
+ * @param sqlState the server's SQLState of a KO it answered with an error, else null
+ * @param retried the SQLStates of the tries that failed before this outcome and were tried again
+ *     ({@link SqlTries}), in order; empty when the request was tried once
  */
 public record SqlOutcome(
-    Status status, long endNanos, long rows, String reason, int node, boolean connectionFailure) {
+    Status status,
+    long endNanos,
+    long rows,
+    String reason,
+    int node,
+    boolean connectionFailure,
+    String sqlState,
+    List<String> retried) {
+
+  /** Copies the list. */
+  public SqlOutcome {
+    retried = List.copyOf(retried);
+  }
 
   /** A success with its rows, ending now. */
   public static SqlOutcome ok(long rows) {
-    return new SqlOutcome(Status.OK, System.nanoTime(), rows, null, 0, false);
+    return new SqlOutcome(Status.OK, System.nanoTime(), rows, null, 0, false, null, List.of());
   }
 
   /** A failure of the request, ending now; the node itself is fine. */
   public static SqlOutcome ko(String reason) {
-    return new SqlOutcome(Status.KO, System.nanoTime(), 0, reason, 0, false);
+    return new SqlOutcome(Status.KO, System.nanoTime(), 0, reason, 0, false, null, List.of());
   }
 
   /** A failure of the node (it refused or lost the connection, or is down), ending now. */
   public static SqlOutcome connectionFailure(String reason) {
-    return new SqlOutcome(Status.KO, System.nanoTime(), 0, reason, 0, true);
+    return new SqlOutcome(Status.KO, System.nanoTime(), 0, reason, 0, true, null, List.of());
   }
 
   /** A request whose answer did not come within {@code timeout}: "timed out after 60 s". */
   public static SqlOutcome timedOut(Duration timeout) {
-    long millis = timeout.toMillis();
-    return ko(TIMED_OUT + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms"));
+    return timedOut(SqlTimeout.of(timeout));
   }
 
-  private static final String TIMED_OUT = "timed out after ";
+  /** A request that did not end within its timeout, cancelled: KO with the timeout's reason. */
+  public static SqlOutcome timedOut(SqlTimeout timeout) {
+    return ko(timeout.reason());
+  }
+
+  /** How many times the request was sent: 1, and one more for each retry. */
+  public int tries() {
+    return retried.size() + 1;
+  }
+
+  private static final String TIMED_OUT = "timed out";
 
   /**
    * Whether the server answered: OK, or refused the statement (an SQLState, a failed check); not a
@@ -57,7 +81,8 @@ public record SqlOutcome(
    */
   public static SqlOutcome error(String sqlState, String message) {
     String reason = reason(sqlState, message);
-    return nodeUnavailable(sqlState) ? connectionFailure(reason) : ko(reason);
+    return new SqlOutcome(
+        Status.KO, System.nanoTime(), 0, reason, 0, nodeUnavailable(sqlState), sqlState, List.of());
   }
 
   /**
@@ -96,6 +121,14 @@ public record SqlOutcome(
   }
 
   SqlOutcome onNode(int index) {
-    return new SqlOutcome(status, endNanos, rows, reason, index, connectionFailure);
+    return new SqlOutcome(
+        status, endNanos, rows, reason, index, connectionFailure, sqlState, retried);
+  }
+
+  /** The same outcome, after the failed tries {@code states} (see {@link #retried}). */
+  SqlOutcome afterRetries(List<String> states) {
+    return states.isEmpty()
+        ? this
+        : new SqlOutcome(status, endNanos, rows, reason, node, connectionFailure, sqlState, states);
   }
 }

@@ -82,6 +82,23 @@ class BalancerTest {
     assertThat(moved / 30_000.0).isBetween(0.27, 0.40);
   }
 
+  @Test
+  void zoneBalancingStaysInTheLocalZoneAndSpillsOverOnlyWhenItsNodesCannotServe() {
+    // nodes 0 and 2 in eu-1 (the injector's), 1 and 3 in us-1
+    List<String> zones = List.of("eu-1", "us-1", "eu-1", "us-1");
+    Balancer zone = Balancer.zone(zones, "eu-1");
+    assertThat(spread(zone, 4, 4000, ALL_HEALTHY)).containsExactly(2000, 0, 2000, 0);
+    // one local node down: the other local one takes all, nothing leaves the zone
+    assertThat(spread(zone, 4, 4000, node -> node != 0)).containsExactly(0, 0, 4000, 0);
+    // every local node down (or stalled): the distant zone, in turn
+    assertThat(spread(zone, 4, 4000, node -> node % 2 == 1)).containsExactly(0, 2000, 0, 2000);
+    // a local zone no node is in: every request to the others
+    assertThat(spread(Balancer.zone(zones, "ap-1"), 4, 4000, ALL_HEALTHY))
+        .containsExactly(1000, 1000, 1000, 1000);
+    // nothing can serve: the first local node, where the request fails with its reason
+    assertThat(zone.pick(0, node -> false)).isZero();
+  }
+
   private static int pick(Balancer balancer) {
     return balancer.pick(0, ALL_HEALTHY);
   }

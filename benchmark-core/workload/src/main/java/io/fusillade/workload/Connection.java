@@ -11,13 +11,22 @@ import java.util.List;
  * @param replicas streaming replicas of those, which take reads only (none by default)
  * @param user the user, or null
  * @param password the password, or null
+ * @param zones the zone of each node, the {@code urls} then the {@code replicas} ("" for a node
+ *     without one); empty when no node has one ({@code urls: [{url: ..., zone: eu-1}]})
  */
-public record Connection(List<String> urls, List<String> replicas, String user, String password) {
+public record Connection(
+    List<String> urls, List<String> replicas, String user, String password, List<String> zones) {
 
   /** Copies the lists. */
   public Connection {
     urls = List.copyOf(urls);
     replicas = List.copyOf(replicas);
+    zones = List.copyOf(zones);
+  }
+
+  /** A connection whose nodes have no zones. */
+  public Connection(List<String> urls, List<String> replicas, String user, String password) {
+    this(urls, replicas, user, password, List.of());
   }
 
   /** A connection without replicas. */
@@ -30,6 +39,7 @@ public record Connection(List<String> urls, List<String> replicas, String user, 
     return "Connection[urls="
         + urls.stream().map(JdbcUrls::mask).toList()
         + (replicas.isEmpty() ? "" : ", replicas=" + replicas.stream().map(JdbcUrls::mask).toList())
+        + (zones.isEmpty() ? "" : ", zones=" + zones)
         + ", user="
         + user
         + ", password="

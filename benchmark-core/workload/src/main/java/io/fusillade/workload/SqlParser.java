@@ -1,11 +1,14 @@
 package io.fusillade.workload;
 
+import com.fasterxml.jackson.core.JsonToken;
 import io.fusillade.gen.ValueSpec;
+import io.fusillade.record.SettingValues;
 import io.fusillade.sql.SqlPlaceholders;
 import io.fusillade.workload.YamlNode.Entry;
 import io.fusillade.workload.YamlNode.ListNode;
 import io.fusillade.workload.YamlNode.MapNode;
 import io.fusillade.workload.YamlNode.Scalar;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,9 +35,9 @@ final class SqlParser extends FieldReader {
   private static final Set<String> INDEX_VENDOR_KEYS = keys("type", "options", "timeout");
   private static final Set<String> INDEX_KEYS =
       union(keys("name", "unique", "table_name", "columns_names"), INDEX_VENDOR_KEYS);
-  private static final Set<String> QUERY_VENDOR_KEYS = keys("timeout");
+  private static final Set<String> QUERY_VENDOR_KEYS = keys();
   private static final Set<String> QUERY_KEYS =
-      union(keys("name", "sql", "params", "count"), QUERY_VENDOR_KEYS);
+      union(keys("name", "sql", "params", "count", "timeout", "max_tries"), QUERY_VENDOR_KEYS);
 
   private final ValueParser values;
 
@@ -126,15 +129,18 @@ final class SqlParser extends FieldReader {
     }
     checkKeys(m, path, CONNECTION_KEYS);
     List<String> urls = new ArrayList<>();
+    List<String> zones = new ArrayList<>();
     String url = secret(m, path, "url");
     if (url != null) {
       urls.add(url);
+      zones.add("");
     }
-    urls.addAll(urlList(m, path, "urls"));
+    nodeList(m, path, "urls", urls, zones);
     if (urls.isEmpty() && field(m, "url") == null && field(m, "urls") == null) {
       problems.add(new Problem(m.location(), path, "a connection needs url or urls"));
     }
-    List<String> replicas = urlList(m, path, "replicas");
+    List<String> replicas = new ArrayList<>();
+    nodeList(m, path, "replicas", replicas, zones);
     String user = secret(m, path, "user");
     YamlNode passwordNode = field(m, "password");
     if (passwordNode instanceof Scalar s
@@ -147,22 +153,12 @@ final class SqlParser extends FieldReader {
       return null;
     }
     String password = secret(m, path, "password");
-    return new Connection(urls, replicas, user, password);
-  }
-
-  /** A list of URLs, each with its {@code ${env:NAME}} replaced. */
-  private List<String> urlList(MapNode m, String path, String key) {
-    List<String> urls = new ArrayList<>();
-    List<YamlNode> urlNodes = list(m, path, key);
-    for (int i = 0; i < urlNodes.size(); i++) {
-      String itemPath = path + "." + key + "[" + i + "]";
-      String raw = scalarString(urlNodes.get(i), itemPath);
-      if (raw != null) {
-        Interpolation.apply(raw, environment, problems, urlNodes.get(i).location(), itemPath)
-            .ifPresent(urls::add);
-      }
-    }
-    return urls;
+    return new Connection(
+        urls,
+        replicas,
+        user,
+        password,
+        zones.stream().allMatch(String::isEmpty) ? List.of() : zones);
   }
 
   private Table table(MapNode m, String path) {
@@ -279,6 +275,7 @@ final class SqlParser extends FieldReader {
   private Query query(MapNode m, String path, int position) {
     int before = problems.size();
     checkKeys(m, path, QUERY_KEYS);
+    QueryLimits limits = queryLimits(m, path);
     String name = string(m, path, "name", false);
     String sql = string(m, path, "sql", true);
     Long count = integer(m, path, "count", false);
@@ -337,8 +334,80 @@ final class SqlParser extends FieldReader {
         params,
         times,
         vendorOptions(m, QUERY_VENDOR_KEYS),
-        field(m, "sql").location());
+        field(m, "sql").location(),
+        limits);
   }
+
+  // ------------------------------------------------ query timeouts and tries, node zones
+
+  /**
+   * A query's {@code timeout} (a duration such as {@code 90s}, {@code 10m}, {@code 500ms}, or a
+   * number of seconds, as Picostress writes it: {@code 3.0}) and {@code max_tries} (at least 1).
+   */
+  private QueryLimits queryLimits(MapNode m, String path) {
+    Duration timeout = null;
+    YamlNode node = field(m, "timeout");
+    if (node instanceof Scalar s && !s.isNull()) {
+      String text = s.text().strip();
+      try {
+        timeout =
+            s.token() == JsonToken.VALUE_NUMBER_INT || s.token() == JsonToken.VALUE_NUMBER_FLOAT
+                ? Duration.ofMillis(Math.round(Double.parseDouble(text) * 1000))
+                : SettingValues.parseDuration(text);
+        if (timeout.isZero() || timeout.isNegative()) {
+          problem(node, join(path, "timeout"), "timeout must be > 0, got " + text);
+          timeout = null;
+        }
+      } catch (IllegalArgumentException e) {
+        problem(
+            node,
+            join(path, "timeout"),
+            "expected a duration such as 90s, 10m or 500ms (or seconds: 3.5), got " + text);
+      }
+    } else if (node != null && !(node instanceof Scalar)) {
+      problem(
+          node, join(path, "timeout"), "expected a duration such as 90s, got " + node.describe());
+    }
+    Long tries = bounded(m, path, "max_tries", 1, 1_000_000);
+    return new QueryLimits(timeout, tries == null ? 0 : tries.intValue());
+  }
+
+  /**
+   * The nodes of a list of URLs: each a URL, or a mapping {@code {url: ..., zone: eu-1}}; the URLs
+   * (with {@code ${env:NAME}} replaced) go to {@code urls}, their zones ("" for none) to {@code
+   * zones}.
+   */
+  private void nodeList(MapNode m, String path, String key, List<String> urls, List<String> zones) {
+    List<YamlNode> nodes = list(m, path, key);
+    for (int i = 0; i < nodes.size(); i++) {
+      String itemPath = path + "." + key + "[" + i + "]";
+      YamlNode item = nodes.get(i);
+      if (item instanceof MapNode node) {
+        checkKeys(node, itemPath, NODE_KEYS);
+        String url = secret(node, itemPath, "url");
+        if (field(node, "url") == null) {
+          missing(node, itemPath, "url");
+        }
+        String zone = string(node, itemPath, "zone", false);
+        if (url != null) {
+          urls.add(url);
+          zones.add(zone == null ? "" : zone.strip());
+        }
+        continue;
+      }
+      String raw = scalarString(item, itemPath);
+      if (raw != null) {
+        Interpolation.apply(raw, environment, problems, item.location(), itemPath)
+            .ifPresent(
+                url -> {
+                  urls.add(url);
+                  zones.add("");
+                });
+      }
+    }
+  }
+
+  private static final Set<String> NODE_KEYS = keys("url", "zone");
 
   /** The entries of {@code m} whose keys are vendor options, as plain values, in file order. */
   private static Map<String, Object> vendorOptions(MapNode m, Set<String> vendorKeys) {

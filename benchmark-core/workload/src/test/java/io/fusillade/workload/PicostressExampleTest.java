@@ -72,6 +72,7 @@ class PicostressExampleTest {
     assertThat(query.sql()).contains("$2::string");
     assertThat(query.params()).hasSize(3);
     assertThat(query.count()).isEqualTo(100);
+    assertThat(query.limits()).as("no timeout: the run's").isEqualTo(QueryLimits.NONE);
     assertThat(query.params().get(2).constant()).isEqualTo(true);
   }
 

@@ -97,6 +97,7 @@ public final class ReportPage {
     checks(h, checks);
     LimitSection.render(h, run);
     requests(h, run);
+    SqlRetriesSection.render(h, run);
     InjectedSection.render(h, run);
     TopicSection.tables(h, TopicResults.of(run));
     DistributionsSection.table(h, run);

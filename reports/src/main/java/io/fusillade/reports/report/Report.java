@@ -193,6 +193,9 @@ public record Report(RunData run, List<CheckResult> results) {
         io.fusillade.reports.runs.LatencySummary.all(run)) {
       distributions.set(s.name(), JSON.valueToTree(s.toMap()));
     }
+    // SQL retries, failures after the last try, late requests (pgbench's counts)
+    io.fusillade.reports.runs.SqlRetries.of(run)
+        .ifPresent(retries -> root.set("sqlRetries", JSON.valueToTree(retries.toMap())));
     // the limit search: verdict, rate found, sustained, one-line summary and every step
     io.fusillade.reports.runs.LimitResults.of(run)
         .ifPresent(result -> root.set("limit", JSON.valueToTree(result.toMap())));

@@ -194,7 +194,8 @@ public record Ladder(
       Optional<SteppedComparison> stepped =
           comparison == null ? Optional.empty() : stepped(comparison, "p50 [" + name + "]");
       for (double level : levels) {
-        Double ms = medianMs.get(name).get(level);
+        // a query no session sent (its set ran out of time first) has no time: "-"
+        Double ms = medianMs.getOrDefault(name, Map.of()).get(level);
         String cell = ms == null ? "-" : Numbers.number(ms) + " ms";
         if (stepped.isPresent()) {
           cell += change(stepped.get(), level);

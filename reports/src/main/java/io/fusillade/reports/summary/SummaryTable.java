@@ -82,6 +82,8 @@ public final class SummaryTable {
     String nl = System.lineSeparator();
     out.append(requests(run.summaries()));
     out.append(errors(run.summaries()));
+    // SQL retries, failures after the last try, late requests (pgbench's lines)
+    io.fusillade.reports.runs.SqlRetries.of(run).ifPresent(retries -> out.append(retries.lines()));
     out.append(injection(InjectionPeriods.of(run)));
     LimitResults.of(run).ifPresent(result -> out.append(LimitResults.table(result)));
     out.append(

@@ -51,6 +51,6 @@ final class QueryMix {
     }
     int index = weights.sample(rng);
     Query query = queries.get(index);
-    return new SqlCall(query.name(), query.sql(), Arrays.asList(params[index].next()));
+    return SqlTarget.call(query, Arrays.asList(params[index].next()));
   }
 }

@@ -43,7 +43,7 @@ final class QueueShare {
     }
     int index = share[position++];
     Query query = queries.get(index);
-    return new SqlCall(query.name(), query.sql(), Arrays.asList(params[index].next()));
+    return SqlTarget.call(query, Arrays.asList(params[index].next()));
   }
 
   int size() {

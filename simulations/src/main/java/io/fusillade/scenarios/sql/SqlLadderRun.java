@@ -30,7 +30,8 @@ import java.util.Map;
  * file's order, each query with values from that session's own seeded stream, after one untimed
  * {@code select 1} ({@value #WARM_UP}) that opens its connection. Each query is timed under its
  * name, and the whole set under {@value #SET} ({@link FusilladeSpan}): the analytical team's "time
- * to run all queries at this level". The run records {@code level} (N) and {@code repeat} ({@code
+ * to run all queries at this level". Each query's timeout is 30 minutes unless told, and a set may
+ * have one ({@link LadderTimeouts}). The run records {@code level} (N) and {@code repeat} ({@code
  * -Dfusillade.ladder.repeat}) in {@code run.json}, so {@code compare} compares two ladders level by
  * level.
  */
@@ -64,21 +65,26 @@ public class SqlLadderRun extends Simulation {
 
     WorkloadData data = new WorkloadData(workload, seed);
     List<Query> queries = workload.queries();
+    LadderTimeouts timeouts = LadderTimeouts.of(RunPlan.current());
     // Untimed, before the set: the session's connection and the injector's first-call costs (a
     // fresh JVM loads and compiles its request path) are not the first query's.
     ChainBuilder set =
         CoreDsl.exec(sqlCall(session -> new SqlCall(WARM_UP, "select 1", List.of())))
-            .exec(FusilladeSpan.begin(SET));
+            .exec(FusilladeSpan.begin(SET))
+            .exec(timeouts::start);
     for (int q = 0; q < queries.size(); q++) {
       int index = q;
       Query query = queries.get(q);
       set =
-          set.exec(
-              sqlCall(
-                  session -> {
-                    RowGenerator params = session.get(streamKey(index));
-                    return new SqlCall(query.name(), query.sql(), Arrays.asList(params.next()));
-                  }));
+          set.doIf(timeouts::hasTime)
+              .then(
+                  CoreDsl.exec(
+                      sqlCall(
+                          session -> {
+                            RowGenerator params = session.get(streamKey(index));
+                            return timeouts.bound(
+                                session, SqlTarget.call(query, Arrays.asList(params.next())));
+                          })));
     }
     set = set.exec(FusilladeSpan.end(SET));
     var sessions =
@@ -93,7 +99,7 @@ public class SqlLadderRun extends Simulation {
                 })
             .exec(set);
     setUp(sessions.injectOpen(atOnceUsers(users)))
-        .protocols(SqlTarget.prepare(given, workload, seed));
+        .protocols(SqlTarget.prepare(given, workload, seed, timeouts.requestTimeout()));
   }
 
   private static String streamKey(int query) {

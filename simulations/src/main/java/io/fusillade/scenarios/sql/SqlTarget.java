@@ -6,7 +6,9 @@ import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.sql.SqlBalance;
+import io.fusillade.gatling.sql.SqlCall;
 import io.fusillade.gatling.sql.SqlDsl;
+import io.fusillade.gatling.sql.SqlNodeBuilder;
 import io.fusillade.gatling.sql.SqlProtocolBuilder;
 import io.fusillade.local.DelayProxy;
 import io.fusillade.local.LocalPostgres;
@@ -15,7 +17,9 @@ import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.sql.JdbcUrls;
+import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
+import io.fusillade.workload.Query;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.schema.Dialect;
 import io.fusillade.workload.schema.SchemaTool;
@@ -49,8 +53,11 @@ import java.util.Optional;
  *   <li>{@code fusillade.replicaUrls} — comma-separated JDBC URLs of the replicas of the nodes of
  *       {@code fusillade.urls}; else the workload's {@code connection.replicas};
  *   <li>{@code fusillade.pool}, {@code fusillade.balance} ({@code round-robin}, {@code random},
- *       {@code weighted:2,1,1}), {@code fusillade.failover} (the longest wait between two probes of
- *       a down node, such as {@code 5s}; 2 s by default).
+ *       {@code weighted:2,1,1}, {@code consistent-hash}, {@code zone}), {@code fusillade.failover}
+ *       (the longest wait between two probes of a down node, such as {@code 5s}; 2 s by default);
+ *   <li>{@code fusillade.requestTimeout}, {@code fusillade.maxTries}, {@code
+ *       fusillade.latencyLimit}, {@code fusillade.zone} and {@code fusillade.nodeZones}: the run
+ *       plan's {@link RunPlan.Requests}.
  * </ul>
  */
 public final class SqlTarget {
@@ -89,6 +96,15 @@ public final class SqlTarget {
 
   /** Starts what is needed and returns the protocol; resources close with the run. */
   static SqlProtocolBuilder prepare(RunSettings settings, Workload workload, long seed) {
+    return prepare(settings, workload, seed, SqlClientOptions.DEFAULT_REQUEST_TIMEOUT);
+  }
+
+  /**
+   * Starts what is needed and returns the protocol, whose request timeout is {@code defaultTimeout}
+   * unless the plan's {@link RunPlan.Requests#timeout} says; resources close with the run.
+   */
+  static SqlProtocolBuilder prepare(
+      RunSettings settings, Workload workload, long seed, Duration defaultTimeout) {
     List<String> nodes;
     List<String> replicas = List.of();
     String user;
@@ -157,16 +173,91 @@ public final class SqlTarget {
       String p = password;
       FusilladeRun.closeAtEnd(() -> schema(url, u, p, tool -> tool.down(workload)));
     }
-    return SqlDsl.sql
-        .urls(nodes)
-        .replicaUrls(replicas)
-        .user(user)
-        .password(password)
-        .poolSize(settings.pool() != null ? settings.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE)
-        .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
-        .balance(balanceProperty(settings.balance() != null ? settings.balance() : "round-robin"))
-        .connectionTimeout(RunPlan.current().sql().connectionTimeout())
-        .failover(RunPlan.current().sql().failover());
+    return requests(
+        SqlDsl.sql
+            .nodes(zoned(nodes, 0, nodeZones(settings, workload, nodes.size() + replicas.size())))
+            .replicaNodes(
+                zoned(
+                    replicas,
+                    nodes.size(),
+                    nodeZones(settings, workload, nodes.size() + replicas.size())))
+            .user(user)
+            .password(password)
+            .poolSize(
+                settings.pool() != null ? settings.pool() : SqlProtocolBuilder.DEFAULT_POOL_SIZE)
+            .engine(SqlEngine.of(settings.engine() != null ? settings.engine() : "jdbc"))
+            .balance(
+                balanceProperty(settings.balance() != null ? settings.balance() : "round-robin"))
+            .connectionTimeout(RunPlan.current().sql().connectionTimeout())
+            .failover(RunPlan.current().sql().failover()),
+        RunPlan.current().sql().requests(),
+        defaultTimeout);
+  }
+
+  // ------------------------------------------------ timeouts, tries, zones (SqlRequestOptions)
+
+  /**
+   * The plan's request timeout (else {@code timeout}), tries and latency limit on {@code protocol};
+   * a query's own {@code timeout:} and {@code max_tries:} win ({@link #call}).
+   */
+  private static SqlProtocolBuilder requests(
+      SqlProtocolBuilder protocol, RunPlan.Requests requests, Duration timeout) {
+    SqlProtocolBuilder with =
+        protocol
+            .requestTimeout(requests.timeout() != null ? requests.timeout() : timeout)
+            .maxTries(requests.maxTries());
+    return requests.latencyLimit() == null ? with : with.latencyLimit(requests.latencyLimit());
+  }
+
+  /**
+   * The zone of each of the run's {@code count} nodes: the plan's ({@code --node-zones}), else the
+   * workload's own connection's (not for nodes {@code --url} names), else none ("" each).
+   *
+   * @throws FusilladeException when their number is not the nodes'
+   */
+  static List<String> nodeZones(RunSettings settings, Workload workload, int count) {
+    List<String> zones = RunPlan.current().sql().requests().nodeZones();
+    if (!zones.isEmpty()) {
+      if (zones.size() != count) {
+        throw new FusilladeException(
+            "--node-zones gives "
+                + zones.size()
+                + " zones for "
+                + count
+                + " nodes (the --url nodes, or the embedded primary, then the replicas)");
+      }
+      return zones;
+    }
+    List<String> own =
+        settings.urls().isEmpty()
+            ? workload.connection().map(c -> c.zones()).orElse(List.of())
+            : List.of();
+    return own.size() == count ? own : java.util.Collections.nCopies(count, "");
+  }
+
+  /** The nodes {@code urls}, the first being node {@code from} of {@code zones}. */
+  private static SqlNodeBuilder[] zoned(List<String> urls, int from, List<String> zones) {
+    SqlNodeBuilder[] nodes = new SqlNodeBuilder[urls.size()];
+    for (int i = 0; i < nodes.length; i++) {
+      String zone = zones.get(from + i);
+      nodes[i] = zone.isEmpty() ? SqlDsl.node(urls.get(i)) : SqlDsl.node(urls.get(i)).zone(zone);
+    }
+    return nodes;
+  }
+
+  /**
+   * A workload query's call with {@code values}, with the query's own {@code timeout} and {@code
+   * max_tries} (else the run's).
+   */
+  public static SqlCall call(Query query, List<Object> values) {
+    SqlCall call = new SqlCall(query.name(), query.sql(), values);
+    if (query.limits().timeout() != null) {
+      call = call.withTimeout(query.limits().timeout());
+    }
+    if (query.limits().maxTries() > 0) {
+      call = call.withMaxTries(query.limits().maxTries());
+    }
+    return call;
   }
 
   /**
@@ -296,14 +387,20 @@ public final class SqlTarget {
 
   private static SqlBalance balanceProperty(String spec) {
     try {
-      return balance(spec);
+      SqlBalance balance = balance(spec);
+      String zone = RunPlan.current().sql().requests().zone();
+      // --zone: the injector's zone the plan carries, not a property of this JVM
+      return zone != null && spec.strip().equalsIgnoreCase("zone")
+          ? SqlBalance.zone(zone)
+          : balance;
     } catch (IllegalArgumentException e) {
       throw new FusilladeException("system property fusillade.balance: " + e.getMessage());
     }
   }
 
   /** The balancing strategies {@link #balance} reads, for messages and help. */
-  public static final String BALANCES = "round-robin, random, weighted:2,1,1 or consistent-hash";
+  public static final String BALANCES =
+      "round-robin, random, weighted:2,1,1, consistent-hash or zone";
 
   /**
    * Reads a balancing strategy as {@code fusillade run --balance} spells it: {@code round-robin},
@@ -322,6 +419,9 @@ public final class SqlTarget {
     }
     if (value.equals("random")) {
       return SqlBalance.random();
+    }
+    if (value.equals("zone")) {
+      return SqlBalance.zone(); // the injector's zone: FUSILLADE_ZONE (--zone: the plan's)
     }
     if (value.startsWith("weighted:")) {
       try {

@@ -50,7 +50,11 @@ class SqlBuildersTest {
             Map.entry("requestTimeout", b -> b.requestTimeout(Duration.ofSeconds(2))),
             Map.entry("balance", b -> b.balance(SqlBalance.random())),
             Map.entry("failover", b -> b.failover(Duration.ofSeconds(5))),
-            Map.entry("engine", b -> b.engine(SqlEngine.NATIVE)));
+            Map.entry("engine", b -> b.engine(SqlEngine.NATIVE)),
+            Map.entry("nodes", b -> b.nodes(SqlDsl.node("jdbc:postgresql://a/db").zone("eu-1"))),
+            Map.entry("replicaNodes", b -> b.replicaNodes(SqlDsl.node("jdbc:postgresql://r/db"))),
+            Map.entry("maxTries", b -> b.maxTries(3)),
+            Map.entry("latencyLimit", b -> b.latencyLimit(Duration.ofMillis(50))));
     eachMethodReturnsAChangedCopy(sql, SqlProtocolBuilder::settings, methods);
   }
 
@@ -115,7 +119,9 @@ class SqlBuildersTest {
             "param(Function)", b -> b.param(session -> 1),
             "param(Expression)", b -> b.param(Expression.constant(1)),
             "check", b -> b.check(rowCount(1)),
-            "fetchSize", b -> b.fetchSize(100));
+            "fetchSize", b -> b.fetchSize(100),
+            "timeout", b -> b.timeout(Duration.ofMinutes(10)),
+            "maxTries", b -> b.maxTries(3));
     eachMethodReturnsAChangedCopy(
         sql("q").query("select ?"), SqlStatementBuilder::statement, methods);
   }
@@ -181,6 +187,63 @@ class SqlBuildersTest {
     assertThatThrownBy(batch::asScala)
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("batch \"b\" needs .parameterSets(session -> ...)");
+  }
+
+  @Test
+  void nodesCarryTheirZonesIntoTheProtocol() {
+    SqlProtocol protocol =
+        (SqlProtocol)
+            sql.nodes(
+                    SqlDsl.node("jdbc:postgresql://a/db").zone("eu-1"),
+                    SqlDsl.node("jdbc:postgresql://b/db"))
+                .replicaNodes(SqlDsl.node("jdbc:postgresql://r/db").zone("us-1"))
+                .balance(SqlBalance.zone("eu-1"))
+                .maxTries(4)
+                .latencyLimit(Duration.ofMillis(50))
+                .protocol();
+    assertThat(protocol.zones()).containsExactly("eu-1", "", "us-1");
+    assertThat(protocol.replicas()).isEqualTo(1);
+    assertThat(protocol.maxTries()).isEqualTo(4);
+    assertThat(protocol.latencyLimit()).isEqualTo(Duration.ofMillis(50));
+    assertThat(protocol.balance()).hasToString("zone eu-1");
+  }
+
+  @Test
+  void zoneBalancingNeedsANodeInTheInjectorsZone() {
+    var nodes =
+        sql.nodes(
+            SqlDsl.node("jdbc:postgresql://a/db").zone("eu-1"),
+            SqlDsl.node("jdbc:postgresql://b/db").zone("us-1"));
+    assertThatThrownBy(() -> nodes.balance(SqlBalance.zone("ap-1")).protocol())
+        .hasMessage(
+            "zone balancing: no node is in the injector's zone \"ap-1\" (the nodes' zones: eu-1,"
+                + " us-1)");
+    assertThatThrownBy(
+            () -> sql.urls("jdbc:postgresql://a/db").balance(SqlBalance.zone("eu-1")).protocol())
+        .hasMessageContaining("no node has a zone");
+    assertThatThrownBy(() -> SqlDsl.node("jdbc:x").zone(" ")).hasMessage("a zone needs a name");
+    assertThatThrownBy(() -> sql.maxTries(0)).hasMessageContaining("at least 1");
+  }
+
+  @Test
+  void requestsCarryTheirOwnTimeoutAndTries() {
+    SqlStatement query =
+        sql("q").query("select 1").timeout(Duration.ofSeconds(90)).maxTries(3).statement();
+    assertThat(query.limits().timeout().duration()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(query.limits().timeout().reason()).isEqualTo("timed out after 90 s");
+    assertThat(query.limits().maxTries()).isEqualTo(3);
+    assertThat(sql("q").query("select 1").statement().limits()).isEqualTo(RequestLimits.NONE);
+    var transaction =
+        sql("t").transaction(statement("select 1")).timeout(Duration.ofSeconds(5)).maxTries(2);
+    assertThat(transaction.transaction().limits().maxTries()).isEqualTo(2);
+    var batch = sql("b").batch("select ?").maxTries(7);
+    assertThat(batch.batch().limits().maxTries()).isEqualTo(7);
+    assertThatThrownBy(() -> sql("q").query("select 1").maxTries(0))
+        .hasMessageContaining("at least 1");
+    SqlCall call = new SqlCall("c", "select 1", List.of()).withMaxTries(4);
+    assertThat(call.withTimeout(Duration.ofMillis(1500)).timeout().reason())
+        .isEqualTo("timed out after 1500 ms");
+    assertThat(call.maxTries()).isEqualTo(4);
   }
 
   @Test

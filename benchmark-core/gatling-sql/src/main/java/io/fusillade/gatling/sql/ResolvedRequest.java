@@ -11,22 +11,31 @@ import java.util.List;
  * @param capture what an OK request saves in the session, or null when it saves nothing
  * @param firstValue the request's first bound value, for {@link
  *     SqlBalance#consistentHashOnFirstValue()}; null when it has none or it is not known
+ * @param limits its own timeout and tries, over the protocol's
  */
 record ResolvedRequest(
     String name,
     SqlWork work,
     List<SqlCheck> checks,
     SavedColumns.Capture capture,
-    Object firstValue) {
+    Object firstValue,
+    RequestLimits limits) {
 
   /** A request that saves nothing. */
   ResolvedRequest(String name, SqlWork work, List<SqlCheck> checks) {
-    this(name, work, checks, null, null);
+    this(name, work, checks, null, null, RequestLimits.NONE);
   }
 
   /** A request that saves what {@code capture} says. */
   ResolvedRequest(String name, SqlWork work, List<SqlCheck> checks, SavedColumns.Capture capture) {
-    this(name, work, checks, capture, null);
+    this(name, work, checks, capture, null, RequestLimits.NONE);
+  }
+
+  /** The same request with its own timeout and tries. */
+  ResolvedRequest limited(RequestLimits value) {
+    return value == RequestLimits.NONE
+        ? this
+        : new ResolvedRequest(name, work, checks, capture, firstValue, value);
   }
 
   /** The session an OK request hands on: with the values it saved. */

@@ -9,8 +9,9 @@ import io.gatling.core.session.Session;
 /**
  * Runs one SQL request for a virtual user without blocking Gatling's event loop: the work goes to
  * the chosen node's bounded executor (or the native client's event loop), and the user resumes when
- * it completes. The latency is measured from the moment this action was entered, so waiting for a
- * thread or a connection is part of it.
+ * it completes. The latency is measured from the moment this action was entered (or the arrival's
+ * due time), so waiting for a thread or a connection is part of it, and so are the tries before the
+ * last when a serialization failure or a deadlock is tried again.
  */
 final class SqlAction extends FusilladeAction<SqlAction.Prepared> {
   private final ResolvedRequest.Resolver resolver;
@@ -68,8 +69,10 @@ final class SqlAction extends FusilladeAction<SqlAction.Prepared> {
             prepared.key(),
             request.work(),
             request.checks(),
+            request.limits().timeout(),
+            components.tries(request.limits(), exchange.startNanos()),
             outcome -> {
-              components.recordNode(exchange.startNanos(), outcome);
+              components.record(exchange.startNanos(), outcome);
               Session session = exchange.session();
               boolean ok = outcome.status() == Status.OK;
               exchange.end(

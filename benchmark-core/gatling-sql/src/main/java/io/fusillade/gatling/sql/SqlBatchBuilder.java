@@ -32,6 +32,26 @@ public final class SqlBatchBuilder implements ActionBuilder {
     return new SqlBatchBuilder(batch.withParameterSets(sets));
   }
 
+  /**
+   * This request's timeout, over the protocol's {@code requestTimeout}: past it the request is
+   * cancelled on the server and is KO "timed out after ...".
+   *
+   * <p>Example: {@code sql("load").batch(sql).parameterSets(rows).timeout(Duration.ofMinutes(10))}.
+   */
+  public SqlBatchBuilder timeout(java.time.Duration timeout) {
+    return new SqlBatchBuilder(batch.withLimits(batch.limits().withTimeout(timeout)));
+  }
+
+  /**
+   * This request's most tries, over the protocol's {@code maxTries}: it is sent again after a
+   * serialization failure (SQLState 40001) or a deadlock (40P01), as pgbench's {@code --max-tries}.
+   *
+   * <p>Example: {@code sql("load").batch(sql).parameterSets(rows).maxTries(5)}.
+   */
+  public SqlBatchBuilder maxTries(int tries) {
+    return new SqlBatchBuilder(batch.withLimits(batch.limits().withMaxTries(tries)));
+  }
+
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     SqlBatch b = batch;
@@ -53,7 +73,8 @@ public final class SqlBatchBuilder implements ActionBuilder {
             Object[] values = set instanceof Object[] array ? array : ((List<?>) set).toArray();
             bound.add(jdbc.bind(values));
           }
-          return new ResolvedRequest(name, Statements.batch(jdbc.sql(), bound), List.of());
+          return new ResolvedRequest(name, Statements.batch(jdbc.sql(), bound), List.of())
+              .limited(b.limits());
         });
   }
 }

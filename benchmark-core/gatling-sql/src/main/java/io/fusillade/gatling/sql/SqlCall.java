@@ -1,5 +1,7 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.sql.SqlTimeout;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -11,13 +13,36 @@ import java.util.List;
  * @param sql the statement (the first one of a transaction)
  * @param params the values, in placeholder order
  * @param more the statements after {@code sql} in one transaction; empty for a single statement
+ * @param timeout its own timeout, or null for the builder's or the protocol's
+ * @param maxTries its own most tries, or 0 for the builder's or the protocol's
  */
-public record SqlCall(String name, String sql, List<Object> params, List<String> more) {
+public record SqlCall(
+    String name,
+    String sql,
+    List<Object> params,
+    List<String> more,
+    SqlTimeout timeout,
+    int maxTries) {
 
   /** Copies the lists. */
   public SqlCall {
     params = params == null ? List.of() : java.util.Collections.unmodifiableList(params);
     more = more == null ? List.of() : List.copyOf(more);
+    if (maxTries < 0) {
+      throw new IllegalArgumentException("maxTries must be at least 1: " + maxTries);
+    }
+  }
+
+  /**
+   * Statements, with the builder's or the protocol's timeout and tries.
+   *
+   * @param name the request's name
+   * @param sql the statement (the first one of a transaction)
+   * @param params the values, in placeholder order
+   * @param more the statements after {@code sql} in one transaction
+   */
+  public SqlCall(String name, String sql, List<Object> params, List<String> more) {
+    this(name, sql, params, more, null, 0);
   }
 
   /**
@@ -41,5 +66,35 @@ public record SqlCall(String name, String sql, List<Object> params, List<String>
    */
   public static SqlCall transaction(String name, String first, String... more) {
     return new SqlCall(name, first, List.of(), List.of(more));
+  }
+
+  /**
+   * The same call with its own timeout: past it, it is cancelled on the server.
+   *
+   * <p>Example: {@code new SqlCall("q1", sql, values).withTimeout(Duration.ofMinutes(30))}.
+   */
+  public SqlCall withTimeout(Duration value) {
+    return withTimeout(value == null ? null : SqlTimeout.of(value));
+  }
+
+  /**
+   * The same call with its own timeout and the reason its KO gives then.
+   *
+   * <p>Example: {@code call.withTimeout(new SqlTimeout(left, "timed out: the set's 1 h ran out"))}.
+   */
+  public SqlCall withTimeout(SqlTimeout value) {
+    return new SqlCall(name, sql, params, more, value, maxTries);
+  }
+
+  /**
+   * The same call with its own most tries (serialization failures and deadlocks are tried again).
+   *
+   * <p>Example: {@code new SqlCall("transfer", sql, values).withMaxTries(5)}.
+   */
+  public SqlCall withMaxTries(int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException("maxTries must be at least 1: " + value);
+    }
+    return new SqlCall(name, sql, params, more, timeout, value);
   }
 }

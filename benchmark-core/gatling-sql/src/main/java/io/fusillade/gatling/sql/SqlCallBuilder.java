@@ -15,18 +15,53 @@ import java.util.function.Function;
  */
 public final class SqlCallBuilder implements ActionBuilder {
   private final Function<Session, SqlCall> call;
+  private final RequestLimits limits;
 
   SqlCallBuilder(Function<Session, SqlCall> call) {
+    this(call, RequestLimits.NONE);
+  }
+
+  private SqlCallBuilder(Function<Session, SqlCall> call, RequestLimits limits) {
     if (call == null) {
       throw new IllegalArgumentException("sqlCall needs a function of the session");
     }
     this.call = call;
+    this.limits = limits;
+  }
+
+  /**
+   * The calls' timeout, over the protocol's; a call's own ({@link SqlCall#withTimeout}) wins.
+   *
+   * <p>Example: {@code sqlCall(session -> next(session)).timeout(Duration.ofMinutes(10))}.
+   */
+  public SqlCallBuilder timeout(java.time.Duration timeout) {
+    return new SqlCallBuilder(call, limits.withTimeout(timeout));
+  }
+
+  /**
+   * The calls' most tries, over the protocol's; a call's own ({@link SqlCall#withMaxTries}) wins.
+   *
+   * <p>Example: {@code sqlCall(session -> next(session)).maxTries(3)}.
+   */
+  public SqlCallBuilder maxTries(int tries) {
+    return new SqlCallBuilder(call, limits.withMaxTries(tries));
+  }
+
+  /** The limits of one call: its own, else the builder's. */
+  private static RequestLimits limits(SqlCall call, RequestLimits builder) {
+    if (call.timeout() == null && call.maxTries() == 0) {
+      return builder;
+    }
+    return new RequestLimits(
+        call.timeout() != null ? call.timeout() : builder.timeout(),
+        call.maxTries() != 0 ? call.maxTries() : builder.maxTries());
   }
 
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     // A workload has few statements: translate each once.
     Map<String, SqlPlaceholders.Jdbc> translated = new ConcurrentHashMap<>();
+    RequestLimits given = limits;
     return SqlAction.builder(
         (session, unused) -> {
           SqlCall resolved = call.apply(new Session(session));
@@ -40,7 +75,8 @@ public final class SqlCallBuilder implements ActionBuilder {
               statements.add(new Statements.Bound(sql, new Object[0]));
             }
             return new ResolvedRequest(
-                resolved.name(), Statements.transaction(statements), List.of());
+                    resolved.name(), Statements.transaction(statements), List.of())
+                .limited(limits(resolved, given));
           }
           SqlPlaceholders.Jdbc jdbc =
               translated.computeIfAbsent(resolved.sql(), SqlPlaceholders::toJdbc);
@@ -50,7 +86,8 @@ public final class SqlCallBuilder implements ActionBuilder {
               Statements.query(jdbc.sql(), values),
               List.of(),
               null,
-              resolved.params().isEmpty() ? null : resolved.params().get(0));
+              resolved.params().isEmpty() ? null : resolved.params().get(0),
+              limits(resolved, given));
         });
   }
 }

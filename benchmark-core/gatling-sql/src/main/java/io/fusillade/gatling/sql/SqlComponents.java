@@ -15,6 +15,7 @@ import io.fusillade.sql.SqlCluster;
 import io.fusillade.sql.SqlEngine;
 import io.fusillade.sql.SqlNode;
 import io.fusillade.sql.SqlOutcome;
+import io.fusillade.sql.SqlTries;
 import io.fusillade.sql.pg.PgClient;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.NettyConfiguration;
@@ -34,8 +35,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Per node of a cluster of two or more, the run record holds the metric {@code sql node
  * <host:port/db>} (latencies of all requests it ran) and the counters {@code sql node
- * <host:port/db> ok} and {@code ... ko}. A single database has no share to show: its requests are
- * only recorded once, under their names.
+ * <host:port/db> ok} and {@code ... ko}; per zone, when the nodes have zones, the same as {@code
+ * sql zone <zone>} ({@link SqlZoneCounts}). A single database has no share to show: its requests
+ * are only recorded once, under their names. Retries, failures after the last try and late requests
+ * are counted by {@link SqlTryCounts}.
  */
 public final class SqlComponents extends SessionlessComponents implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SqlComponents.class);
@@ -46,6 +49,10 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
   private final LatencyMetric[] nodeLatency;
   private final Counter[] nodeOk;
   private final Counter[] nodeKo;
+  private final SqlZoneCounts zones;
+  private final SqlTryCounts tries;
+  private final int maxTries;
+  private final long latencyLimitNanos; // 0: none
 
   SqlComponents(SqlProtocol protocol, CoreComponents core, RunRecorder recorder) {
     super(core, recorder);
@@ -58,10 +65,13 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
             protocol.nodes(),
             protocol.replicas(),
             opener(protocol.engine(), core),
-            protocol.balance().balancer(names),
+            protocol.balance().balancer(names, protocol.zones()),
             protocol.replicas() == 0
                 ? null
-                : protocol.balance().primaryBalancer(names.subList(0, primaries)),
+                : protocol
+                    .balance()
+                    .primaryBalancer(
+                        names.subList(0, primaries), protocol.zones().subList(0, primaries)),
             protocol.failoverBackoff(),
             recorder);
     String keyExpression = protocol.balance().keyExpression();
@@ -82,6 +92,12 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
       recorder.parameter("sql.replicas", labels.subList(primaries, labels.size()));
     }
     recorder.parameter("sql.balance", protocol.balance().toString());
+    this.zones = SqlZoneCounts.of(labels, protocol.zones(), recorder);
+    this.tries = new SqlTryCounts(recorder);
+    this.maxTries = protocol.maxTries();
+    this.latencyLimitNanos =
+        protocol.latencyLimit() == null ? 0 : protocol.latencyLimit().toNanos();
+    SqlTryCounts.declare(recorder, maxTries, protocol.latencyLimit());
     recorder.parameter("sql.engine", protocol.engine().name().toLowerCase(java.util.Locale.ROOT));
     recordServer(protocol.nodes().get(0), recorder);
   }
@@ -140,14 +156,40 @@ public final class SqlComponents extends SessionlessComponents implements AutoCl
     return value instanceof Number number ? number.longValue() : Seeds.hash(String.valueOf(value));
   }
 
-  /** Records a request against the node that ran it (in a cluster of two or more). */
-  void recordNode(long startNanos, SqlOutcome outcome) {
+  /**
+   * How often a request with {@code limits}, due at {@code startNanos}, is tried: its own most
+   * tries, else the protocol's; no retry after the latency limit.
+   */
+  SqlTries tries(RequestLimits limits, long startNanos) {
+    int max = limits.maxTries() > 0 ? limits.maxTries() : maxTries;
+    if (max == 1) {
+      return SqlTries.ONCE;
+    }
+    if (latencyLimitNanos == 0) {
+      return new SqlTries(max, 0);
+    }
+    long until = startNanos + latencyLimitNanos;
+    return new SqlTries(max, until == 0 ? 1 : until); // 0 would mean no bound
+  }
+
+  /**
+   * Records a request due at {@code startNanos}: against the node that ran it (in a cluster of two
+   * or more) and its zone, its retries and failures after the last try, and whether it was late.
+   */
+  void record(long startNanos, SqlOutcome outcome) {
+    tries.record(outcome);
+    if (latencyLimitNanos > 0
+        && outcome.status() == Status.OK
+        && outcome.endNanos() - startNanos > latencyLimitNanos) {
+      tries.late();
+    }
     if (nodeLatency.length == 0) {
       return;
     }
     int node = outcome.node();
     nodeLatency[node].record(startNanos, outcome.endNanos());
     (outcome.status() == Status.OK ? nodeOk : nodeKo)[node].increment();
+    zones.record(node, startNanos, outcome);
   }
 
   @Override

@@ -53,6 +53,16 @@ public final class SqlDsl {
   }
 
   /**
+   * A node of the SQL protocol, to give it a zone: {@code sql.nodes(node(url).zone("eu-1"), ...)}
+   * (see {@link SqlProtocolBuilder#nodes} and {@link SqlBalance#zone(String)}).
+   *
+   * <p>Example: {@code node("jdbc:postgresql://db1:5432/app").zone("eu-1")}.
+   */
+  public static SqlNodeBuilder node(String url) {
+    return new SqlNodeBuilder(url, null);
+  }
+
+  /**
    * A statement of a {@link SqlRequest#transaction transaction} without parameters. (Without this
    * overload, {@code statement("update ...")} could mean either of the two below, and would not
    * compile.)

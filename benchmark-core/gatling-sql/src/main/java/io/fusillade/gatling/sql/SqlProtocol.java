@@ -14,17 +14,28 @@ import java.util.List;
  * @param nodes the primaries, then the replicas
  * @param replicas how many of the last nodes are read-only replicas
  * @param failoverBackoff the longest wait between probes of a down node, or null for 2 s
+ * @param zones each node's zone, in the order of {@code nodes}; empty for a node without one
+ * @param maxTries the most tries of a request (1: no retry), unless the request says
+ * @param latencyLimit a request slower than this is counted late, and no retry starts after it;
+ *     null for none
  */
 public record SqlProtocol(
     List<SqlClientOptions> nodes,
     int replicas,
     SqlBalance balance,
     Duration failoverBackoff,
-    SqlEngine engine)
+    SqlEngine engine,
+    List<String> zones,
+    int maxTries,
+    Duration latencyLimit)
     implements Protocol {
 
   public SqlProtocol {
     nodes = List.copyOf(nodes);
+    zones = List.copyOf(zones);
+    if (zones.size() != nodes.size()) {
+      throw new IllegalArgumentException(zones.size() + " zones for " + nodes.size() + " nodes");
+    }
   }
 
   /** Gatling's key for this protocol: one set of components (pools, workers) per protocol. */

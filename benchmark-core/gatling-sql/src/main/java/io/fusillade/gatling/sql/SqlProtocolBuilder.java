@@ -71,6 +71,31 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
     return new SqlProtocolBuilder(settings.withReplicaUrls(urls));
   }
 
+  /**
+   * The nodes of a cluster with their zones (see {@link SqlDsl#node}), for zone-aware balancing
+   * ({@link SqlBalance#zone(String)}) and per-zone counts in the run record; a node without a zone
+   * is in none.
+   *
+   * <p>Example: {@code sql.nodes(node(a).zone("eu-1"), node(b).zone("us-1"))}.
+   */
+  public SqlProtocolBuilder nodes(SqlNodeBuilder... nodes) {
+    FusilladeRun.noteSimulation();
+    List<SqlNodeBuilder> all = List.of(nodes);
+    return new SqlProtocolBuilder(
+        settings.withUrls(all.stream().map(SqlNodeBuilder::url).toList()).withZones(all));
+  }
+
+  /**
+   * Streaming replicas (see {@link #replicaUrls}) with their zones.
+   *
+   * <p>Example: {@code sql.nodes(node(primary).zone("eu-1")).replicaNodes(node(r).zone("us-1"))}.
+   */
+  public SqlProtocolBuilder replicaNodes(SqlNodeBuilder... replicas) {
+    List<SqlNodeBuilder> all = List.of(replicas);
+    return new SqlProtocolBuilder(
+        settings.withReplicaUrls(all.stream().map(SqlNodeBuilder::url).toList()).withZones(all));
+  }
+
   public SqlProtocolBuilder user(String user) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withUser(user)));
   }
@@ -101,10 +126,37 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
 
   /**
    * How long a request may wait for the database's answer before it fails as "timed out" (default
-   * 60 s): a stuck statement must not hold a worker, and the run, for ever.
+   * 60 s; a request's own {@code .timeout(...)} wins): a stuck statement must not hold a worker,
+   * and the run, for ever. A request past its timeout is cancelled on the server (PostgreSQL's
+   * cancel request with the native engine, {@code Statement.cancel()} with JDBC), never left
+   * running there.
    */
   public SqlProtocolBuilder requestTimeout(Duration timeout) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withRequestTimeout(timeout)));
+  }
+
+  /**
+   * The most tries of every request unless it says ({@code .maxTries(n)} on the request; default
+   * 1): as pgbench's {@code --max-tries}, a request that fails with a serialization failure
+   * (SQLState 40001) or a deadlock (40P01) is sent again at once, on the node the balancer chooses
+   * again, and its latency counts from its first due time. Any other failure is final. The run
+   * record counts the retries and the failures after the last try apart.
+   *
+   * <p>Example: {@code sql.url(url).maxTries(3)}.
+   */
+  public SqlProtocolBuilder maxTries(int tries) {
+    return new SqlProtocolBuilder(settings.withTries(t -> t.withMaxTries(tries)));
+  }
+
+  /**
+   * As pgbench's {@code --latency-limit}: a request that takes longer than {@code limit} (from its
+   * due time, retries included) is counted <em>late</em> in the run record, and no retry starts
+   * once it has passed.
+   *
+   * <p>Example: {@code sql.url(url).latencyLimit(Duration.ofMillis(50))}.
+   */
+  public SqlProtocolBuilder latencyLimit(Duration limit) {
+    return new SqlProtocolBuilder(settings.withTries(t -> t.withLatencyLimit(limit)));
   }
 
   /** How requests are spread over the nodes (default: round robin). */

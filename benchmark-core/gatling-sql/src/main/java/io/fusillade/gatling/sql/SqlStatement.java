@@ -11,13 +11,15 @@ import java.util.List;
  *
  * @param params the values of the placeholders, in order
  * @param fetchSize rows fetched at a time, or 0 to let the driver read the result whole
+ * @param limits its own timeout and tries
  */
 record SqlStatement(
     Expression<String> name,
     String sql,
     List<Expression<?>> params,
     List<SqlCheck> checks,
-    int fetchSize) {
+    int fetchSize,
+    RequestLimits limits) {
 
   SqlStatement {
     params = List.copyOf(params);
@@ -25,11 +27,11 @@ record SqlStatement(
   }
 
   static SqlStatement of(Expression<String> name, String sql) {
-    return new SqlStatement(name, sql, List.of(), List.of(), 0);
+    return new SqlStatement(name, sql, List.of(), List.of(), 0, RequestLimits.NONE);
   }
 
   SqlStatement withParams(List<Expression<?>> value) {
-    return new SqlStatement(name, sql, value, checks, fetchSize);
+    return new SqlStatement(name, sql, value, checks, fetchSize, limits);
   }
 
   SqlStatement withParam(Expression<?> value) {
@@ -39,11 +41,15 @@ record SqlStatement(
   SqlStatement withChecks(List<SqlCheck> more) {
     List<SqlCheck> all = new ArrayList<>(checks);
     all.addAll(more);
-    return new SqlStatement(name, sql, params, all, fetchSize);
+    return new SqlStatement(name, sql, params, all, fetchSize, limits);
   }
 
   SqlStatement withFetchSize(int rows) {
-    return new SqlStatement(name, sql, params, checks, rows);
+    return new SqlStatement(name, sql, params, checks, rows, limits);
+  }
+
+  SqlStatement withLimits(RequestLimits value) {
+    return new SqlStatement(name, sql, params, checks, fetchSize, value);
   }
 
   static <T> List<T> append(List<T> list, T value) {

@@ -78,6 +78,26 @@ public final class SqlStatementBuilder implements ActionBuilder {
     return new SqlStatementBuilder(statement.withFetchSize(rows));
   }
 
+  /**
+   * This request's timeout, over the protocol's {@code requestTimeout}: past it the request is
+   * cancelled on the server and is KO "timed out after ...".
+   *
+   * <p>Example: {@code sql("report").query(sql).timeout(Duration.ofMinutes(10))}.
+   */
+  public SqlStatementBuilder timeout(java.time.Duration timeout) {
+    return new SqlStatementBuilder(statement.withLimits(statement.limits().withTimeout(timeout)));
+  }
+
+  /**
+   * This request's most tries, over the protocol's {@code maxTries}: it is sent again after a
+   * serialization failure (SQLState 40001) or a deadlock (40P01), as pgbench's {@code --max-tries}.
+   *
+   * <p>Example: {@code sql("transfer").update(sql).maxTries(5)}.
+   */
+  public SqlStatementBuilder maxTries(int tries) {
+    return new SqlStatementBuilder(statement.withLimits(statement.limits().withMaxTries(tries)));
+  }
+
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     SqlStatement s = statement;
@@ -92,10 +112,10 @@ public final class SqlStatementBuilder implements ActionBuilder {
           Object[] values = jdbc.bind(SqlParams.values(s.params(), session));
           var work = Statements.query(jdbc.sql(), values, columns, s.fetchSize());
           if (saved.isEmpty()) {
-            return new ResolvedRequest(name, work, s.checks(), null);
+            return new ResolvedRequest(name, work, s.checks(), null).limited(s.limits());
           }
           SavedColumns.Capture request = saved.capture(s.checks());
-          return new ResolvedRequest(name, work, request.checks(), request);
+          return new ResolvedRequest(name, work, request.checks(), request).limited(s.limits());
         });
   }
 }

@@ -52,6 +52,28 @@ public final class SqlTransactionBuilder implements ActionBuilder {
     }
   }
 
+  /**
+   * This request's timeout, over the protocol's {@code requestTimeout}: past it the request is
+   * cancelled on the server and is KO "timed out after ...".
+   *
+   * <p>Example: {@code sql("order").transaction(...).timeout(Duration.ofMinutes(10))}.
+   */
+  public SqlTransactionBuilder timeout(java.time.Duration timeout) {
+    return new SqlTransactionBuilder(
+        transaction.withLimits(transaction.limits().withTimeout(timeout)));
+  }
+
+  /**
+   * This request's most tries, over the protocol's {@code maxTries}: it is sent again after a
+   * serialization failure (SQLState 40001) or a deadlock (40P01), as pgbench's {@code --max-tries}.
+   *
+   * <p>Example: {@code sql("transfer").transaction(...).maxTries(5)}.
+   */
+  public SqlTransactionBuilder maxTries(int tries) {
+    return new SqlTransactionBuilder(
+        transaction.withLimits(transaction.limits().withMaxTries(tries)));
+  }
+
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     SqlTransaction t = transaction;
@@ -67,7 +89,8 @@ public final class SqlTransactionBuilder implements ActionBuilder {
             Object[] values = SqlParams.values(t.statements().get(i).params(), session);
             bound.add(new Statements.Bound(sql.get(i).sql(), sql.get(i).bind(values)));
           }
-          return new ResolvedRequest(name, Statements.transaction(bound), List.of());
+          return new ResolvedRequest(name, Statements.transaction(bound), List.of())
+              .limited(t.limits());
         });
   }
 }

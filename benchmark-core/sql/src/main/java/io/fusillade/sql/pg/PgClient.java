@@ -9,6 +9,7 @@ import io.fusillade.sql.SqlCheck;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlNode;
 import io.fusillade.sql.SqlOutcome;
+import io.fusillade.sql.SqlTimeout;
 import io.fusillade.sql.SqlWork;
 import io.fusillade.sql.Statements;
 import io.netty.channel.Channel;
@@ -39,7 +40,8 @@ import java.util.function.Consumer;
  * without waiting for the answer to the one before, as {@code pgbench} does with its own
  * connections. At most {@code poolSize + queueCapacity} requests are in flight on a node; beyond
  * that a request fails at once with {@value io.fusillade.sql.SqlClient#QUEUE_FULL}. A request whose
- * answer does not come within the request timeout fails, and its connection is replaced.
+ * answer does not come within its timeout is cancelled on the server (PostgreSQL's cancel request)
+ * and fails as timed out.
  *
  * <p>It runs the protocol's queries and updates (with their checks), transactions (the statements
  * before one Sync: committed together or rolled back together) and batches; results stream through
@@ -62,6 +64,7 @@ public final class PgClient implements SqlNode {
   private final ChannelFactory<? extends Channel> channels;
   private final List<PgLoop> loops = new ArrayList<>();
   private final AtomicInteger nextLoop = new AtomicInteger();
+  private final SqlTimeout defaultTimeout;
   private volatile boolean closing;
   private final java.util.concurrent.atomic.AtomicBoolean checking =
       new java.util.concurrent.atomic.AtomicBoolean();
@@ -78,6 +81,7 @@ public final class PgClient implements SqlNode {
     this.address = address;
     this.socket = socket;
     this.channels = channels;
+    this.defaultTimeout = SqlTimeout.of(options.requestTimeout());
   }
 
   /**
@@ -194,7 +198,8 @@ public final class PgClient implements SqlNode {
    * that ran it: the caller's own loop when the caller is one of the group's loops.
    */
   @Override
-  public void execute(SqlWork work, List<SqlCheck> checks, Consumer<SqlOutcome> done) {
+  public void execute(
+      SqlWork work, List<SqlCheck> checks, SqlTimeout timeout, Consumer<SqlOutcome> done) {
     Set<String> capture;
     if (work instanceof Statements.Query query) {
       capture = query.capture();
@@ -212,7 +217,14 @@ public final class PgClient implements SqlNode {
       done.accept(SqlOutcome.connectionFailure(down));
       return;
     }
-    PgRequest request = new PgRequest(work, capture, checks, done, System.nanoTime());
+    PgRequest request =
+        new PgRequest(
+            work,
+            capture,
+            checks,
+            done,
+            System.nanoTime(),
+            timeout != null ? timeout : defaultTimeout);
     for (int i = 0; i < loops.size(); i++) {
       PgLoop loop = loops.get(i);
       if (loop.executor.inEventLoop()) {
@@ -318,8 +330,12 @@ public final class PgClient implements SqlNode {
     }
   }
 
-  long requestTimeoutNanos() {
-    return options.requestTimeout().toNanos();
+  /**
+   * Sends PostgreSQL's cancel request for the session {@code processId} from {@code loop} ({@link
+   * PgCancel}): the server stops the statement that session runs.
+   */
+  void cancel(int processId, int secretKey, EventLoop loop) {
+    PgCancel.send(socket, address.label(), loop, channels, processId, secretKey);
   }
 
   long connectTimeoutNanos() {

@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -72,6 +73,9 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   private ByteBuf outbox; // where requests are encoded: see outbox()
   private PgAuth.Scram scram;
   private int statementCount;
+  private int processId; // BackendKeyData: what a cancel request names
+  private int secretKey;
+  private boolean keyKnown;
 
   /**
    * A connection not yet on a channel: {@link #open} puts it on a socket; the JMH benchmark of the
@@ -182,9 +186,22 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       PgMessages.execute(out);
     } else if (request.work instanceof Statements.Transaction transaction) {
       // Without an explicit BEGIN, what comes before one Sync is one implicit transaction:
-      // committed at the Sync, or rolled back whole after the first error.
-      for (Statements.Bound bound : transaction.statements()) {
-        PgMessages.bind(out, statement(out, bound.sql(), request), bound.params());
+      // committed at the Sync, or rolled back whole after the first error. Its new statements
+      // are parsed before the first runs: after an error the server skips every message up to
+      // the Sync, a Parse too, and a request pipelined behind this one may already use the name.
+      List<Statements.Bound> statements = transaction.statements();
+      String[] names = new String[statements.size()];
+      for (int i = 0; i < names.length; i++) {
+        String sql = statements.get(i).sql();
+        if (this.statements.containsKey(sql) || this.statements.size() < MAX_STATEMENTS) {
+          names[i] = statement(out, sql, request);
+        }
+      }
+      for (int i = 0; i < names.length; i++) {
+        Statements.Bound bound = statements.get(i);
+        // beyond the cache, the unnamed statement: parsed just before it runs
+        String name = names[i] != null ? names[i] : statement(out, bound.sql(), request);
+        PgMessages.bind(out, name, bound.params());
         PgMessages.execute(out);
       }
     } else {
@@ -322,8 +339,11 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
     }
     inFlight.poll();
     long answered = System.nanoTime();
-    // a moving average over some 16 answers: the time the server took for the head
-    usualAnswerNanos += (answered - headSinceNanos - usualAnswerNanos) / 16;
+    if (!head.ended()) {
+      // a moving average over some 16 answers: the time the server took for the head (not for
+      // one that timed out, whose time says nothing of the usual answer)
+      usualAnswerNanos += (answered - headSinceNanos - usualAnswerNanos) / 16;
+    }
     headSinceNanos = answered; // the next request's turn at the server, if any
     if (head.failed()) {
       head.unconfirmedParses().forEach(name -> statements.values().remove(name));
@@ -379,8 +399,14 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
           write(request);
         }
       }
+      case 'K' -> {
+        // protocol 3.0: a 4-byte process id and a 4-byte secret key
+        processId = body.readInt();
+        secretKey = body.readInt();
+        keyKnown = true;
+      }
       default -> {
-        // ParameterStatus, BackendKeyData, notices
+        // ParameterStatus, notices
       }
     }
   }
@@ -531,11 +557,17 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * Gives up the connection when its oldest request has waited longer than the request timeout
-   * (every request behind it is stuck too), or when it has not started within the connection
-   * timeout.
+   * Ends the requests past their timeout, and gives up the connection when it has not started
+   * within the connection timeout.
+   *
+   * <p>The oldest request, the one the server is running, is cancelled on the server when its
+   * timeout has passed: it ends at once as timed out, a cancel request goes to the server, and its
+   * answer (the cancel's error) is dropped when it comes; the connection then serves the requests
+   * behind it. When no answer comes within {@value #CANCEL_GRACE_MILLIS} ms of the cancel, the
+   * connection is closed. A request behind it whose own timeout passes ends as timed out at once,
+   * and is cancelled when its turn at the server comes.
    */
-  void expire(long now, long requestTimeoutNanos, long connectTimeoutNanos) {
+  void expire(long now, long connectTimeoutNanos) {
     if (closed) {
       return;
     }
@@ -556,9 +588,50 @@ final class PgConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     PgRequest head = inFlight.peek();
-    if (head != null && now - head.startNanos > requestTimeoutNanos) {
-      closing = SqlOutcome.timedOut(java.time.Duration.ofNanos(requestTimeoutNanos));
+    if (head == null) {
+      return;
+    }
+    if (head.cancelledNanos() == 0) {
+      if (head.expired(now)) {
+        head.cancelled(now);
+        cancelOnServer();
+      }
+    } else if (now - head.cancelledNanos() > CANCEL_GRACE_NANOS) {
+      // The server took no cancel: nothing will come on this connection.
+      closing =
+          SqlOutcome.ko(
+              head.timeout.reason()
+                  + " (no answer to its cancel within "
+                  + CANCEL_GRACE_MILLIS / 1000
+                  + " s)");
       channel.close();
+      return;
+    }
+    java.util.List<PgRequest> expired = null;
+    boolean first = true;
+    for (PgRequest request : inFlight) {
+      if (!first && !request.ended() && request.expired(now)) {
+        expired = expired == null ? new java.util.ArrayList<>(2) : expired;
+        expired.add(request);
+      }
+      first = false;
+    }
+    if (expired != null) {
+      // after the loop: a user's next request, sent from its outcome, may come to this connection
+      expired.forEach(request -> request.fail(SqlOutcome.timedOut(request.timeout)));
+    }
+  }
+
+  /** How long the server has to answer a cancelled request before the connection is closed. */
+  static final long CANCEL_GRACE_MILLIS = 2_000;
+
+  private static final long CANCEL_GRACE_NANOS =
+      java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(CANCEL_GRACE_MILLIS);
+
+  /** Asks the server to stop what this connection's session runs (its oldest request). */
+  private void cancelOnServer() {
+    if (keyKnown) {
+      owner.client().cancel(processId, secretKey, owner.executor);
     }
   }
 

@@ -141,12 +141,15 @@ final class PgLoop {
     }
   }
 
-  /** Fails the waiting requests older than the request timeout, as a connection fails its own. */
+  /** Fails the waiting requests past their timeout: never sent, they need no cancel. */
   private void expireWaiting(long now) {
-    long timeout = client.requestTimeoutNanos();
-    while (!waiting.isEmpty() && now - waiting.peekFirst().startNanos > timeout) {
-      inFlight--;
-      waiting.pollFirst().fail(SqlOutcome.timedOut(java.time.Duration.ofNanos(timeout)));
+    for (java.util.Iterator<PgRequest> i = waiting.iterator(); i.hasNext(); ) {
+      PgRequest request = i.next();
+      if (request.expired(now)) {
+        i.remove();
+        inFlight--;
+        request.fail(SqlOutcome.timedOut(request.timeout));
+      }
     }
   }
 
@@ -220,7 +223,7 @@ final class PgLoop {
         // not when its connect attempt gives up.
         connection.terminate(SqlOutcome.connectionFailure(down));
       } else {
-        connection.expire(now, client.requestTimeoutNanos(), client.connectTimeoutNanos());
+        connection.expire(now, client.connectTimeoutNanos());
       }
     }
   }

@@ -137,6 +137,19 @@ final class PgMessages {
     out.writeInt(4);
   }
 
+  /**
+   * A CancelRequest, sent alone on a new connection: the server stops what the session of {@code
+   * processId} is running (PostgreSQL's cancel key, from its BackendKeyData), then closes.
+   */
+  static void cancelRequest(ByteBuf out, int processId, int secretKey) {
+    out.writeInt(16);
+    out.writeInt(CANCEL_REQUEST_CODE);
+    out.writeInt(processId);
+    out.writeInt(secretKey);
+  }
+
+  private static final int CANCEL_REQUEST_CODE = 80877102;
+
   static void terminate(ByteBuf out) {
     out.writeByte('X');
     out.writeInt(4);

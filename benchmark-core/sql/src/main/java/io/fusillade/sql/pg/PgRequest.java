@@ -3,6 +3,7 @@ package io.fusillade.sql.pg;
 import io.fusillade.sql.SqlCheck;
 import io.fusillade.sql.SqlOutcome;
 import io.fusillade.sql.SqlResult;
+import io.fusillade.sql.SqlTimeout;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,8 +23,12 @@ final class PgRequest {
   final Object work; // a Statements.Query, Transaction or Batch
   final Set<String> capture;
   final long startNanos;
+  final SqlTimeout timeout;
+  final long deadlineNanos; // startNanos + the timeout
   private final List<SqlCheck> checks;
   private final Consumer<SqlOutcome> done;
+  private boolean ended; // its outcome was handed over (a timed out request may still be sent)
+  private long cancelledNanos; // when it timed out while the server ran it, and was cancelled
 
   private long rows;
   private boolean firstRowSeen;
@@ -41,12 +46,39 @@ final class PgRequest {
       Set<String> capture,
       List<SqlCheck> checks,
       Consumer<SqlOutcome> done,
-      long startNanos) {
+      long startNanos,
+      SqlTimeout timeout) {
     this.work = work;
     this.capture = capture;
     this.checks = checks;
     this.done = done;
     this.startNanos = startNanos;
+    this.timeout = timeout;
+    this.deadlineNanos = startNanos + timeout.nanos();
+  }
+
+  /** Whether its timeout has passed at {@code now}. */
+  boolean expired(long now) {
+    return now - deadlineNanos > 0;
+  }
+
+  /** Whether its outcome has been handed over: answered, failed, or timed out. */
+  boolean ended() {
+    return ended;
+  }
+
+  /**
+   * Ends it as timed out while the server runs it ({@code now}): the caller cancels it on the
+   * server; its answer, when it comes, is dropped.
+   */
+  void cancelled(long now) {
+    cancelledNanos = now;
+    fail(SqlOutcome.timedOut(timeout));
+  }
+
+  /** When it was {@linkplain #cancelled cancelled}, or 0. */
+  long cancelledNanos() {
+    return cancelledNanos;
   }
 
   /** Notes that this request parses statement {@code name} (its ParseComplete comes later). */
@@ -156,16 +188,24 @@ final class PgRequest {
     }
   }
 
-  /** Hands the outcome over once ReadyForQuery has arrived. */
+  /** Hands the outcome over once ReadyForQuery has arrived (not when it had timed out). */
   void complete() {
+    if (ended) {
+      return;
+    }
+    ended = true;
     done.accept(
         failed()
             ? SqlOutcome.error(errorState, errorMessage)
             : SqlOutcome.checked(new SqlResult(rows, firstRow), checks));
   }
 
-  /** Ends the request with {@code outcome} without an answer from the server. */
+  /** Ends the request with {@code outcome} without an answer from the server (once). */
   void fail(SqlOutcome outcome) {
+    if (ended) {
+      return;
+    }
+    ended = true;
     done.accept(outcome);
   }
 }
