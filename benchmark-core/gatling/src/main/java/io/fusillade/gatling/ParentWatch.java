@@ -71,15 +71,11 @@ final class ParentWatch {
   }
 
   /**
-   * The parent's pid, for the message: the one {@link GatlingLauncher} passes, else this JVM's
-   * parent now (init's, when the parent died while this JVM started).
+   * The parent's pid, for the message: this JVM's parent when the watch starts, its first instant
+   * (init's, should the parent have died while this JVM started).
    */
   private static long parentPid() {
-    try {
-      return Long.parseLong(System.getProperty(FusilladeRun.PARENT_PID_PROPERTY, "").strip());
-    } catch (NumberFormatException e) {
-      return ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
-    }
+    return ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
   }
 
   /**
