@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * A query of a workload: SQL text as written (dialect casts such as {@code ::string} included), one
- * generated value per placeholder, and how many times the queue holds it.
+ * generated value per placeholder, and how many times the queue holds it. A query may be a
+ * transaction of several statements ({@code transaction:} in the file), which share its parameters:
+ * each statement takes the values its {@code $n} placeholders name.
  *
  * @param name the query name (its stream scope); {@code query1}, {@code query2}, ... by default
  * @param sql the statement
@@ -18,6 +20,9 @@ import java.util.Map;
  * @param vendorOptions engine-specific keys ({@code timeout})
  * @param location where its {@code sql} is in the file, for messages about the statement (such as
  *     {@code workload check --connect}'s); null for a query not read from a file
+ * @param transaction every statement of a transaction, in order ({@code sql} is the first); empty
+ *     for a single statement
+ * @param tags the query's tags ({@code lite}, {@code full}...), by which {@code --queries} selects
  */
 public record Query(
     String name,
@@ -25,12 +30,41 @@ public record Query(
     List<ValueSpec> params,
     int count,
     Map<String, Object> vendorOptions,
-    Location location) {
+    Location location,
+    List<String> transaction,
+    List<String> tags) {
 
   /** Copies the collections. */
   public Query {
     params = List.copyOf(params);
     vendorOptions = Collections.unmodifiableMap(new LinkedHashMap<>(vendorOptions));
+    transaction = transaction == null ? List.of() : List.copyOf(transaction);
+    tags = tags == null ? List.of() : List.copyOf(tags);
+  }
+
+  /** A single statement without tags. */
+  public Query(
+      String name,
+      String sql,
+      List<ValueSpec> params,
+      int count,
+      Map<String, Object> vendorOptions,
+      Location location) {
+    this(name, sql, params, count, vendorOptions, location, List.of(), List.of());
+  }
+
+  /**
+   * @return the statements it runs: its transaction's, or its one {@code sql}
+   */
+  public List<String> statements() {
+    return transaction.isEmpty() ? List.of(sql) : transaction;
+  }
+
+  /**
+   * @return whether it runs several statements as one transaction
+   */
+  public boolean isTransaction() {
+    return transaction.size() > 1;
   }
 
   /** A query not read from a file: no location. */
