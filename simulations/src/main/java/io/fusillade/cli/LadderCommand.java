@@ -83,7 +83,7 @@ final class LadderCommand extends RunCommand {
     if (baseline != null) {
       baselineRuns = RunMetrics.load(List.of(baseline));
     }
-    Workload workload = WorkloadFiles.load(file);
+    Workload workload = querySet.select(WorkloadFiles.load(file));
     if (workload.queries().isEmpty()) {
       throw new FusilladeException(file + ": no queries to run");
     }

@@ -350,6 +350,12 @@ class RunCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database = new DatabaseOptions();
 
+  /**
+   * {@code --queries}: the queries run, limit and ladder send (also LimitCommand's,
+   * LadderCommand's).
+   */
+  @Mixin QueriesOption querySet = new QueriesOption();
+
   @Option(
       names = "--url",
       paramLabel = "URL",
@@ -396,7 +402,7 @@ class RunCommand implements Callable<Integer> {
         throw new FusilladeException("--balance: " + e.getMessage());
       }
     }
-    Workload workload = WorkloadFiles.load(file);
+    Workload workload = querySet.select(WorkloadFiles.load(file));
     boolean external =
         (database.urls != null && !database.urls.isEmpty()) || workload.connection().isPresent();
     if (!serverSettings.isEmpty() && external) {
@@ -921,6 +927,7 @@ class RunCommand implements Callable<Integer> {
     properties.putAll(metricsProperties());
     properties.putAll(runProperties());
     properties.putAll(extraProperties());
+    properties.putAll(querySet.forkProperties());
     if (!abortRules.isEmpty()) {
       properties.put(FusilladeRun.ABORT_PROPERTY, String.join("\n", abortRules));
     }

@@ -8,6 +8,7 @@ import io.fusillade.record.RunSettings;
 import io.fusillade.workload.CheckText;
 import io.fusillade.workload.LoadResult;
 import io.fusillade.workload.Problem;
+import io.fusillade.workload.QuerySelection;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadLoader;
 import java.util.LinkedHashSet;
@@ -36,7 +37,8 @@ public final class WorkloadProperties {
       throw new FusilladeException(
           result.problems().stream().map(Problem::toString).collect(Collectors.joining("\n")));
     }
-    Workload workload = result.orThrow();
+    // --queries: the run's set of the file's queries (every one without it)
+    Workload workload = QuerySelection.fromSystemProperties().apply(result.orThrow());
     scheduleFaults(workload);
     return workload;
   }

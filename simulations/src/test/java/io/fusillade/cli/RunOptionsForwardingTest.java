@@ -6,6 +6,7 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.metrics.InfluxPush;
 import io.fusillade.gatling.metrics.LiveMetrics;
 import io.fusillade.record.RunSettings;
+import io.fusillade.workload.QuerySelection;
 import io.fusillade.workload.Workload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -93,6 +94,7 @@ class RunOptionsForwardingTest {
               "--users",
               new Forwarded(RunSettings.USERS, "--users", "3").besides("--mode", "queue")),
           Map.entry("--seed", new Forwarded(RunSettings.SEED, "--seed", "9")),
+          Map.entry("--queries", new Forwarded(QuerySelection.PROPERTY, "--queries", "query1")),
           Map.entry("--pool", new Forwarded(RunSettings.POOL, "--pool", "3")),
           Map.entry("--engine", new Forwarded(RunSettings.ENGINE, "--engine", "native")),
           Map.entry(

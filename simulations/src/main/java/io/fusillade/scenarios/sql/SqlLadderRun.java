@@ -16,7 +16,6 @@ import io.fusillade.workload.WorkloadData;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.Simulation;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +69,7 @@ public class SqlLadderRun extends Simulation {
               sqlCall(
                   session -> {
                     RowGenerator params = session.get(streamKey(index));
-                    return new SqlCall(query.name(), query.sql(), Arrays.asList(params.next()));
+                    return QueryCalls.of(query, params.next());
                   }));
     }
     set = set.exec(FusilladeSpan.end(SET));
