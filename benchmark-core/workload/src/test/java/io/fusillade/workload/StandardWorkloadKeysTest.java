@@ -274,4 +274,32 @@ class StandardWorkloadKeysTest {
             "bad.yml:5:46 tables_schema[0].columns[0].range: unique range holds 100 values (1000"
                 + " rows with repeat) but row_count is 1001");
   }
+
+  @Test
+  void aScaledBoundMayAddOrSubtractAWholeOffsetForTheKeysAfterTheLoadedOnes() {
+    String yaml =
+        """
+        scale: 0.5
+        tables_schema:
+          - name: usertable
+            row_count: 1_000 * scale
+            columns:
+              - {name: k, type: long, distribution: sequential, range: [1, 1_000 * scale], unique: true}
+        queries:
+          - sql: insert into usertable values ($1)
+            params:
+              - {type: long, distribution: sequential, range: [1_000 * scale + 1, 1_000 * scale - 1]}
+        """;
+    List<Problem> problems = WorkloadLoader.parse("w.yml", yaml, k -> null).problems();
+    assertThat(problems)
+        .extracting(Problem::toString)
+        .containsExactly(
+            "w.yml:10:55 queries[0].params[0].range: left bound 1_000 * scale + 1 is greater than"
+                + " right bound 1_000 * scale - 1");
+    Workload fixed =
+        WorkloadLoader.parse("w.yml", yaml.replace("scale - 1]", "scale + 9]"), k -> null)
+            .orThrow();
+    assertThat(fixed.queries().get(0).params().get(0).lower()).isEqualTo(501L);
+    assertThat(fixed.queries().get(0).params().get(0).upper()).isEqualTo(509L);
+  }
 }
