@@ -98,9 +98,10 @@ class TpccWorkloadTest {
 
   @Test
   void theJavaSimulationsTerminalsRunTheTransactionsAndCountNewOrdersPerMinute() throws Exception {
+    Path base = java.nio.file.Files.createDirectories(dir.resolve("java"));
     GatlingFork run =
         GatlingFork.run(
-            dir.resolve("java"),
+            base,
             TpccSimulation.class,
             Map.of(
                 "fusillade.urls",
@@ -122,6 +123,9 @@ class TpccWorkloadTest {
         .contains(
             "New-Order per minute (tpmC-like, derived from TPC-C; not a TPC-C result): "
                 + String.format("%.1f", newOrders / 0.05));
+    assertThat(run.record().manifest().parameters())
+        .containsEntry("tpcc.terminals", 4)
+        .containsKey(TpccSimulation.NEW_ORDERS_PER_MINUTE);
   }
 
   private static long count(String sql) throws SQLException {

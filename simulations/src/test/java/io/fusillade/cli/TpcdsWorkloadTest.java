@@ -48,7 +48,7 @@ class TpcdsWorkloadTest {
   @Test
   void everyQueryRunsAndReturnsRows() throws Exception {
     Map<String, Long> rows =
-        WorkloadStatements.run(postgres.jdbcUrl(), tpcds, tpcds.seed().orElseThrow(), 3);
+        WorkloadStatements.run(postgres.jdbcUrl(), tpcds, tpcds.seed().orElseThrow(), 5);
 
     assertThat(rows).hasSize(tpcds.queries().size());
     assertThat(rows).allSatisfy((name, n) -> assertThat(n).as(name).isPositive());

