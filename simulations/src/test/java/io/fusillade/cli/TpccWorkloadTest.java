@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The OLTP workload derived from TPC-C ({@code workloads/tpcc.yml}) on one embedded PostgreSQL
  * loaded with its one warehouse: every transaction finds and changes its rows, {@code fusillade
- * run} sends the mix from YAML, and {@link TpccSimulation} runs the same transactions as terminals
- * from Java and reports New-Order per minute; none fails.
+ * run} sends the mix from YAML (the native engine), and {@link TpccSimulation} runs the same
+ * transactions as terminals from Java (JDBC) and reports New-Order per minute; none fails.
  */
 @Tag("slow")
 class TpccWorkloadTest {
@@ -83,6 +83,8 @@ class TpccWorkloadTest {
             "60",
             "--duration",
             "4s",
+            "--engine",
+            "native",
             "--output",
             dir.resolve("yaml").toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();

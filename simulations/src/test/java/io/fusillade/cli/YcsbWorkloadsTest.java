@@ -86,8 +86,6 @@ class YcsbWorkloadsTest {
             "200",
             "--duration",
             "3s",
-            "--engine",
-            "native",
             "--output",
             dir.resolve("f").toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();

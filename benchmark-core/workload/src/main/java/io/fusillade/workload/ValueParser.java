@@ -170,6 +170,10 @@ final class ValueParser extends FieldReader {
       return new Distribution(kind, Double.NaN);
     }
     String at = join(path, "distribution_param");
+    if (!kind.hasParameter()) {
+      problem(node, at, kind.label() + " takes no distribution_param");
+      return null;
+    }
     Double parameter;
     Double second = Double.NaN;
     if (node instanceof ListNode l) {
@@ -191,10 +195,6 @@ final class ValueParser extends FieldReader {
       parameter = numberOf(node, at);
     }
     if (parameter == null) {
-      return null;
-    }
-    if (!kind.hasParameter()) {
-      problem(node, at, kind.label() + " takes no distribution_param");
       return null;
     }
     String problem = Distribution.problem(kind, parameter, second);
@@ -227,10 +227,7 @@ final class ValueParser extends FieldReader {
     }
     String at = join(path, "array");
     if (!arrays) {
-      problem(
-          node,
-          at,
-          "array applies to query parameters (cast in the SQL: $1::int[]), not to columns");
+      problem(node, at, "array applies to query parameters (cast in the SQL: $1::int[]) only");
       return;
     }
     Long min;
