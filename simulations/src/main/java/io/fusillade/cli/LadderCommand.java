@@ -90,6 +90,7 @@ final class LadderCommand implements Callable<Integer> {
   @Mixin TargetOptions target = new TargetOptions();
   @Mixin SqlOptions sql = new SqlOptions();
   @Mixin SqlRequestOptions requests = new SqlRequestOptions();
+  @Mixin QueriesOption querySet = new QueriesOption();
 
   @Option(
       names = "--set-timeout",
@@ -108,7 +109,7 @@ final class LadderCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunInputs in =
         new RunInputs(
-            "ladder", file, null, target, sql, requests, null, null, null, null, control, checks, outputs);
+            "ladder", file, null, target, sql, requests, querySet, null, null, null, null, control, checks, outputs);
     RunPlanner.validateGroups(in);
     outputs.refuseBucket("ladder");
     if (levels.isEmpty() || levels.stream().anyMatch(l -> l == null || l < 1)) {
@@ -118,7 +119,7 @@ final class LadderCommand implements Callable<Integer> {
       throw new FusilladeException("--repeats must be >= 1, got " + repeats);
     }
     List<RunData> baselineRuns = baseline == null ? null : RunMetrics.load(List.of(baseline));
-    Workload workload = WorkloadFiles.load(file);
+    Workload workload = querySet.select(WorkloadFiles.load(file));
     in = in.withWorkload(workload);
     if (!(WorkloadKind.of(in) instanceof SqlKind)) {
       throw new FusilladeException(file + ": fusillade ladder runs a workload's SQL queries");
@@ -149,7 +150,8 @@ final class LadderCommand implements Callable<Integer> {
                 0,
                 postgres.replicaJdbcUrls(),
                 List.of(),
-                servers.requests());
+                servers.requests(),
+                servers.queries());
       } else {
         planned.kind().checkReachable(in, settings);
       }

@@ -122,6 +122,7 @@ final class LimitCommand implements Callable<Integer> {
   @Mixin TargetOptions target = new TargetOptions();
   @Mixin SqlOptions sql = new SqlOptions();
   @Mixin SqlRequestOptions requests = new SqlRequestOptions();
+  @Mixin QueriesOption querySet = new QueriesOption();
   @Mixin LogsOptions logs = new LogsOptions();
   @Mixin RunControlOptions control = new RunControlOptions();
   @Mixin OutputOptions outputs = new OutputOptions();
@@ -132,10 +133,10 @@ final class LimitCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunInputs in =
         new RunInputs(
-            "limit", file, null, target, sql, requests, logs, null, null, null, control, null, outputs);
+            "limit", file, null, target, sql, requests, querySet, logs, null, null, null, control, null, outputs);
     RunPlanner.validateGroups(in);
     outputs.refuseBucket("limit");
-    Workload workload = WorkloadFiles.load(file);
+    Workload workload = querySet.select(WorkloadFiles.load(file));
     in = in.withWorkload(workload);
     if (workload.topics().size() > 1) {
       throw new FusilladeException(

@@ -54,6 +54,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin SqlLoadOptions sqlLoad = new SqlLoadOptions();
   @Mixin SqlOptions sql = new SqlOptions();
   @Mixin SqlRequestOptions requests = new SqlRequestOptions();
+  @Mixin QueriesOption querySet = new QueriesOption();
   @Mixin LogsOptions logs = new LogsOptions();
   @Mixin CheckOptions checks = new CheckOptions();
   @Mixin RunControlOptions control = new RunControlOptions();
@@ -63,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
   /** The inputs of this command, before the workload is read. */
   RunInputs inputs() {
     return new RunInputs(
-        "run", file, null, target, sql, requests, logs, rate, sqlLoad, share, control, checks, outputs);
+        "run", file, null, target, sql, requests, querySet, logs, rate, sqlLoad, share, control, checks, outputs);
   }
 
   @Override
@@ -72,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunInputs in = inputs();
     RunPlanner.validateGroups(in); // a wrong option fails before the file is read
-    Workload workload = WorkloadFiles.load(file);
+    Workload workload = querySet.select(WorkloadFiles.load(file));
     in = in.withWorkload(workload);
     RunPlanner.Planned planned = RunPlanner.plan(in, null, null, out);
     planned.kind().checkReachable(in, planned.settings());

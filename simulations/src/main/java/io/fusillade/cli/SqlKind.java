@@ -153,7 +153,10 @@ record SqlKind() implements WorkloadKind {
             sql.serverSettings.isEmpty() ? plan.sql().serverSettings() : sql.serverSettings,
             in.requests() != null
                 ? in.requests().requests(plan.sql().requests())
-                : plan.sql().requests()));
+                : plan.sql().requests(),
+            in.queries() != null && !in.queries().items().isEmpty()
+                ? in.queries().items()
+                : plan.sql().queries()));
   }
 
   @Override

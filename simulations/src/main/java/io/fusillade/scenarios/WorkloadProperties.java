@@ -12,6 +12,7 @@ import io.fusillade.workload.CastReview;
 import io.fusillade.workload.CheckText;
 import io.fusillade.workload.LoadResult;
 import io.fusillade.workload.Problem;
+import io.fusillade.workload.QuerySelection;
 import io.fusillade.workload.Workload;
 import io.fusillade.workload.WorkloadLoader;
 import java.util.LinkedHashSet;
@@ -42,7 +43,10 @@ public final class WorkloadProperties {
       throw new FusilladeException(
           result.problems().stream().map(Problem::toString).collect(Collectors.joining("\n")));
     }
-    Workload workload = casts(result.orThrow(), settings);
+    // --queries: the run's set of the file's queries (every one without it)
+    Workload selected =
+        new QuerySelection(RunPlan.current().sql().queries()).apply(result.orThrow());
+    Workload workload = casts(selected, settings);
     scheduleFaults(workload);
     return workload;
   }

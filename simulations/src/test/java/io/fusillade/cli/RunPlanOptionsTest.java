@@ -121,6 +121,7 @@ class RunPlanOptionsTest {
               // --balance zone cannot go without the injector's zone: given together
               new Given("--zone", "eu-1", "--balance", "zone", "--node-zones", "eu-1")),
           Map.entry("--node-zones", new Given("--node-zones", "eu-1")),
+          Map.entry("--queries", new Given("--queries", "query1")),
           Map.entry("--watch-process", new Given("--watch-process", "postgres")),
           Map.entry("--jfr", new Given("--jfr")),
           Map.entry("--monitor", new Given("--monitor", "db=http://db1:9100/metrics")),

@@ -89,6 +89,49 @@ class SchemaCommandTest {
   }
 
   @Test
+  void upWithFillLoadsTheRowsBeforeTheIndexesAndAnalyzesTheTables(@TempDir Path dir)
+      throws Exception {
+    Path workload = dir.resolve("load.yml");
+    Files.writeString(
+        workload,
+        """
+        tables_schema:
+          - name: load_t
+            row_count: 1000
+            columns:
+              - {name: id, type: integer, distribution: sequential, range: [1, 1000], unique: true}
+              - {name: grp, type: integer, distribution: sequential, range: [1, 10], repeat: 100}
+              - {name: label, type: text, generated: "'group ' || grp::text"}
+            primary_keys: [id]
+        indexes:
+          - {name: load_t_label, table_name: load_t, columns_names: [label]}
+        queries:
+          - sql: select 1
+        """);
+    String url = postgres.jdbcUrl();
+    CliRun fill = CliRun.of("schema", "fill", workload.toString(), "--url", url, "--fill");
+    assertThat(fill.exitCode()).isEqualTo(2);
+    assertThat(fill.err().strip())
+        .isEqualTo("fusillade: schema fill: --fill goes with up (schema up --fill)");
+    CliRun up = CliRun.of("schema", "up", workload.toString(), "--url", url, "--fill");
+    try {
+      assertThat(up.exitCode()).as(up.err()).isZero();
+      String out = up.out();
+      assertThat(out.indexOf("filled load_t: 1,000 rows"))
+          .isPositive()
+          .isLessThan(out.indexOf("created index load_t_label"));
+      assertThat(count("select count(*) from load_t where label = 'group ' || grp"))
+          .isEqualTo(1000);
+      assertThat(count("select count(*) from load_t where grp = 7 and id between 601 and 700"))
+          .isEqualTo(100);
+      // analyzed once filled: the planner has each column's statistics without autovacuum
+      assertThat(count("select count(*) from pg_stats where tablename = 'load_t'")).isEqualTo(3);
+    } finally {
+      CliRun.of("schema", "down", workload.toString(), "--url", url);
+    }
+  }
+
+  @Test
   void upFillAndDownCreateFillAndDropTheWorkloadsTables() throws Exception {
     String url = postgres.jdbcUrl();
     CliRun up = CliRun.of("schema", "up", WORKLOAD.toString(), "--url", url);

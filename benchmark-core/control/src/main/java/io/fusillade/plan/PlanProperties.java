@@ -95,6 +95,9 @@ public final class PlanProperties {
   /** This injector's zone for zone balancing ({@code --zone}). */
   public static final String ZONE = "fusillade.zone";
 
+  /** The workload's queries a run sends, tags or names, comma-separated ({@code --queries}). */
+  public static final String QUERIES = "fusillade.queries";
+
   /** Each node's zone, comma-separated ({@code --node-zones}). */
   public static final String NODE_ZONES = "fusillade.nodeZones";
 
@@ -172,7 +175,8 @@ public final class PlanProperties {
                 maxTries(values),
                 values.duration(LATENCY_LIMIT, null),
                 values.string(ZONE, null),
-                list(values.string(NODE_ZONES, null), ",")));
+                list(values.string(NODE_ZONES, null), ",")),
+            list(values.string(QUERIES, null), ","));
     RunPlan.Logs logs =
         new RunPlan.Logs(values.integer(OPENSEARCH_NODES, 1), values.string(LOGS_FILES, null));
     String runs = values.string(RUNS_DIRECTORY, null);

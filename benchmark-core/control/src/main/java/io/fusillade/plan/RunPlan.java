@@ -282,6 +282,8 @@ public record RunPlan(
    * @param serverSettings {@code postgresql.conf} settings of the embedded server, {@code
    *     name=value}
    * @param requests how each request is bounded, tried and balanced by zone
+   * @param queries the workload's queries the run sends, by tag or name ({@code --queries}); empty
+   *     for all
    */
   public record Sql(
       Duration failover,
@@ -289,7 +291,8 @@ public record RunPlan(
       int replicas,
       List<String> replicaUrls,
       List<String> serverSettings,
-      Requests requests) {
+      Requests requests,
+      List<String> queries) {
     /** 10 s to connect, no replica. */
     public static final Sql DEFAULTS =
         new Sql(null, Duration.ofSeconds(10), 0, List.of(), List.of());
@@ -300,6 +303,18 @@ public record RunPlan(
       serverSettings = List.copyOf(serverSettings);
       Objects.requireNonNull(connectionTimeout, "connectionTimeout");
       requests = requests == null ? Requests.DEFAULTS : requests;
+      queries = queries == null ? List.of() : List.copyOf(queries);
+    }
+
+    /** Every query. */
+    public Sql(
+        Duration failover,
+        Duration connectionTimeout,
+        int replicas,
+        List<String> replicaUrls,
+        List<String> serverSettings,
+        Requests requests) {
+      this(failover, connectionTimeout, replicas, replicaUrls, serverSettings, requests, List.of());
     }
 
     /** With the default {@link Requests}. */
@@ -314,7 +329,14 @@ public record RunPlan(
 
     /** The same settings with {@code value}'s requests. */
     public Sql withRequests(Requests value) {
-      return new Sql(failover, connectionTimeout, replicas, replicaUrls, serverSettings, value);
+      return new Sql(
+          failover, connectionTimeout, replicas, replicaUrls, serverSettings, value, queries);
+    }
+
+    /** The same settings sending {@code value}'s queries only ({@code --queries}). */
+    public Sql withQueries(List<String> value) {
+      return new Sql(
+          failover, connectionTimeout, replicas, replicaUrls, serverSettings, requests, value);
     }
   }
 

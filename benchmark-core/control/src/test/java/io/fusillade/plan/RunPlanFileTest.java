@@ -79,7 +79,8 @@ class RunPlanFileTest {
                     3,
                     Duration.ofMillis(50),
                     "eu-1",
-                    List.of("eu-1", "eu-2"))))
+                    List.of("eu-1", "eu-2")),
+                List.of("lite", "Q7")))
         .withLogs(new RunPlan.Logs(3, "data/*.ndjson"))
         .withLimit(LimitSettings.DEFAULTS)
         .withLadder(new RunPlan.Ladder(2, Duration.ofMinutes(30)))

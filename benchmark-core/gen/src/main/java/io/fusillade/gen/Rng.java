@@ -21,6 +21,17 @@ public final class Rng {
   }
 
   /**
+   * Starts the stream again from {@code seed}, as a new {@code Rng(seed)} would, without
+   * allocating: a value repeated over a block of rows is drawn from the block's own seed.
+   *
+   * @param seed the new seed
+   */
+  void reseed(long seed) {
+    this.state = seed;
+    this.hasSpareGaussian = false;
+  }
+
+  /**
    * @return the next 64 uniformly distributed bits
    */
   public long nextLong() {

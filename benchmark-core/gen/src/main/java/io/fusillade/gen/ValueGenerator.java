@@ -25,6 +25,12 @@ public abstract class ValueGenerator {
   private final long stride;
   private final long limit;
   private long sequence;
+  // repeat > 1: one value per block of `repeat` consecutive sequence numbers (see nextOfBlock)
+  private final long repeat;
+  private final long blockSeed;
+  private final long blockNullSeed;
+  private long block = -1;
+  private Object blockValue;
 
   /** The value stream, for subclasses. */
   final Rng rng;
@@ -37,6 +43,9 @@ public abstract class ValueGenerator {
     this.sequence = streams.user();
     this.stride = streams.users();
     this.limit = limit;
+    this.repeat = spec.repeat();
+    this.blockSeed = Seeds.derive(streams.columnSeed(), "repeat");
+    this.blockNullSeed = Seeds.derive(streams.columnSeed(), "repeat nulls");
   }
 
   /**
@@ -55,6 +64,13 @@ public abstract class ValueGenerator {
       throw new IllegalArgumentException("user " + user + " is not in [0, " + users + ")");
     }
     Streams streams = new Streams(runSeed, scope, spec.name(), user, users);
+    if (spec.array() != null) {
+      return new ArrayOf(spec, streams, runSeed);
+    }
+    return single(spec, streams, runSeed);
+  }
+
+  private static ValueGenerator single(ValueSpec spec, Streams streams, long runSeed) {
     return switch (spec.type()) {
       case INTEGER, LONG, DECIMAL, DATETIME, DATE, STRING -> new Integral(spec, streams, runSeed);
       case DOUBLE -> new Real(spec, streams);
@@ -77,6 +93,9 @@ public abstract class ValueGenerator {
    * @throws FusilladeException when a unique column has given out all the values of its range
    */
   public final Object next() {
+    if (repeat > 1) {
+      return nextOfBlock();
+    }
     if (nullFraction > 0 && nullRng.nextDouble() < nullFraction) {
       return null;
     }
@@ -87,6 +106,36 @@ public abstract class ValueGenerator {
     }
     sequence = seq + stride;
     return value(seq);
+  }
+
+  /**
+   * A value repeated over {@code repeat} consecutive sequence numbers: the block's value (or null)
+   * is drawn from streams seeded by the block's number, so that every user whose rows fall in one
+   * block gets the same value, and the block's number is the sequence number of sequential and
+   * unique values (each once per block). Every call takes a sequence number, null or not.
+   */
+  private Object nextOfBlock() {
+    long seq = sequence;
+    sequence = seq + stride;
+    long current = Long.divideUnsigned(seq, repeat);
+    if (current != block) {
+      if (limit != 0 && Long.compareUnsigned(current, limit) >= 0) {
+        throw new FusilladeException(
+            "unique "
+                + name
+                + " has given out all "
+                + Long.toUnsignedString(limit)
+                + " values, "
+                + repeat
+                + " times each");
+      }
+      block = current;
+      nullRng.reseed(Seeds.derive(blockNullSeed, current));
+      boolean isNull = nullFraction > 0 && nullRng.nextDouble() < nullFraction;
+      rng.reseed(Seeds.derive(blockSeed, current));
+      blockValue = isNull ? null : value(current);
+    }
+    return blockValue;
   }
 
   /**
@@ -248,6 +297,71 @@ public abstract class ValueGenerator {
     @Override
     Object value(long seq) {
       return constant;
+    }
+  }
+
+  /**
+   * Arrays, as PostgreSQL's array literal text ({@code {3,1,4}}, {@code {"a b","c"}}): a length
+   * drawn uniformly in the spec's array size, then that many values of an element stream of the
+   * same spec, which continues from one array to the next (unique elements stay unique across
+   * arrays). Bound as text and cast by the statement ({@code $4::int[]}).
+   */
+  static final class ArrayOf extends ValueGenerator {
+    private final ValueGenerator elements;
+    private final int min;
+    private final long spread;
+    private final boolean quoted;
+    private final StringBuilder text = new StringBuilder();
+
+    ArrayOf(ValueSpec spec, Streams streams, long runSeed) {
+      super(spec, streams, 0);
+      ValueSpec element = spec.toBuilder().array(null).repeat(1).nullPercentage(0).build();
+      // Its own stream (the name with []), not the lengths' one
+      this.elements =
+          single(
+              element,
+              new Streams(
+                  streams.runSeed(),
+                  streams.scope(),
+                  streams.column() + "[]",
+                  streams.user(),
+                  streams.users()),
+              runSeed);
+      this.min = spec.array().min();
+      this.spread = spec.array().max() - (long) spec.array().min() + 1;
+      this.quoted =
+          switch (spec.type()) {
+            case INTEGER, LONG, DECIMAL, DOUBLE, BOOLEAN -> false;
+            default -> true;
+          };
+    }
+
+    @Override
+    Object value(long seq) {
+      int length = min + (int) rng.nextUnsigned(spread);
+      text.setLength(0);
+      text.append('{');
+      for (int i = 0; i < length; i++) {
+        if (i > 0) {
+          text.append(',');
+        }
+        Object v = elements.next();
+        if (quoted) {
+          text.append('"');
+          String s = String.valueOf(v);
+          for (int c = 0; c < s.length(); c++) {
+            char ch = s.charAt(c);
+            if (ch == '"' || ch == '\\') {
+              text.append('\\');
+            }
+            text.append(ch);
+          }
+          text.append('"');
+        } else {
+          text.append(v);
+        }
+      }
+      return text.append('}').toString();
     }
   }
 

@@ -35,6 +35,13 @@ import java.util.Objects;
  * @param precision the total number of digits of a decimal (1 to 18)
  * @param scale the number of fraction digits of a decimal
  * @param probability the probability that a boolean is true
+ * @param repeat how many consecutive values are the same one, at least 1: a ticket's lines share
+ *     its customer ({@code repeat: 10}); with the sequential distribution, each value of the range
+ *     for {@code repeat} rows in a row (the columns of a composite key); unique, each value once
+ *     for {@code repeat} rows
+ * @param array when not null, each value is an array of this many values of the spec, as
+ *     PostgreSQL's array literal text ({@code {3,1,4}}), for a query parameter cast to an array
+ *     type ({@code $4::int[]})
  */
 public record ValueSpec(
     String name,
@@ -52,7 +59,28 @@ public record ValueSpec(
     List<Double> weights,
     int precision,
     int scale,
-    double probability) {
+    double probability,
+    int repeat,
+    ArraySize array) {
+
+  /**
+   * How many values an array value holds: a number drawn uniformly in [min, max] for each array.
+   *
+   * @param min the fewest, at least 0
+   * @param max the most, at least min and at most {@value #MAX}
+   */
+  public record ArraySize(int min, int max) {
+    /** The most values an array may hold. */
+    public static final int MAX = 10_000;
+
+    /** Checks the bounds. */
+    public ArraySize {
+      if (min < 0 || max < min || max > MAX) {
+        throw new IllegalArgumentException(
+            "array size [" + min + ", " + max + "] must be within [0, " + MAX + "], min <= max");
+      }
+    }
+  }
 
   /** Default string lengths. */
   public static final int DEFAULT_MIN_LENGTH = 4;
@@ -91,6 +119,9 @@ public record ValueSpec(
     }
     if (!(probability >= 0 && probability <= 1)) {
       throw new IllegalArgumentException(name + ": probability must be in [0, 1]");
+    }
+    if (repeat < 1) {
+      throw new IllegalArgumentException(name + ": repeat must be >= 1");
     }
     if (type == ValueType.CHOICE && choices.isEmpty()) {
       throw new IllegalArgumentException(name + ": a choice needs at least one value");
@@ -142,6 +173,8 @@ public record ValueSpec(
     b.precision = precision;
     b.scale = scale;
     b.probability = probability;
+    b.repeat = repeat;
+    b.array = array;
     return b;
   }
 
@@ -185,6 +218,16 @@ public record ValueSpec(
       case CHOICE -> new long[] {0, choices.size() - 1};
       default -> throw new IllegalStateException(type.label() + " has no integral range");
     };
+  }
+
+  /**
+   * How many values this spec can give out when unique: each distinct value {@code repeat} times.
+   *
+   * @return the count, or {@link Long#MAX_VALUE} if it is that large or larger
+   */
+  public long uniqueCapacity() {
+    long distinct = distinctValues();
+    return distinct > Long.MAX_VALUE / repeat ? Long.MAX_VALUE : distinct * repeat;
   }
 
   /**
@@ -258,6 +301,8 @@ public record ValueSpec(
     private int precision = DEFAULT_PRECISION;
     private int scale = DEFAULT_SCALE;
     private double probability = 0.5;
+    private int repeat = 1;
+    private ArraySize array;
 
     private Builder(String name, ValueType type) {
       this.name = name;
@@ -363,6 +408,24 @@ public record ValueSpec(
     }
 
     /**
+     * @param rows how many consecutive values are the same one (1: each drawn anew)
+     * @return this builder
+     */
+    public Builder repeat(int rows) {
+      this.repeat = rows;
+      return this;
+    }
+
+    /**
+     * @param size the number of values of each array, or null for a single value
+     * @return this builder
+     */
+    public Builder array(ArraySize size) {
+      this.array = size;
+      return this;
+    }
+
+    /**
      * @return the spec
      * @throws IllegalArgumentException if the options are inconsistent
      */
@@ -383,7 +446,9 @@ public record ValueSpec(
           weights,
           precision,
           scale,
-          probability);
+          probability,
+          repeat,
+          array);
     }
   }
 }

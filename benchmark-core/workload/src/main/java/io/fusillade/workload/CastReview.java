@@ -219,9 +219,9 @@ public final class CastReview {
     List<Query> queries = new ArrayList<>();
     boolean changed = false;
     for (Query q : workload.queries()) {
-      String sql = SqlCasts.adapt(q.sql());
-      changed |= !sql.equals(q.sql());
-      queries.add(new Query(q.name(), sql, q.params(), q.count(), q.vendorOptions(), q.location()));
+      List<String> statements = q.statements().stream().map(SqlCasts::adapt).toList();
+      changed |= !statements.equals(q.statements());
+      queries.add(q.withStatements(statements));
     }
     return changed ? workload.withQueries(queries) : workload;
   }

@@ -47,7 +47,8 @@ class FieldReader {
 
   /** An integer written as a multiple of the scale: {@code 6_000_000 * scale}. */
   private static final java.util.regex.Pattern SCALED =
-      java.util.regex.Pattern.compile("([0-9][0-9_]*(?:\\.[0-9]+)?)\\s*\\*\\s*scale");
+      java.util.regex.Pattern.compile(
+          "([0-9][0-9_]*(?:\\.[0-9]+)?)\\s*\\*\\s*scale(?:\\s*([+-])\\s*([0-9][0-9_]*))?");
 
   /**
    * @param environment the lookup of environment variables (null for unset)
@@ -70,8 +71,9 @@ class FieldReader {
   }
 
   /**
-   * The value of {@code 150000 * scale}, rounded (at least 1 when the multiple is not 0), or null
-   * when {@code text} is not of that form.
+   * The value of {@code 150000 * scale}, rounded (at least 1 when the multiple is not 0), plus or
+   * minus a whole offset when one follows ({@code 100_000 * scale + 1}: the first key after the
+   * loaded ones), or null when {@code text} is not of that form.
    */
   Long scaled(String text) {
     java.util.regex.Matcher m = SCALED.matcher(text.strip());
@@ -80,7 +82,12 @@ class FieldReader {
     }
     double multiple = Double.parseDouble(m.group(1).replace("_", ""));
     long value = Math.round(multiple * scale[0]);
-    return multiple > 0 ? Math.max(1, value) : value;
+    value = multiple > 0 ? Math.max(1, value) : value;
+    if (m.group(2) != null) {
+      long offset = Long.parseLong(m.group(3).replace("_", ""));
+      value = m.group(2).equals("+") ? value + offset : value - offset;
+    }
+    return value;
   }
 
   // ---------------------------------------------------------------- keys and nodes

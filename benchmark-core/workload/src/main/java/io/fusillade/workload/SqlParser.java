@@ -36,8 +36,14 @@ final class SqlParser extends FieldReader {
   private static final Set<String> INDEX_KEYS =
       union(keys("name", "unique", "table_name", "columns_names"), INDEX_VENDOR_KEYS);
   private static final Set<String> QUERY_VENDOR_KEYS = keys();
+  // the standard workloads' keys: see tags(...) and transaction(...)
+  private static final Set<String> QUERY_SET_KEYS = keys("tags", "transaction");
   private static final Set<String> QUERY_KEYS =
-      union(keys("name", "sql", "params", "count", "timeout", "max_tries"), QUERY_VENDOR_KEYS);
+      union(
+          union(keys("name", "sql", "params", "count", "timeout", "max_tries"), QUERY_VENDOR_KEYS),
+          QUERY_SET_KEYS);
+  private static final Set<String> GENERATED_COLUMN_KEYS =
+      keys("name", "type", "generated", "precision", "scale");
 
   private final ValueParser values;
 
@@ -179,10 +185,15 @@ final class SqlParser extends FieldReader {
       problem(field(m, "columns"), join(path, "columns"), "a table needs at least one column");
     }
     Map<String, Location> columnNames = new LinkedHashMap<>();
+    List<GeneratedColumn> generated = new ArrayList<>();
     for (int i = 0; i < columnNodes.size(); i++) {
       String columnPath = join(path, "columns[" + i + "]");
       MapNode c = asMap(columnNodes.get(i), columnPath);
       if (c == null) {
+        continue;
+      }
+      if (field(c, "generated") != null) {
+        generatedColumn(c, columnPath, columnNames).ifPresent(generated::add);
         continue;
       }
       ValueSpec spec =
@@ -215,6 +226,9 @@ final class SqlParser extends FieldReader {
         continue;
       }
       ValueSpec column = byName.get(key);
+      if (generated.stream().anyMatch(g -> g.name().equals(key))) {
+        problem(at, pkPath, "primary-key column '" + key + "' is generated; key a filled column");
+      }
       if (column != null && !column.unique()) {
         problem(at, pkPath, "primary-key column '" + key + "' must be unique (add unique: true)");
       }
@@ -225,7 +239,8 @@ final class SqlParser extends FieldReader {
     if (problems.size() > before || name == null || rowCount == null) {
       return null;
     }
-    return new Table(name, rowCount, columns, primaryKeys, vendorOptions(m, TABLE_VENDOR_KEYS));
+    return new Table(
+        name, rowCount, columns, primaryKeys, vendorOptions(m, TABLE_VENDOR_KEYS), generated);
   }
 
   private Index index(MapNode m, String path, List<Table> tables, Set<String> tableNames) {
@@ -250,6 +265,7 @@ final class SqlParser extends FieldReader {
           table.get().columns().stream()
               .map(ValueSpec::name)
               .collect(Collectors.toCollection(LinkedHashSet::new));
+      table.get().generated().forEach(g -> known.add(g.name()));
       YamlNode columnsNode = field(m, "columns_names");
       for (int i = 0; i < columns.size(); i++) {
         if (!known.contains(columns.get(i))) {
@@ -273,29 +289,18 @@ final class SqlParser extends FieldReader {
   }
 
   private Query query(MapNode m, String path, int position) {
+    if (field(m, "transaction") != null) {
+      return transaction(m, path, position);
+    }
     int before = problems.size();
     checkKeys(m, path, QUERY_KEYS);
     QueryLimits limits = queryLimits(m, path);
+    List<String> tags = tags(m, path);
     String name = string(m, path, "name", false);
     String sql = string(m, path, "sql", true);
-    Long count = integer(m, path, "count", false);
-    if (count != null && (count < 0 || count > Integer.MAX_VALUE)) {
-      problem(field(m, "count"), join(path, "count"), "count must be in [0, 2147483647]");
-      count = null;
-    }
-    int times = count == null ? 1 : count.intValue();
-    List<ValueSpec> params = new ArrayList<>();
+    int times = count(m, path);
     List<YamlNode> paramNodes = list(m, path, "params");
-    for (int i = 0; i < paramNodes.size(); i++) {
-      String paramPath = join(path, "params[" + i + "]");
-      MapNode p = asMap(paramNodes.get(i), paramPath);
-      if (p != null) {
-        ValueSpec spec = values.value(p, paramPath, "p" + (i + 1), times, "count");
-        if (spec != null) {
-          params.add(spec);
-        }
-      }
-    }
+    List<ValueSpec> params = params(paramNodes, path, times);
     if (sql != null) {
       SqlPlaceholders placeholders = SqlPlaceholders.of(sql);
       YamlNode at = field(m, "params") != null ? field(m, "params") : field(m, "sql");
@@ -335,7 +340,187 @@ final class SqlParser extends FieldReader {
         times,
         vendorOptions(m, QUERY_VENDOR_KEYS),
         field(m, "sql").location(),
-        limits);
+        limits,
+        List.of(),
+        tags);
+  }
+
+  /**
+   * A query that is a transaction: {@code transaction:} lists its statements, run in order and
+   * committed together, which share the query's {@code params}, each statement taking the values
+   * its {@code $n} placeholders name ({@code ?} would be ambiguous there). Every parameter must be
+   * used by some statement, and none beyond them named.
+   */
+  private Query transaction(MapNode m, String path, int position) {
+    int before = problems.size();
+    checkKeys(m, path, QUERY_KEYS);
+    List<String> tags = tags(m, path);
+    String name = string(m, path, "name", false);
+    if (field(m, "sql") != null) {
+      problem(
+          field(m, "sql"),
+          join(path, "sql"),
+          "give sql or transaction, not both: a transaction lists every statement");
+    }
+    int times = count(m, path);
+    List<YamlNode> paramNodes = list(m, path, "params");
+    List<ValueSpec> params = params(paramNodes, path, times);
+    YamlNode statementsNode = field(m, "transaction");
+    List<YamlNode> statementNodes = list(m, path, "transaction");
+    if (statementsNode instanceof ListNode && statementNodes.isEmpty()) {
+      problem(statementsNode, join(path, "transaction"), "a transaction needs a statement");
+    }
+    List<String> statements = new ArrayList<>();
+    boolean[] used = new boolean[paramNodes.size()];
+    for (int i = 0; i < statementNodes.size(); i++) {
+      String statementPath = join(path, "transaction[" + i + "]");
+      YamlNode node = statementNodes.get(i);
+      String sql = scalarString(node, statementPath);
+      if (sql == null) {
+        continue;
+      }
+      if (sql.isBlank()) {
+        problem(node, statementPath, "an empty statement");
+        continue;
+      }
+      SqlPlaceholders placeholders = SqlPlaceholders.of(sql);
+      if (placeholders.positional() > 0) {
+        problem(
+            node,
+            statementPath,
+            "a transaction's statements take $n placeholders, which number the query's params;"
+                + " not ?");
+        continue;
+      }
+      if (placeholders.highestNumbered() > paramNodes.size()) {
+        problem(
+            node,
+            statementPath,
+            "$"
+                + placeholders.highestNumbered()
+                + " but the query has "
+                + paramNodes.size()
+                + " param"
+                + (paramNodes.size() == 1 ? "" : "s"));
+        continue;
+      }
+      SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(sql);
+      for (int index : jdbc.order()) {
+        used[index] = true;
+      }
+      statements.add(sql);
+    }
+    for (int i = 0; i < used.length; i++) {
+      if (!used[i] && problems.size() == before) {
+        problem(
+            paramNodes.get(i),
+            join(path, "params[" + i + "]"),
+            "no statement of the transaction uses $" + (i + 1));
+      }
+    }
+    if (problems.size() > before || statements.isEmpty()) {
+      return null;
+    }
+    return new Query(
+        name != null ? name : "query" + (position + 1),
+        statements.get(0),
+        params,
+        times,
+        vendorOptions(m, QUERY_VENDOR_KEYS),
+        statementsNode.location(),
+        queryLimits(m, path),
+        statements,
+        tags);
+  }
+
+  /** A query's {@code count}: how many times the queue holds it (1 when not given or wrong). */
+  private int count(MapNode m, String path) {
+    Long count = integer(m, path, "count", false);
+    if (count != null && (count < 0 || count > Integer.MAX_VALUE)) {
+      problem(field(m, "count"), join(path, "count"), "count must be in [0, 2147483647]");
+      count = null;
+    }
+    return count == null ? 1 : count.intValue();
+  }
+
+  /** A query's valid {@code params}, in order (the others are problems). */
+  private List<ValueSpec> params(List<YamlNode> paramNodes, String path, int times) {
+    List<ValueSpec> params = new ArrayList<>();
+    for (int i = 0; i < paramNodes.size(); i++) {
+      String paramPath = join(path, "params[" + i + "]");
+      MapNode p = asMap(paramNodes.get(i), paramPath);
+      if (p != null) {
+        ValueSpec spec = values.parameter(p, paramPath, "p" + (i + 1), times);
+        if (spec != null) {
+          params.add(spec);
+        }
+      }
+    }
+    return params;
+  }
+
+  /**
+   * A query's {@code tags}: names ({@code lite}, {@code full}...) of letters, digits, {@code -} and
+   * {@code _}, by which {@code --queries} selects a set.
+   */
+  private List<String> tags(MapNode m, String path) {
+    List<String> tags = stringList(m, path, "tags");
+    YamlNode node = field(m, "tags");
+    for (int i = 0; i < tags.size(); i++) {
+      if (!tags.get(i).matches("[A-Za-z0-9_-]+")) {
+        problem(
+            node instanceof ListNode l ? l.items().get(i) : node,
+            join(path, "tags") + (node instanceof ListNode ? "[" + i + "]" : ""),
+            "a tag is letters, digits, - and _, got '" + tags.get(i) + "'");
+      }
+    }
+    return tags;
+  }
+
+  /**
+   * A column the database computes ({@code generated: SQL}): its name, its type (and decimal
+   * precision and scale), nothing the generator would fill.
+   */
+  private Optional<GeneratedColumn> generatedColumn(
+      MapNode c, String path, Map<String, Location> columnNames) {
+    int before = problems.size();
+    checkKeys(c, path, GENERATED_COLUMN_KEYS);
+    String name = string(c, path, "name", true);
+    if (name != null) {
+      firstUse(columnNames, name, field(c, "name"), path + ".name", "column");
+    }
+    io.fusillade.gen.ValueType type =
+        enumField(
+            c,
+            path,
+            "type",
+            true,
+            io.fusillade.gen.ValueType::parse,
+            java.util.Arrays.stream(io.fusillade.gen.ValueType.values())
+                .map(io.fusillade.gen.ValueType::label)
+                .toList());
+    String expression = string(c, path, "generated", true);
+    if (expression != null && expression.isBlank()) {
+      problem(field(c, "generated"), join(path, "generated"), "an empty expression");
+    }
+    Long precision = bounded(c, path, "precision", 1, 18);
+    Long scale = bounded(c, path, "scale", 0, 18);
+    if (problems.size() > before || name == null || type == null || expression == null) {
+      return Optional.empty();
+    }
+    ValueSpec.Builder spec = ValueSpec.builder(name, type);
+    if (type == io.fusillade.gen.ValueType.CHOICE) {
+      spec.choices(List.of(""), List.of());
+    }
+    int p = precision == null ? ValueSpec.DEFAULT_PRECISION : precision.intValue();
+    int s = scale == null ? ValueSpec.DEFAULT_SCALE : scale.intValue();
+    if (s > p) {
+      problem(
+          field(c, "scale"), join(path, "scale"), "scale must be in [0, precision = " + p + "]");
+      return Optional.empty();
+    }
+    spec.decimal(p, s);
+    return Optional.of(new GeneratedColumn(spec.build(), expression.strip()));
   }
 
   // ------------------------------------------------ query timeouts and tries, node zones

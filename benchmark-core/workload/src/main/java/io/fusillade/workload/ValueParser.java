@@ -39,7 +39,9 @@ final class ValueParser extends FieldReader {
           "weights",
           "precision",
           "scale",
-          "probability");
+          "probability",
+          "repeat",
+          "array");
 
   private final RangeBounds rangeBounds;
 
@@ -56,6 +58,21 @@ final class ValueParser extends FieldReader {
    * @param neededLabel the field that sets {@code needed}, for messages
    */
   ValueSpec value(MapNode m, String path, String defaultName, long needed, String neededLabel) {
+    return value(m, path, defaultName, needed, neededLabel, false);
+  }
+
+  /**
+   * Reads a query parameter: a value, or an array of values ({@code array: [5, 15]}).
+   *
+   * @param defaultName the name when none is given ({@code p1}, {@code p2}...)
+   * @param count the query's count, for the unique rule
+   */
+  ValueSpec parameter(MapNode m, String path, String defaultName, long count) {
+    return value(m, path, defaultName, count, "count", true);
+  }
+
+  private ValueSpec value(
+      MapNode m, String path, String defaultName, long needed, String neededLabel, boolean arrays) {
     int before = problems.size();
     checkKeys(m, path, VALUE_KEYS);
     String name = string(m, path, "name", defaultName == null);
@@ -68,27 +85,9 @@ final class ValueParser extends FieldReader {
                 enumField(
                     m, path, "distribution", false, Distribution.Kind::parse, distributionNames()))
             .orElse(Distribution.Kind.UNIFORM);
-    Double parameter = number(m, path, "distribution_param");
-    Distribution distribution = Distribution.uniform();
-    if (parameter != null) {
-      if (!kind.hasParameter()) {
-        problem(
-            field(m, "distribution_param"),
-            join(path, "distribution_param"),
-            kind.label() + " takes no distribution_param");
-      } else if (!(parameter > 0) || parameter.isInfinite()) {
-        problem(
-            field(m, "distribution_param"),
-            join(path, "distribution_param"),
-            kind.label()
-                + " "
-                + (kind == Distribution.Kind.ZIPF ? "exponent" : "parameter")
-                + " must be > 0, got "
-                + parameter);
-      }
-    }
-    if (problems.size() == before) {
-      distribution = new Distribution(kind, parameter == null ? Double.NaN : parameter);
+    Distribution distribution = distribution(m, path, kind);
+    if (distribution == null) {
+      distribution = Distribution.uniform();
     }
 
     Boolean nullable = bool(m, path, "is_nullable");
@@ -114,6 +113,7 @@ final class ValueParser extends FieldReader {
           .nullPercentage(nullPercentage == null ? 0 : nullPercentage)
           .unique(unique != null && unique);
       typeOptions(m, path, type, builder);
+      repeatAndArray(m, path, arrays, builder);
       if (type == ValueType.DOUBLE && !distribution.isContinuous()) {
         problem(
             field(m, "distribution"),
@@ -137,7 +137,7 @@ final class ValueParser extends FieldReader {
       problems.add(new Problem(m.location(), path, e.getMessage()));
       return null;
     }
-    if (spec.unique() && spec.distinctValues() < needed) {
+    if (spec.unique() && spec.uniqueCapacity() < needed) {
       YamlNode at = field(m, "range") != null ? field(m, "range") : field(m, "unique");
       String what =
           field(m, "range") != null ? "unique range" : "unique " + type.label() + " column";
@@ -149,6 +149,7 @@ final class ValueParser extends FieldReader {
               + spec.distinctValues()
               + " value"
               + (spec.distinctValues() == 1 ? "" : "s")
+              + (spec.repeat() > 1 ? " (" + spec.uniqueCapacity() + " rows with repeat)" : "")
               + " but "
               + neededLabel
               + " is "
@@ -156,6 +157,108 @@ final class ValueParser extends FieldReader {
       return null;
     }
     return spec;
+  }
+
+  /**
+   * The distribution and its {@code distribution_param}: one number, or for the families with a
+   * second parameter (hotspot, nurand) a number or a list of two. Null when they are wrong (the
+   * problems are recorded).
+   */
+  private Distribution distribution(MapNode m, String path, Distribution.Kind kind) {
+    YamlNode node = field(m, "distribution_param");
+    if (node == null) {
+      return new Distribution(kind, Double.NaN);
+    }
+    String at = join(path, "distribution_param");
+    if (!kind.hasParameter()) {
+      problem(node, at, kind.label() + " takes no distribution_param");
+      return null;
+    }
+    Double parameter;
+    Double second = Double.NaN;
+    if (node instanceof ListNode l) {
+      if (!kind.hasSecondParameter() || l.items().size() != 2) {
+        problem(
+            node,
+            at,
+            kind.hasSecondParameter()
+                ? kind.label() + " takes one number or a list of two, got " + l.items().size()
+                : kind.label() + " takes one number, not a list");
+        return null;
+      }
+      parameter = numberOf(l.items().get(0), at + "[0]");
+      second = numberOf(l.items().get(1), at + "[1]");
+      if (second == null) {
+        return null;
+      }
+    } else {
+      parameter = numberOf(node, at);
+    }
+    if (parameter == null) {
+      return null;
+    }
+    String problem = Distribution.problem(kind, parameter, second);
+    if (problem != null) {
+      problem(
+          node,
+          at,
+          kind == Distribution.Kind.ZIPF || kind == Distribution.Kind.LATEST
+              ? kind.label() + " exponent must be > 0, got " + parameter
+              : problem.startsWith(kind.label() + " parameter must be a positive number")
+                  ? kind.label() + " parameter must be > 0, got " + parameter
+                  : problem);
+      return null;
+    }
+    return new Distribution(kind, parameter, second);
+  }
+
+  /**
+   * {@code repeat: N} (a value held for N consecutive rows) and, for query parameters, {@code
+   * array: N} or {@code array: [min, max]} (each value an array literal of that many values).
+   */
+  private void repeatAndArray(MapNode m, String path, boolean arrays, ValueSpec.Builder builder) {
+    Long repeat = bounded(m, path, "repeat", 1, Integer.MAX_VALUE);
+    if (repeat != null) {
+      builder.repeat(repeat.intValue());
+    }
+    YamlNode node = field(m, "array");
+    if (node == null) {
+      return;
+    }
+    String at = join(path, "array");
+    if (!arrays) {
+      problem(node, at, "array applies to query parameters (cast in the SQL: $1::int[]) only");
+      return;
+    }
+    Long min;
+    Long max;
+    if (node instanceof ListNode l && l.items().size() == 2) {
+      min = integerOf(l.items().get(0), at + "[0]");
+      max = integerOf(l.items().get(1), at + "[1]");
+    } else if (node instanceof Scalar) {
+      min = integerOf(node, at);
+      max = min;
+    } else {
+      problem(node, at, "expected a size or [min, max], got " + node.describe());
+      return;
+    }
+    if (min == null || max == null) {
+      return;
+    }
+    if (min < 0 || max > ValueSpec.ArraySize.MAX || min > max) {
+      problem(
+          node,
+          at,
+          "array sizes must be within [0, "
+              + ValueSpec.ArraySize.MAX
+              + "], the first at most the second, got ["
+              + min
+              + ", "
+              + max
+              + "]");
+      return;
+    }
+    builder.array(new ValueSpec.ArraySize(min.intValue(), max.intValue()));
   }
 
   /** The options that depend on the type: range, alphabet and length, decimal, constant, choice. */

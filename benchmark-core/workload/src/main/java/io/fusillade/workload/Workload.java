@@ -114,4 +114,32 @@ public record Workload(
   public Optional<Table> table(String tableName) {
     return tables.stream().filter(t -> t.name().equals(tableName)).findFirst();
   }
+
+  /**
+   * The same workload with other queries ({@link QuerySelection}: a set chosen by tag or name).
+   *
+   * @param selected the queries
+   * @return a copy
+   */
+  public Workload withQueries(List<Query> selected) {
+    return new Workload(
+        file,
+        name,
+        seed,
+        connection,
+        tables,
+        indexes,
+        selected,
+        logs,
+        kafka,
+        topics,
+        load,
+        checks,
+        checksDeclared,
+        abort,
+        limit,
+        monitor,
+        injected,
+        faults);
+  }
 }

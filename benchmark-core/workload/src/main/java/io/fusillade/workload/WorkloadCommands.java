@@ -257,6 +257,15 @@ public final class WorkloadCommands {
       for (ValueSpec c : t.columns()) {
         sb.append("    ").append(describe(c)).append('\n');
       }
+      for (GeneratedColumn g : t.generated()) {
+        sb.append("    ")
+            .append(g.name())
+            .append(": ")
+            .append(g.type().type().label())
+            .append(", generated as ")
+            .append(g.expression())
+            .append('\n');
+      }
     }
     sb.append("indexes: ").append(workload.indexes().size()).append('\n');
     for (Index i : workload.indexes()) {
@@ -283,7 +292,10 @@ public final class WorkloadCommands {
           .append(q.name())
           .append(" x")
           .append(q.count())
+          .append(q.tags().isEmpty() ? "" : " " + q.tags())
           .append(": ")
+          .append(
+              q.isTransaction() ? "transaction of " + q.statements().size() + " statements, " : "")
           .append(sql.length() > 60 ? sql.substring(0, 57) + "..." : sql)
           .append('\n');
       for (ValueSpec p : q.params()) {
@@ -440,6 +452,14 @@ public final class WorkloadCommands {
     }
     if (c.nullPercentage() > 0) {
       sb.append(", ").append(c.nullPercentage()).append("% null");
+    }
+    if (c.repeat() > 1) {
+      sb.append(", each value for ").append(c.repeat()).append(" rows");
+    }
+    if (c.array() != null) {
+      sb.append(", arrays of ")
+          .append(c.array().min())
+          .append(c.array().max() == c.array().min() ? "" : ".." + c.array().max());
     }
     return sb.toString();
   }

@@ -8,7 +8,6 @@ import io.fusillade.gen.RowGenerator;
 import io.fusillade.gen.Seeds;
 import io.fusillade.workload.Query;
 import io.fusillade.workload.WorkloadData;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -51,6 +50,6 @@ final class QueryMix {
     }
     int index = weights.sample(rng);
     Query query = queries.get(index);
-    return SqlTarget.call(query, Arrays.asList(params[index].next()));
+    return QueryCalls.of(query, params[index].next());
   }
 }

@@ -5,7 +5,6 @@ import io.fusillade.gen.RowGenerator;
 import io.fusillade.gen.Seeds;
 import io.fusillade.workload.Query;
 import io.fusillade.workload.WorkloadData;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,7 +42,7 @@ final class QueueShare {
     }
     int index = share[position++];
     Query query = queries.get(index);
-    return SqlTarget.call(query, Arrays.asList(params[index].next()));
+    return QueryCalls.of(query, params[index].next());
   }
 
   int size() {

@@ -19,7 +19,6 @@ import io.fusillade.workload.WorkloadData;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.CoreDsl;
 import io.gatling.javaapi.core.Simulation;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,7 +82,7 @@ public class SqlLadderRun extends Simulation {
                           session -> {
                             RowGenerator params = session.get(streamKey(index));
                             return timeouts.bound(
-                                session, SqlTarget.call(query, Arrays.asList(params.next())));
+                                session, QueryCalls.of(query, params.next()));
                           })));
     }
     set = set.exec(FusilladeSpan.end(SET));

@@ -246,21 +246,6 @@ public final class SqlTarget {
   }
 
   /**
-   * A workload query's call with {@code values}, with the query's own {@code timeout} and {@code
-   * max_tries} (else the run's).
-   */
-  public static SqlCall call(Query query, List<Object> values) {
-    SqlCall call = new SqlCall(query.name(), query.sql(), values);
-    if (query.limits().timeout() != null) {
-      call = call.withTimeout(query.limits().timeout());
-    }
-    if (query.limits().maxTries() > 0) {
-      call = call.withMaxTries(query.limits().maxTries());
-    }
-    return call;
-  }
-
-  /**
    * This injector's clock offset to the database's ({@link ClockOffset}), when it is one of several
    * or waits for a common start: the database is the clock they all share. Nothing for an embedded
    * database, which only a lone injector starts.
@@ -343,10 +328,7 @@ public final class SqlTarget {
         url,
         user,
         password,
-        tool -> {
-          tool.up(workload);
-          tool.fill(workload, seed);
-        });
+        tool -> tool.load(workload, seed)); // tables, rows, then indexes: the fastest order
   }
 
   /** Runs statements on one node, before the load (the injected requests' table). */

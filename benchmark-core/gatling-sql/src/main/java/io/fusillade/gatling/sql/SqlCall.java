@@ -7,11 +7,12 @@ import java.util.List;
 /**
  * A request decided at run time (see {@link SqlDsl#sqlCall}): its name in reports, its statement
  * ({@code ?} or {@code $n} placeholders) and the values, in placeholder order; or, made by {@link
- * #transaction}, several statements without values run as one transaction.
+ * #transaction}, several statements run as one transaction, which share one list of values: each
+ * statement takes the values its {@code $n} placeholders name.
  *
  * @param name the request's name
  * @param sql the statement (the first one of a transaction)
- * @param params the values, in placeholder order
+ * @param params the values, in placeholder order; a transaction's, shared by its statements
  * @param more the statements after {@code sql} in one transaction; empty for a single statement
  * @param timeout its own timeout, or null for the builder's or the protocol's
  * @param maxTries its own most tries, or 0 for the builder's or the protocol's
@@ -96,5 +97,23 @@ public record SqlCall(
       throw new IllegalArgumentException("maxTries must be at least 1: " + value);
     }
     return new SqlCall(name, sql, params, more, timeout, value);
+  }
+
+  /**
+   * Statements run as one transaction (a failure rolls it back), sharing one list of values: each
+   * statement's {@code $n} placeholders take the n-th value ({@code $1} in two statements is the
+   * same value in both).
+   *
+   * @param name the request's name
+   * @param statements the statements, in order, at least one
+   * @param values the values the statements share
+   * @return the call
+   */
+  public static SqlCall transaction(String name, List<String> statements, List<Object> values) {
+    if (statements.isEmpty()) {
+      throw new IllegalArgumentException("transaction \"" + name + "\" has no statement");
+    }
+    return new SqlCall(
+        name, statements.get(0), values, statements.subList(1, statements.size()), null, 0);
   }
 }

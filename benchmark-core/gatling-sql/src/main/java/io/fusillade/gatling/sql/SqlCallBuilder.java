@@ -70,12 +70,16 @@ public final class SqlCallBuilder implements ActionBuilder {
           }
           if (!resolved.more().isEmpty()) {
             List<Statements.Bound> statements = new java.util.ArrayList<>();
-            statements.add(new Statements.Bound(resolved.sql(), new Object[0]));
+            statements.add(bound(resolved.sql(), resolved.params(), translated));
             for (String sql : resolved.more()) {
-              statements.add(new Statements.Bound(sql, new Object[0]));
+              statements.add(bound(sql, resolved.params(), translated));
             }
             return new ResolvedRequest(
-                    resolved.name(), Statements.transaction(statements), List.of())
+                    resolved.name(),
+                    Statements.transaction(statements),
+                    List.of(),
+                    null,
+                    resolved.params().isEmpty() ? null : resolved.params().get(0))
                 .limited(limits(resolved, given));
           }
           SqlPlaceholders.Jdbc jdbc =
@@ -89,5 +93,18 @@ public final class SqlCallBuilder implements ActionBuilder {
               resolved.params().isEmpty() ? null : resolved.params().get(0),
               limits(resolved, given));
         });
+  }
+
+  /**
+   * One statement of a transaction: with values, its {@code $n} placeholders take the n-th of the
+   * values the statements share; without, the statement as written.
+   */
+  private static Statements.Bound bound(
+      String sql, List<Object> shared, Map<String, SqlPlaceholders.Jdbc> translated) {
+    if (shared.isEmpty()) {
+      return new Statements.Bound(sql, new Object[0]);
+    }
+    SqlPlaceholders.Jdbc jdbc = translated.computeIfAbsent(sql, SqlPlaceholders::toJdbc);
+    return new Statements.Bound(jdbc.sql(), jdbc.bind(shared.toArray()));
   }
 }

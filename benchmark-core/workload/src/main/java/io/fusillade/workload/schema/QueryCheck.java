@@ -56,15 +56,25 @@ public final class QueryCheck {
       List<Query> queries = workload.queries();
       for (int i = 0; i < queries.size(); i++) {
         Query query = queries.get(i);
-        String message = prepare(query, connection, transactional);
-        if (message != null) {
-          Location at =
-              query.location() != null ? query.location() : new Location(workload.file(), 1, 1);
-          problems.add(
-              new Problem(
-                  at,
-                  "queries[" + i + "].sql",
-                  "the database rejects query '" + query.name() + "': " + message));
+        // a transaction: each of its statements, named by its place in the list
+        List<String> statements = query.statements();
+        for (int j = 0; j < statements.size(); j++) {
+          String message = prepare(statements.get(j), connection, transactional);
+          if (message != null) {
+            Location at =
+                query.location() != null ? query.location() : new Location(workload.file(), 1, 1);
+            boolean transaction = !query.transaction().isEmpty();
+            problems.add(
+                new Problem(
+                    at,
+                    "queries[" + i + "]." + (transaction ? "transaction[" + j + "]" : "sql"),
+                    "the database rejects "
+                        + (transaction ? "statement " + (j + 1) + " of " : "")
+                        + "query '"
+                        + query.name()
+                        + "': "
+                        + message));
+          }
         }
       }
     } finally {
@@ -76,12 +86,12 @@ public final class QueryCheck {
     return problems;
   }
 
-  /** Prepares and describes one query: null when the database accepts it, else why not. */
-  private static String prepare(Query query, Connection connection, boolean transactional)
+  /** Prepares and describes one statement: null when the database accepts it, else why not. */
+  private static String prepare(String sql, Connection connection, boolean transactional)
       throws SQLException {
     Savepoint savepoint = transactional ? connection.setSavepoint() : null;
     try (PreparedStatement statement =
-        connection.prepareStatement(SqlPlaceholders.toJdbc(query.sql()).sql())) {
+        connection.prepareStatement(SqlPlaceholders.toJdbc(sql).sql())) {
       statement.getParameterMetaData();
       return null;
     } catch (SQLException e) {

@@ -1,6 +1,7 @@
 package io.fusillade.workload.schema;
 
 import io.fusillade.gen.ValueSpec;
+import io.fusillade.workload.GeneratedColumn;
 import io.fusillade.workload.Index;
 import io.fusillade.workload.Table;
 import java.util.ArrayList;
@@ -19,6 +20,16 @@ public final class SchemaDdl {
       boolean notNull = column.nullPercentage() == 0 || table.primaryKeys().contains(column.name());
       parts.add(
           quote(column.name()) + " " + dialect.columnType(column) + (notNull ? " not null" : ""));
+    }
+    for (GeneratedColumn column : table.generated()) {
+      // SQL:2003's syntax, PostgreSQL's since 12 (and MySQL's): computed on every write
+      parts.add(
+          quote(column.name())
+              + " "
+              + dialect.columnType(column.type())
+              + " generated always as ("
+              + column.expression()
+              + ") stored");
     }
     if (!table.primaryKeys().isEmpty()) {
       parts.add(
