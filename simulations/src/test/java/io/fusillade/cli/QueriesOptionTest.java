@@ -44,10 +44,10 @@ class QueriesOptionTest {
   }
 
   @Test
-  void theSetReachesTheGatlingJvmAsWritten() {
+  void theSetReachesTheRunPlanAsWritten() {
     QueriesOption option = new QueriesOption();
-    assertThat(option.forkProperties()).isEmpty();
+    assertThat(option.items()).isEmpty();
     option.queries = "lite, Q22";
-    assertThat(option.forkProperties()).containsEntry("fusillade.queries", "lite,Q22");
+    assertThat(option.items()).containsExactly("lite", "Q22");
   }
 }

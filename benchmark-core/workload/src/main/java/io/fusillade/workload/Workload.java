@@ -79,8 +79,8 @@ public record Workload(
   }
 
   /**
-   * The same workload with other queries (the same ones as a server must be sent them: {@link
-   * CastReview#adapt}).
+   * The same workload with other queries: the same ones as a server must be sent them ({@link
+   * CastReview#adapt}), or a set chosen by tag or name ({@link QuerySelection}).
    *
    * @param replaced the queries
    * @return a copy
@@ -113,33 +113,5 @@ public record Workload(
    */
   public Optional<Table> table(String tableName) {
     return tables.stream().filter(t -> t.name().equals(tableName)).findFirst();
-  }
-
-  /**
-   * The same workload with other queries ({@link QuerySelection}: a set chosen by tag or name).
-   *
-   * @param selected the queries
-   * @return a copy
-   */
-  public Workload withQueries(List<Query> selected) {
-    return new Workload(
-        file,
-        name,
-        seed,
-        connection,
-        tables,
-        indexes,
-        selected,
-        logs,
-        kafka,
-        topics,
-        load,
-        checks,
-        checksDeclared,
-        abort,
-        limit,
-        monitor,
-        injected,
-        faults);
   }
 }

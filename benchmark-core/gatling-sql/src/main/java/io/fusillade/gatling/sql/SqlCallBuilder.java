@@ -75,12 +75,12 @@ public final class SqlCallBuilder implements ActionBuilder {
               statements.add(bound(sql, resolved.params(), translated));
             }
             return new ResolvedRequest(
-                    resolved.name(),
-                    Statements.transaction(statements),
-                    List.of(),
-                    null,
-                    resolved.params().isEmpty() ? null : resolved.params().get(0))
-                .limited(limits(resolved, given));
+                resolved.name(),
+                Statements.transaction(statements),
+                List.of(),
+                null,
+                resolved.params().isEmpty() ? null : resolved.params().get(0),
+                limits(resolved, given));
           }
           SqlPlaceholders.Jdbc jdbc =
               translated.computeIfAbsent(resolved.sql(), SqlPlaceholders::toJdbc);
