@@ -19,6 +19,10 @@ import org.slf4j.LoggerFactory;
  * <p>It runs on its own thread, one marker at a time: a marker that takes longer than the period
  * delays the next one (the schedule never piles up). Closing stops it and deletes the markers, so
  * the index holds only the load's documents afterwards.
+ *
+ * <p>On seq-db, which takes no {@code _id} and deletes nothing, a marker is a document of one
+ * field, {@value #MARKER_FIELD}, searched in seq-ql; the markers stay after the run, and match no
+ * search of the profile's fields.
  */
 public final class SearchabilityProbe implements AutoCloseable {
   /** The default name of the metric in the run record. */
@@ -50,7 +54,14 @@ public final class SearchabilityProbe implements AutoCloseable {
   private final String prefix;
   private final List<String> markers = new ArrayList<>();
   private final Thread thread;
+  private final boolean seqDb;
   private volatile boolean running = true;
+
+  /**
+   * The field of seq-db's markers ({@code {"fusillade_marker":"fusillade-tts-RUN-7"}}): its mapping
+   * must index it as a keyword ({@link SeqDbMappings} adds it to every mapping it writes).
+   */
+  public static final String MARKER_FIELD = "fusillade_marker";
 
   /**
    * Starts probing at once.
@@ -77,6 +88,7 @@ public final class SearchabilityProbe implements AutoCloseable {
     this.metric = metric;
     this.timeouts = timeouts;
     this.settings = settings;
+    this.seqDb = client.options().store() == LogStore.SEQ_DB;
     this.prefix = "fusillade-tts-" + runId.replaceAll("[^A-Za-z0-9_-]", "_") + "-";
     this.thread = new Thread(this::loop, "fusillade-time-to-searchable");
     thread.setDaemon(true);
@@ -108,9 +120,15 @@ public final class SearchabilityProbe implements AutoCloseable {
 
   private void probe(String id, long documentIndex, JsonBuffer body) {
     body.reset();
-    body.ascii("{\"index\":{\"_id\":").string(id).ascii("}}\n");
-    source.write(documentIndex, body);
-    body.raw((byte) '\n');
+    if (seqDb) {
+      // seq-db takes no _id and deletes nothing: a marker of its own field, which matches no
+      // search of the profile's fields
+      body.ascii("{\"index\":{}}\n{\"" + MARKER_FIELD + "\":").string(id).ascii("}\n");
+    } else {
+      body.ascii("{\"index\":{\"_id\":").string(id).ascii("}}\n");
+      source.write(documentIndex, body);
+      body.raw((byte) '\n');
+    }
     long start = System.nanoTime();
     BulkResult written = client.bulk(index, body, false, 1).join();
     if (!written.ok()) {
@@ -125,9 +143,16 @@ public final class SearchabilityProbe implements AutoCloseable {
             + new String(JsonBuffer.quoted(id), StandardCharsets.UTF_8)
             + "]}}}";
     long deadline = start + settings.timeout().toNanos();
+    SeqDbQuery seqDbQuery =
+        SeqDbQuery.of(
+                MARKER_FIELD + ":" + new String(JsonBuffer.quoted(id), StandardCharsets.UTF_8))
+            .withSize(1);
     while (running) {
       long sent = System.nanoTime();
-      SearchResult found = client.search(index, query, "request_cache=false").join();
+      SearchResult found =
+          seqDb
+              ? client.seqDb(seqDbQuery).join()
+              : client.search(index, query, "request_cache=false").join();
       if (found.ok() && found.hits() > 0) {
         metric.record(start, found.endNanos());
         return;
@@ -170,8 +195,8 @@ public final class SearchabilityProbe implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     List<String> written = markers();
-    if (written.isEmpty()) {
-      return;
+    if (written.isEmpty() || seqDb) {
+      return; // seq-db deletes nothing: its markers stay, in a field of their own
     }
     JsonBuffer deletes = new JsonBuffer(written.size() * 64);
     for (String id : written) {
