@@ -167,8 +167,32 @@ class RunCommand implements Callable<Integer> {
       description =
           "Logs: start the embedded OpenSearch as a cluster of N nodes (1 to 5, default 1) in the"
               + " injector's JVM; with 3, the index's replica (replicas: 1) makes it green, and"
-              + " faults may kill opensearch 1..N.")
+              + " faults may kill opensearch 1..N. With --target seq-db: an ingestor in front of N"
+              + " stores (faults: seq-db 1 is the ingestor, 2..N+1 the stores).")
   Integer searchNodes;
+
+  // ---- the log store of a logs section (issue 35: seq-db as a target)
+  @Option(
+      names = "--target",
+      paramLabel = "STORE",
+      description =
+          "Logs: the kind of store, replacing the section's target: opensearch (the default),"
+              + " elasticsearch or seq-db. Without --url or urls, the embedded one of that kind is"
+              + " started (seq-db: from --seqdb-binary; faults name its processes seq-db 1..N).")
+  String logsTarget;
+
+  @Option(
+      names = "--seqdb-binary",
+      paramLabel = "PATH",
+      description =
+          "Logs: the seq-db binary of an embedded seq-db (default: $FUSILLADE_SEQDB, seq-db on the"
+              + " PATH, or where ../shared/seq-db/build.sh puts it).")
+  String seqdbBinary;
+
+  /** The binary the Gatling JVM starts seq-db from, found before the fork; null for none. */
+  private Path seqDbFound;
+
+  // ----
 
   @Option(
       names = "--replica-url",
@@ -431,6 +455,19 @@ class RunCommand implements Callable<Integer> {
           "--replica-url names replicas of the --url nodes; the embedded PostgreSQL starts its"
               + " own with --replicas N");
     }
+    if ((logsTarget != null || seqdbBinary != null) && workload.logs().isEmpty()) {
+      throw new FusilladeException(
+          (logsTarget != null ? "--target" : "--seqdb-binary")
+              + " applies to workloads with a logs section");
+    }
+    if (logsTarget != null && io.fusillade.workload.LogsNames.target(logsTarget).isEmpty()) {
+      throw new FusilladeException(
+          "--target must be one of "
+              + String.join(", ", io.fusillade.workload.LogsNames.TARGETS)
+              + ", not \""
+              + logsTarget
+              + "\"");
+    }
     RunChecks.validate(workload, checks);
     abortRules = abortRules(workload);
     faults = faults(workload);
@@ -561,7 +598,13 @@ class RunCommand implements Callable<Integer> {
     Map<String, Integer> nodes = new LinkedHashMap<>();
     if (workload.logs().isPresent()) {
       if (!urlGiven && workload.logs().get().urls().isEmpty()) {
-        nodes.put(LocalFaults.OPENSEARCH, searchNodes != null ? searchNodes : 1);
+        if (onTarget(workload.logs().get()).seqDb()) {
+          // the single node, or the ingestor and its stores
+          nodes.put(
+              LocalFaults.SEQ_DB, searchNodes != null && searchNodes > 1 ? searchNodes + 1 : 1);
+        } else {
+          nodes.put(LocalFaults.OPENSEARCH, searchNodes != null ? searchNodes : 1);
+        }
       }
     } else if (!workload.topics().isEmpty()) {
       if (!urlGiven && workload.kafka().map(k -> k.bootstrapServers()).isEmpty()) {
@@ -592,7 +635,7 @@ class RunCommand implements Callable<Integer> {
         throw new FusilladeException(
             "fault \""
                 + text
-                + "\": the answers of the embedded servers (postgres, broker, opensearch) can be"
+                + "\": the answers of the embedded servers (postgres, broker, opensearch, seq-db) can be"
                 + " delayed, not the topic's consumers");
       }
     }
@@ -684,7 +727,40 @@ class RunCommand implements Callable<Integer> {
   private static final List<String> SPLIT_ONLY =
       List.of("--injectors", "--injector-index", "--start-at");
 
-  private int runLogs(Workload workload, LogsSection logs) throws Exception {
+  /** The section on the store {@code --target} names, else its own. */
+  LogsSection onTarget(LogsSection logs) {
+    return logsTarget == null
+        ? logs
+        : logs.withTarget(io.fusillade.workload.LogsNames.target(logsTarget).orElseThrow());
+  }
+
+  /**
+   * Before the fork, what a section needs of its store: each search of the file's own in that
+   * store's terms, and for an embedded seq-db its binary (one line on how to build it, when there
+   * is none).
+   */
+  private void checkStore(LogsSection logs, List<String> urls) {
+    for (var search : logs.searches()) {
+      String missing = io.fusillade.workload.LogsNames.missingForm(search, logs.target());
+      if (missing != null) {
+        throw new FusilladeException(file + ": " + missing);
+      }
+    }
+    if (logs.seqDb() && urls.isEmpty()) {
+      try {
+        seqDbFound = io.fusillade.local.SeqDbBinary.require(seqdbBinary);
+      } catch (IllegalStateException e) {
+        throw new FusilladeException(e.getMessage());
+      }
+    } else if (seqdbBinary != null) {
+      throw new FusilladeException(
+          "--seqdb-binary starts an embedded seq-db: this run's store is "
+              + (logs.seqDb() ? "given by --url or the workload's urls" : logs.target()));
+    }
+  }
+
+  private int runLogs(Workload workload, LogsSection section) throws Exception {
+    LogsSection logs = onTarget(section);
     for (String option : SQL_ONLY) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
         throw new FusilladeException(
@@ -698,6 +774,7 @@ class RunCommand implements Callable<Integer> {
     LogIngest ingest = LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
     List<String> urls =
         database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
+    checkStore(logs, urls);
     checkInjectorShare(Mode.LOGS, urls);
     if (!urls.isEmpty()) {
       try {
@@ -980,6 +1057,14 @@ class RunCommand implements Callable<Integer> {
     }
     if (searchNodes != null) {
       properties.put(LogsTarget.NODES_PROPERTY, searchNodes.toString());
+    }
+    if (logsTarget != null) {
+      properties.put(
+          LogsRun.TARGET_PROPERTY,
+          io.fusillade.workload.LogsNames.target(logsTarget).orElse(logsTarget));
+    }
+    if (seqDbFound != null) {
+      properties.put(io.fusillade.local.SeqDbBinary.PROPERTY, seqDbFound.toString());
     }
     if (profile) {
       properties.put("fusillade.profile", "true");

@@ -11,18 +11,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Measures time-to-searchable: once per period it writes a marker document (a normal document of
- * the profile, with a known {@code _id}) and searches for that id every {@code poll} until a search
- * finds it. The delay from sending the write to the search response that first finds it goes into a
- * latency metric; a marker not found within {@code timeout} counts as a timeout instead.
+ * Measures time-to-searchable: once per period it writes a marker document (one field of its own,
+ * {@value #MARKER_FIELD}, holding a known id, which is also its {@code _id}) and searches for it
+ * every {@code poll} until a search finds it. The delay from sending the write to the search
+ * response that first finds it goes into a latency metric; a marker not found within {@code
+ * timeout} counts as a timeout instead.
  *
  * <p>It runs on its own thread, one marker at a time: a marker that takes longer than the period
- * delays the next one (the schedule never piles up). Closing stops it and deletes the markers, so
- * the index holds only the load's documents afterwards.
+ * delays the next one (the schedule never piles up). A marker matches no search of the profile's
+ * fields, so reads that run beside the probe count the load's documents only. Closing stops it and
+ * deletes the markers, so the index holds only the load's documents afterwards. (An index mapped
+ * {@code dynamic: strict} refuses the marker's field: each marker is then not written.)
  *
- * <p>On seq-db, which takes no {@code _id} and deletes nothing, a marker is a document of one
- * field, {@value #MARKER_FIELD}, searched in seq-ql; the markers stay after the run, and match no
- * search of the profile's fields.
+ * <p>On seq-db, which takes no {@code _id} and deletes nothing, the marker is searched in seq-ql by
+ * its field (which the mapping must index: {@link SeqDbMappings} adds it); the markers stay after
+ * the run.
  */
 public final class SearchabilityProbe implements AutoCloseable {
   /** The default name of the metric in the run record. */
@@ -47,7 +50,6 @@ public final class SearchabilityProbe implements AutoCloseable {
 
   private final LogsClient client;
   private final String index;
-  private final LogSource source;
   private final LatencyMetric metric;
   private final Counter timeouts;
   private final Settings settings;
@@ -68,7 +70,6 @@ public final class SearchabilityProbe implements AutoCloseable {
    *
    * @param client the client
    * @param index the index the load writes to
-   * @param source the profile, so that markers fit the index's mapping
    * @param metric where delays go
    * @param timeouts counts markers not found in time
    * @param settings period, poll interval and timeout
@@ -77,14 +78,12 @@ public final class SearchabilityProbe implements AutoCloseable {
   public SearchabilityProbe(
       LogsClient client,
       String index,
-      LogSource source,
       LatencyMetric metric,
       Counter timeouts,
       Settings settings,
       String runId) {
     this.client = client;
     this.index = index;
-    this.source = source;
     this.metric = metric;
     this.timeouts = timeouts;
     this.settings = settings;
@@ -107,28 +106,25 @@ public final class SearchabilityProbe implements AutoCloseable {
       }
       next = Math.max(next + periodNanos, System.nanoTime());
       String id = prefix + n;
-      // Far beyond any load's documents, so the marker's content never repeats one of them.
-      long documentIndex = (1L << 50) + n;
       n++;
       try {
-        probe(id, documentIndex, body);
+        probe(id, body);
       } catch (RuntimeException e) {
         LOG.debug("time-to-searchable probe failed: {}", e.toString());
       }
     }
   }
 
-  private void probe(String id, long documentIndex, JsonBuffer body) {
+  private void probe(String id, JsonBuffer body) {
     body.reset();
+    // A document of one field of its own: it matches no search of the profile's fields, so the
+    // reads that run while the probe does count the load's documents only. seq-db takes no _id.
     if (seqDb) {
-      // seq-db takes no _id and deletes nothing: a marker of its own field, which matches no
-      // search of the profile's fields
-      body.ascii("{\"index\":{}}\n{\"" + MARKER_FIELD + "\":").string(id).ascii("}\n");
+      body.ascii("{\"index\":{}}\n");
     } else {
       body.ascii("{\"index\":{\"_id\":").string(id).ascii("}}\n");
-      source.write(documentIndex, body);
-      body.raw((byte) '\n');
     }
+    body.ascii("{\"" + MARKER_FIELD + "\":").string(id).ascii("}\n");
     long start = System.nanoTime();
     BulkResult written = client.bulk(index, body, false, 1).join();
     if (!written.ok()) {

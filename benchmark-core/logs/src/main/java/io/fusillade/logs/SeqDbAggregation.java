@@ -19,9 +19,11 @@ import java.util.Optional;
  * @param field the field it is computed over, or null ({@code COUNT} and {@code UNIQUE} need none)
  * @param groupBy the field whose values make the buckets, or null for one bucket
  * @param quantiles for {@link Function#QUANTILE}, the quantiles in [0, 1]
+ * @param name the name its buckets go by in {@link SearchResult#aggregations()}, or null for its
+ *     position ({@code "0"}, {@code "1"}...)
  */
 public record SeqDbAggregation(
-    Function function, String field, String groupBy, List<Double> quantiles) {
+    Function function, String field, String groupBy, List<Double> quantiles, String name) {
 
   /** seq-db's aggregation functions ({@code AGG_FUNC_*}). */
   public enum Function {
@@ -72,39 +74,44 @@ public record SeqDbAggregation(
 
   /** The number of documents (of each group). */
   public static SeqDbAggregation count() {
-    return new SeqDbAggregation(Function.COUNT, null, null, List.of());
+    return new SeqDbAggregation(Function.COUNT, null, null, List.of(), null);
   }
 
   public static SeqDbAggregation sum(String field) {
-    return new SeqDbAggregation(Function.SUM, field, null, List.of());
+    return new SeqDbAggregation(Function.SUM, field, null, List.of(), null);
   }
 
   public static SeqDbAggregation min(String field) {
-    return new SeqDbAggregation(Function.MIN, field, null, List.of());
+    return new SeqDbAggregation(Function.MIN, field, null, List.of(), null);
   }
 
   public static SeqDbAggregation max(String field) {
-    return new SeqDbAggregation(Function.MAX, field, null, List.of());
+    return new SeqDbAggregation(Function.MAX, field, null, List.of(), null);
   }
 
   public static SeqDbAggregation avg(String field) {
-    return new SeqDbAggregation(Function.AVG, field, null, List.of());
+    return new SeqDbAggregation(Function.AVG, field, null, List.of(), null);
   }
 
   /** Quantiles of a field, each in [0, 1]. */
   public static SeqDbAggregation quantile(String field, double... quantiles) {
     return new SeqDbAggregation(
-        Function.QUANTILE, field, null, Arrays.stream(quantiles).boxed().toList());
+        Function.QUANTILE, field, null, Arrays.stream(quantiles).boxed().toList(), null);
   }
 
   /** The distinct values of {@code field} (seq-db's {@code UNIQUE} groups by it). */
   public static SeqDbAggregation unique(String field) {
-    return new SeqDbAggregation(Function.UNIQUE, null, field, List.of());
+    return new SeqDbAggregation(Function.UNIQUE, null, field, List.of(), null);
   }
 
   /** The same, one bucket per value of {@code field}. */
   public SeqDbAggregation groupBy(String value) {
-    return new SeqDbAggregation(function, field, value, quantiles);
+    return new SeqDbAggregation(function, field, value, quantiles, name);
+  }
+
+  /** The same, its buckets named {@code value} (as an Elasticsearch aggregation's would be). */
+  public SeqDbAggregation named(String value) {
+    return new SeqDbAggregation(function, field, groupBy, quantiles, value);
   }
 
   /** The aggregation in seq-db's JSON. */

@@ -87,6 +87,11 @@ public record SeqDbQuery(
     return new SeqDbQuery(query, from, to, size, offset, value, ascending, aggregations, histogram);
   }
 
+  /** Oldest documents first. */
+  public SeqDbQuery oldestFirst() {
+    return new SeqDbQuery(query, from, to, size, offset, withTotal, true, aggregations, histogram);
+  }
+
   public SeqDbQuery withAggregations(List<SeqDbAggregation> value) {
     return new SeqDbQuery(query, from, to, size, offset, withTotal, ascending, value, histogram);
   }

@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * Reads the answers of seq-db's search API into a {@link SearchResult}: the documents returned
- * ({@code docs}), the {@code total}, the buckets of each aggregation (named {@code "0"}, {@code
- * "1"}... in the order asked) and of the histogram ({@link SeqDbQuery#HISTOGRAM}).
+ * ({@code docs}), the {@code total}, the buckets of each aggregation (by its {@link
+ * SeqDbAggregation#name() name}, else {@code "0"}, {@code "1"}... in the order asked) and of the
+ * histogram ({@link SeqDbQuery#HISTOGRAM}).
  *
  * <p>seq-db answers HTTP 200 with an {@code error.code} when a search went wrong on its side
  * ({@code ERROR_CODE_PARTIAL_RESPONSE}: a store did not answer; {@code
@@ -50,9 +51,9 @@ final class SeqDbResponses {
     Map<String, List<SearchResult.Bucket>> aggregations = new LinkedHashMap<>();
     JsonNode aggs = root.path("aggs");
     for (int i = 0; i < aggs.size(); i++) {
-      SeqDbAggregation.Function function =
-          i < query.aggregations().size() ? query.aggregations().get(i).function() : null;
-      aggregations.put(Integer.toString(i), buckets(aggs.get(i), function));
+      SeqDbAggregation asked = i < query.aggregations().size() ? query.aggregations().get(i) : null;
+      String name = asked != null && asked.name() != null ? asked.name() : Integer.toString(i);
+      aggregations.put(name, buckets(aggs.get(i), asked == null ? null : asked.function()));
     }
     JsonNode hist = root.path("hist");
     if (hist.has("buckets")) {

@@ -12,11 +12,10 @@ import io.fusillade.gatling.logs.LogsDsl;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.logs.IndexSpec;
+import io.fusillade.logs.LogStore;
 import io.fusillade.logs.LogsClient;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.NdjsonFiles;
-import io.fusillade.logs.SearchScenario;
-import io.fusillade.logs.WebLogs;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Steps;
@@ -61,30 +60,46 @@ public class LogsRun extends Simulation {
   /** The system property of NDJSON files to replay ({@code fusillade run --files}). */
   public static final String FILES_PROPERTY = "fusillade.logs.files";
 
+  /**
+   * The system property of the store a run's section is written for, over its {@code target}
+   * ({@code fusillade run --target seq-db}).
+   */
+  public static final String TARGET_PROPERTY = "fusillade.logs.target";
+
   /** The request name of the ingest's {@code _bulk} requests. */
   public static final String BULK = "bulk";
 
   {
     RunSettings given = RunSettings.fromSystemProperties();
     Workload workload = WorkloadProperties.workload(given);
-    LogsSection section =
+    LogsSection fileSection =
         workload
             .logs()
             .orElseThrow(
                 () ->
                     new FusilladeException(
                         workload.file() + ": no logs section (fusillade run runs its queries)"));
+    // fusillade run --target: the same section on another kind of store
+    String targetGiven = System.getProperty(TARGET_PROPERTY);
+    LogsSection section =
+        targetGiven != null && !targetGiven.isBlank()
+            ? fileSection.withTarget(targetGiven)
+            : fileSection;
     long seed = WorkloadProperties.seed(given, workload);
     LogIngest ingest = LogsPlan.ingest(section, given.rate(), given.duration());
     RunSettings recorded =
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.LOGS);
     WorkloadProperties.declareChecks(given, workload);
-    LogsTarget target = LogsTarget.resolve(given.urls(), section.urls());
+    LogStore storeKind = LogsWorkloadMapping.store(section);
+    LogsTarget target =
+        LogsTarget.resolve(
+            given.urls(), section.urls(), storeKind, LogsWorkloadMapping.indexSpec(section));
     // One of several injectors: its part of the rate, and every N-th bulk of the documents.
     InjectorShare share = InjectorShare.fromSystemProperties();
 
     LogsProtocolBuilder store =
         logs.urls(target.urlArray())
+            .store(storeKind)
             .profile(LogsWorkloadMapping.profile(section))
             .seed(seed)
             .injectorShare(share.count(), share.index());
@@ -120,6 +135,7 @@ public class LogsRun extends Simulation {
     }
 
     Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("store", section.target());
     parameters.put("index", section.index());
     parameters.put("profile", section.profile());
     parameters.put("mapping", section.mapping());
@@ -204,11 +220,7 @@ public class LogsRun extends Simulation {
       // Of several injectors, the first one searches what they all wrote.
       if (!section.searches().isEmpty() && share.index() == 0) {
         long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
-        WebLogs web = new WebLogs(seed);
-        List<SearchScenario> scenarios =
-            section.searches().stream()
-                .map(s -> LogsWorkloadMapping.scenario(s, web, documents, seed))
-                .toList();
+        List<ReadPlan> reads = LogReads.plans(section, documents, seed);
         parameters.put("searches", section.searches().stream().map(LogSearch::name).toList());
         chain =
             chain
@@ -218,7 +230,7 @@ public class LogsRun extends Simulation {
                         LogsPhases.client(
                             LogsWorkloadMapping.clientOptions(section, target.urls())),
                         section.index()))
-                .andThen(LogsPhases.searches(scenarios, searchStore));
+                .andThen(LogsPhases.reads(reads, searchStore));
       }
       FusilladeRun.settings(recorded);
       FusilladeRun.parameters(parameters);
