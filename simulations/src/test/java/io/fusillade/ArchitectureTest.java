@@ -1,8 +1,11 @@
 package io.fusillade;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -55,7 +58,11 @@ class ArchitectureTest {
         .layer("reports")
         .definedBy("io.fusillade.reports..")
         .layer("local")
-        .definedBy("io.fusillade.local..")
+        .definedBy(
+            JavaClass.Predicates.resideInAPackage("io.fusillade.local..")
+                .and(DescribedPredicate.not(inModule("local-seqdb"))))
+        .layer("local-seqdb")
+        .definedBy(inModule("local-seqdb"))
         .layer("containers")
         .definedBy("io.fusillade.containers..")
         .layer("gatling")
@@ -83,7 +90,9 @@ class ArchitectureTest {
         .whereLayer("containers")
         .mayNotBeAccessedByAnyLayer()
         .whereLayer("local")
-        .mayOnlyBeAccessedByLayers("containers", "cli")
+        .mayOnlyBeAccessedByLayers("containers", "local-seqdb", "cli")
+        .whereLayer("local-seqdb")
+        .mayOnlyBeAccessedByLayers("cli")
         .whereLayer("workload")
         .mayOnlyBeAccessedByLayers("cli")
         .whereLayer("sql")
@@ -103,6 +112,26 @@ class ArchitectureTest {
             "gatling-logs",
             "cli")
         .check(classes);
+  }
+
+  /**
+   * The classes of one module of the {@code io.fusillade.local} package, which several local-server
+   * modules share: by where they were loaded from ({@code docker/local-seqdb/target/classes}, or
+   * its jar).
+   */
+  private static DescribedPredicate<JavaClass> inModule(String module) {
+    return DescribedPredicate.describe(
+        "in module " + module,
+        c ->
+            c.getSource()
+                .map(s -> s.getUri().toString().contains(module))
+                .orElse(false));
+  }
+
+  @Test
+  void theEmbeddedSeqDbIsItsOwnModule() {
+    // an empty layer passes any rule: the seq-db module's classes must be there to be checked
+    assertThat(classes.that(inModule("local-seqdb"))).isNotEmpty();
   }
 
   @Test

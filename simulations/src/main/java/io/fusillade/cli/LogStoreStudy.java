@@ -120,7 +120,12 @@ final class LogStoreStudy {
 
     /** Whether second {@code s} (its interval ends at {@code s.epochMs()}) overlaps the span. */
     boolean covers(SecondCounts s) {
-      return s.epochMs() > startEpochMs && s.epochMs() - 1000 < endEpochMs;
+      return covers(s, 1000);
+    }
+
+    /** Whether an interval of {@code lengthMs} ending with {@code s} overlaps the span. */
+    boolean covers(SecondCounts s, long lengthMs) {
+      return s.epochMs() > startEpochMs && s.epochMs() - lengthMs < endEpochMs;
     }
   }
 
@@ -153,13 +158,18 @@ final class LogStoreStudy {
     Window window = window(side.record());
     double seconds = 0;
     boolean any = false;
-    for (SecondCounts s : side.record().seconds()) {
-      if (!window.covers(s)) {
+    List<SecondCounts> all = side.record().seconds();
+    for (int i = 0; i < all.size(); i++) {
+      SecondCounts s = all.get(i);
+      // each interval's CPU share (% of one core) over its own length, a second by default
+      long lengthMs =
+          i > 0 ? s.epochMs() - all.get(i - 1).epochMs() : Math.round(s.elapsedSeconds() * 1000);
+      if (!window.covers(s, lengthMs)) {
         continue;
       }
       for (Map.Entry<String, Double> g : s.gauges().entrySet()) {
         if (g.getKey().startsWith(prefix) && g.getKey().endsWith(".cpu") && !g.getValue().isNaN()) {
-          seconds += g.getValue() / 100;
+          seconds += g.getValue() / 100 * lengthMs / 1000.0;
           any = true;
         }
       }

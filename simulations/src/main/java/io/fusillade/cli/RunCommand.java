@@ -739,7 +739,16 @@ class RunCommand implements Callable<Integer> {
    * store's terms, and for an embedded seq-db its binary (one line on how to build it, when there
    * is none).
    */
-  private void checkStore(LogsSection logs, List<String> urls) {
+  private void checkStore(Workload workload, LogsSection logs, List<String> urls) {
+    if (logs.seqDb() && !workload.injected().isEmpty()) {
+      // seq-db checks no field's type and ignores the action lines: neither bulk fails there
+      throw new FusilladeException(
+          file
+              + ": injected bulks ("
+              + workload.injected().get(0).kind()
+              + ") fail on Elasticsearch's checks, which seq-db does not make: remove injected,"
+              + " or run on opensearch");
+    }
     for (var search : logs.searches()) {
       String missing = io.fusillade.workload.LogsNames.missingForm(search, logs.target());
       if (missing != null) {
@@ -774,7 +783,7 @@ class RunCommand implements Callable<Integer> {
     LogIngest ingest = LogsPlan.ingest(logs, rate == null ? null : rate.doubleValue(), runFor);
     List<String> urls =
         database.urls != null && !database.urls.isEmpty() ? database.urls : logs.urls();
-    checkStore(logs, urls);
+    checkStore(workload, logs, urls);
     checkInjectorShare(Mode.LOGS, urls);
     if (!urls.isEmpty()) {
       try {
@@ -1063,8 +1072,11 @@ class RunCommand implements Callable<Integer> {
           LogsRun.TARGET_PROPERTY,
           io.fusillade.workload.LogsNames.target(logsTarget).orElse(logsTarget));
     }
-    if (seqDbFound != null) {
-      properties.put(io.fusillade.local.SeqDbBinary.PROPERTY, seqDbFound.toString());
+    if (seqDbFound != null || seqdbBinary != null) {
+      // the binary found before the fork, else the one given (the fork looks again)
+      properties.put(
+          io.fusillade.local.SeqDbBinary.PROPERTY,
+          seqDbFound != null ? seqDbFound.toString() : seqdbBinary);
     }
     if (profile) {
       properties.put("fusillade.profile", "true");

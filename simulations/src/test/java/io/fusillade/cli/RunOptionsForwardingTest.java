@@ -136,6 +136,10 @@ class RunOptionsForwardingTest {
           Map.entry("--files", new Forwarded("fusillade.logs.files", "--files", "data/*.ndjson")),
           Map.entry("--replicas", new Forwarded("fusillade.postgres.replicas", "--replicas", "2")),
           Map.entry("--nodes", new Forwarded("fusillade.opensearch.nodes", "--nodes", "3")),
+          Map.entry("--target", new Forwarded("fusillade.logs.target", "--target", "seq-db")),
+          Map.entry(
+              "--seqdb-binary",
+              new Forwarded("fusillade.seqdb.binary", "--seqdb-binary", "/opt/seq-db")),
           Map.entry(
               "--replica-url",
               new Forwarded(
