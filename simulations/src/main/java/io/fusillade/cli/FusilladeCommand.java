@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
       TrendCommand.class,
       WorkloadCommand.class,
       LogsCommand.class,
+      StudyCommand.class,
       AgentCommand.class,
       K8sCommand.class,
       CommandLine.HelpCommand.class

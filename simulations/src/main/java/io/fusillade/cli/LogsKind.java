@@ -6,12 +6,14 @@ import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.reports.checks.RunShape;
+import io.fusillade.local.SeqDbBinary;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
 import io.fusillade.scenarios.logs.LogsWorkloadMapping;
 import io.fusillade.workload.LogIngest;
 import io.fusillade.workload.LogSearch;
+import io.fusillade.workload.LogsNames;
 import io.fusillade.workload.LogsSection;
 import java.time.Duration;
 import java.util.List;
@@ -41,8 +43,13 @@ record LogsKind() implements WorkloadKind {
     }
   }
 
+  /** The section on the store {@code --target} names, else on its own. */
   private static LogsSection section(RunInputs in) {
-    return in.workload().logs().orElseThrow();
+    LogsSection section = in.workload().logs().orElseThrow();
+    String target = in.logs() == null ? null : in.logs().target;
+    return target == null
+        ? section
+        : section.withTarget(LogsNames.target(target).orElseThrow());
   }
 
   private static List<String> urls(RunInputs in) {
@@ -59,6 +66,7 @@ record LogsKind() implements WorkloadKind {
   @Override
   public RunSettings settings(RunInputs in) {
     in.logs().checkTarget(!urls(in).isEmpty());
+    checkStore(in);
     ingest(in); // an option that does not apply to this section's ingest is refused here
     return RunSettings.NONE
         .withMode(Mode.LOGS)
@@ -67,6 +75,48 @@ record LogsKind() implements WorkloadKind {
         .withDuration(in.rate() == null ? null : in.rate().duration())
         .withSeed(in.seed())
         .withUrls(in.target().urls);
+  }
+
+  /**
+   * Before the fork, what a section needs of its store: each search of the file's own in that
+   * store's terms, and for an embedded seq-db its binary (one line on how to build it, when there
+   * is none).
+   */
+  private static void checkStore(RunInputs in) {
+    LogsSection logs = section(in);
+    if (logs.seqDb() && !in.workload().injected().isEmpty()) {
+      // seq-db checks no field's type and ignores the action lines: neither bulk fails there
+      throw new FusilladeException(
+          in.file()
+              + ": injected bulks ("
+              + in.workload().injected().get(0).kind()
+              + ") fail on Elasticsearch's checks, which seq-db does not make: remove injected,"
+              + " or run on opensearch");
+    }
+    for (LogSearch search : logs.searches()) {
+      String missing = LogsNames.missingForm(search, logs.target());
+      if (missing != null) {
+        throw new FusilladeException(in.file() + ": " + missing);
+      }
+    }
+    String binary = in.logs().seqdbBinary;
+    if (binary != null && !(logs.seqDb() && urls(in).isEmpty())) {
+      throw new FusilladeException(
+          "--seqdb-binary starts an embedded seq-db: this run's store is "
+              + (logs.seqDb() ? "given by --url or the workload's urls" : logs.target()));
+    }
+  }
+
+  /** The binary an embedded seq-db starts from, found before the fork; null for none needed. */
+  private static String seqDbBinary(RunInputs in) {
+    if (!section(in).seqDb() || !urls(in).isEmpty()) {
+      return null;
+    }
+    try {
+      return SeqDbBinary.require(in.logs().seqdbBinary).toString();
+    } catch (IllegalStateException e) {
+      throw new FusilladeException(e.getMessage());
+    }
   }
 
   @Override
@@ -85,7 +135,12 @@ record LogsKind() implements WorkloadKind {
     if (!urls(in).isEmpty()) {
       return Map.of();
     }
-    return Map.of(LocalFaults.OPENSEARCH, in.logs().nodes != null ? in.logs().nodes : 1);
+    Integer nodes = in.logs().nodes;
+    if (section(in).seqDb()) {
+      // the single node, or the ingestor and its stores
+      return Map.of(LocalFaults.SEQ_DB, nodes != null && nodes > 1 ? nodes + 1 : 1);
+    }
+    return Map.of(LocalFaults.OPENSEARCH, nodes != null ? nodes : 1);
   }
 
   @Override
@@ -110,7 +165,11 @@ record LogsKind() implements WorkloadKind {
     return plan.withLogs(
         new RunPlan.Logs(
             logs.nodes != null ? logs.nodes : plan.logs().nodes(),
-            logs.files != null ? logs.files : plan.logs().files()));
+            logs.files != null ? logs.files : plan.logs().files(),
+            logs.target != null
+                ? LogsNames.target(logs.target).orElseThrow()
+                : plan.logs().target(),
+            seqDbBinary(in)));
   }
 
   @Override

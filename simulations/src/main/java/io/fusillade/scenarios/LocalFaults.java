@@ -6,6 +6,7 @@ import io.fusillade.local.LocalKafka;
 import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.local.LocalPostgresCluster;
+import io.fusillade.local.LocalSeqDb;
 import io.fusillade.topic.TopicSink;
 import java.util.List;
 
@@ -31,6 +32,53 @@ public final class LocalFaults {
 
   /** The name faults give the embedded OpenSearch's nodes: {@code kill opensearch 2 for 10s}. */
   public static final String OPENSEARCH = "opensearch";
+
+  /**
+   * The name faults give the embedded seq-db's processes: {@code pause seq-db for 2s} (the node),
+   * {@code kill seq-db 3 for 5s} (with an ingestor and stores: the second store).
+   */
+  public static final String SEQ_DB = "seq-db";
+
+  /**
+   * The processes of an embedded seq-db, node {@code n} being index {@code n - 1}: node 1 is the
+   * single node, or the ingestor in front of the stores (nodes 2 to N+1). A kill is SIGKILL (its
+   * ports refuse connections), a restart starts it again on its ports with its data, a pause
+   * freezes it (SIGSTOP), a delay holds its answers (a node started {@link
+   * LocalSeqDb.Builder#delayable delayable}).
+   */
+  public static FaultTarget seqDb(LocalSeqDb seqDb) {
+    return new FaultTarget() {
+      @Override
+      public int nodes() {
+        return seqDb.nodes();
+      }
+
+      @Override
+      public void delay(int node, java.time.Duration delay) {
+        seqDb.delayNode(node - 1, delay);
+      }
+
+      @Override
+      public void pause(int node) {
+        seqDb.pauseNode(node - 1);
+      }
+
+      @Override
+      public void resume(int node) {
+        seqDb.resumeNode(node - 1);
+      }
+
+      @Override
+      public void kill(int node) {
+        seqDb.stopNode(node - 1);
+      }
+
+      @Override
+      public void restart(int node) {
+        seqDb.startNode(node - 1);
+      }
+    };
+  }
 
   /**
    * The nodes of an embedded OpenSearch, node {@code n} being index {@code n - 1}: a kill stops the

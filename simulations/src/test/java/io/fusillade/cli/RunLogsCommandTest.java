@@ -32,7 +32,7 @@ class RunLogsCommandTest {
             "logs: profile web, index web-logs (mapping web-logs, 1 shard, 0 replicas) on an"
                 + " embedded OpenSearch",
             "ingest: 20000 docs by 2 users, bulks of 5000, time-to-searchable",
-            "searches: status in, count by status");
+            "searches: status in, count by status, errors");
   }
 
   @Test
@@ -170,5 +170,77 @@ class RunLogsCommandTest {
     assertThat(result.err().strip())
         .isEqualTo(
             "fusillade: --users applies to SQL workloads; " + topics + " is a topic workload");
+  }
+
+  @Test
+  void theStoreIsChosenBeforeAnythingStarts() throws Exception {
+    CliRun bogus = CliRun.of("run", LOGS.toString(), "--target", "seqdbb");
+    assertThat(bogus.exitCode()).isEqualTo(2);
+    assertThat(bogus.err().strip())
+        .isEqualTo(
+            "fusillade: --target must be one of opensearch, elasticsearch, seq-db, not \"seqdbb\"");
+
+    Path missing = dir.resolve("no-such-seq-db");
+    CliRun noBinary =
+        CliRun.of("run", LOGS.toString(), "--target", "seq-db", "--seqdb-binary", missing.toString());
+    assertThat(noBinary.exitCode()).isEqualTo(2);
+    assertThat(noBinary.err().strip())
+        .isEqualTo(
+            "fusillade: --seqdb-binary "
+                + missing
+                + " is not an executable file; "
+                + io.fusillade.local.SeqDbBinary.HOW_TO_BUILD);
+    assertThat(noBinary.err().lines()).hasSize(1);
+
+    Path sql = file("queries:\n  - sql: select 1\n");
+    CliRun onSql = CliRun.of("run", sql.toString(), "--target", "seq-db");
+    assertThat(onSql.exitCode()).isEqualTo(2);
+    assertThat(onSql.err().strip())
+        .isEqualTo("fusillade: --target applies to workloads with a logs section");
+  }
+
+  @Test
+  void aReadWithoutTheTargetsFormAndAFaultOfTheOtherStoreAreRefused() throws Exception {
+    Path file =
+        file(
+            """
+            logs:
+              docs: 5000
+              searches:
+                - name: mine
+                  iterations: 1
+                  es: '{"query":{"match_all":{}}}'
+            """);
+    CliRun run = CliRun.of("run", file.toString(), "--target", "seq-db");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "fusillade: "
+                + file
+                + ": search 'mine' has no seq-db form and the target is seq-db: add seq-db:"
+                + " {query: ...}");
+
+    CliRun fault =
+        CliRun.of(
+            "run", LOGS.toString(), "--target", "seq-db", "--fault", "at 1s kill opensearch 1");
+    assertThat(fault.exitCode()).isEqualTo(2);
+    assertThat(fault.err()).contains("opensearch");
+  }
+
+  @Test
+  void aStudyNamesItsStoresAndStartsThemItself() {
+    CliRun unknown = CliRun.of("study", "log-store");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err().strip())
+        .isEqualTo("fusillade: unknown study 'log-store' (one of log-stores), or a YAML file");
+    CliRun url = CliRun.of("study", "log-stores", "--url", "http://127.0.0.1:9200");
+    assertThat(url.exitCode()).isEqualTo(2);
+    assertThat(url.err().strip())
+        .isEqualTo(
+            "fusillade: --url does not apply to fusillade study: it compares the stores it starts"
+                + " itself");
+    CliRun stores = CliRun.of("study", "log-stores", "--stores", "opensearch,seqbd");
+    assertThat(stores.exitCode()).isEqualTo(2);
+    assertThat(stores.err()).contains("--stores: unknown store 'seqbd'");
   }
 }

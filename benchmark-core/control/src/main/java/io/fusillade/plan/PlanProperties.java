@@ -78,6 +78,12 @@ public final class PlanProperties {
   public static final String POSTGRES_REPLICA_URLS = "fusillade.replicaUrls";
   public static final String OPENSEARCH_NODES = "fusillade.opensearch.nodes";
   public static final String LOGS_FILES = "fusillade.logs.files";
+
+  /** The kind of log store a logs section is run on ({@code --target}). */
+  public static final String LOGS_TARGET = "fusillade.logs.target";
+
+  /** The binary of an embedded seq-db ({@code --seqdb-binary}). */
+  public static final String SEQDB_BINARY = "fusillade.seqdb.binary";
   public static final String LADDER_REPEAT = "fusillade.ladder.repeat";
 
   /** How long one ladder session's query set may run ({@code --set-timeout}). */
@@ -178,7 +184,11 @@ public final class PlanProperties {
                 list(values.string(NODE_ZONES, null), ",")),
             list(values.string(QUERIES, null), ","));
     RunPlan.Logs logs =
-        new RunPlan.Logs(values.integer(OPENSEARCH_NODES, 1), values.string(LOGS_FILES, null));
+        new RunPlan.Logs(
+            values.integer(OPENSEARCH_NODES, 1),
+            values.string(LOGS_FILES, null),
+            values.string(LOGS_TARGET, null),
+            values.string(SEQDB_BINARY, null));
     String runs = values.string(RUNS_DIRECTORY, null);
     RunPlan.Outputs outputs =
         new RunPlan.Outputs(

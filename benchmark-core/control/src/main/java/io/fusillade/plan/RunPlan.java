@@ -370,14 +370,23 @@ public record RunPlan(
   }
 
   /**
-   * The embedded OpenSearch and the log runner's settings beside {@link RunSettings}'.
+   * The embedded log store and the log runner's settings beside {@link RunSettings}'.
    *
-   * @param nodes the embedded OpenSearch's nodes
+   * @param nodes the embedded OpenSearch's nodes, or an embedded seq-db's stores
    * @param files NDJSON files replayed instead of generated documents (a file, directory or glob),
    *     or null
+   * @param target the kind of store the section is run on ({@code --target}: {@code opensearch},
+   *     {@code elasticsearch}, {@code seq-db}), or null for the section's own
+   * @param seqdbBinary the binary an embedded seq-db starts from ({@code --seqdb-binary}, or the
+   *     one the command line found), or null to look for one
    */
-  public record Logs(int nodes, String files) {
+  public record Logs(int nodes, String files, String target, String seqdbBinary) {
     public static final Logs DEFAULTS = new Logs(1, null);
+
+    /** On the section's own store, its binary looked for. */
+    public Logs(int nodes, String files) {
+      this(nodes, files, null, null);
+    }
   }
 
   /**

@@ -98,6 +98,10 @@ public record IndexSpec(
     return new IndexSpec(name, mappings, shards, replicas, value, codec);
   }
 
+  public IndexSpec withCodec(String value) {
+    return new IndexSpec(name, mappings, shards, replicas, refreshInterval, value);
+  }
+
   public IndexSpec withMappings(String value) {
     return new IndexSpec(name, value, shards, replicas, refreshInterval, codec);
   }

@@ -7,8 +7,10 @@ import java.util.Optional;
 
 /**
  * The seq-db benchmark's six read-path scenarios over the {@link WebLogs} data set, with its
- * concurrency and duration. Every search is sent with {@code request_cache=false} and {@code
- * track_total_hits=false} (see {@link #QUERY_STRING}), as in the seed.
+ * concurrency and duration, each in Elasticsearch's query DSL and in seq-db's terms ({@link
+ * SearchScenario#seqDb()}), the two drawing the same pages and ranges for one seed. Every search is
+ * sent with {@code request_cache=false} and {@code track_total_hits=false} (see {@link
+ * #QUERY_STRING}), as in the seed.
  *
  * <ol>
  *   <li>{@code offset paging}: all logs, newest first, a random page 1-50 of 200 (from + size stays
@@ -42,6 +44,11 @@ public final class LogSearches {
 
   private LogSearches() {}
 
+  /** A seq-db form whose query is fixed and whose offset is {@code offset}'s. */
+  private static SearchScenario.SeqDbForm seqDb(SeqDbQuery base, SearchTemplate offset, long seed) {
+    return new SearchScenario.SeqDbForm(base, SearchTemplate.of(base.query()), offset).seed(seed);
+  }
+
   /**
    * The six scenarios for an index holding documents {@code [0, documents)} of {@code logs}.
    *
@@ -74,7 +81,11 @@ public final class LogSearches {
                   0,
                   1,
                   null,
-                  0);
+                  0,
+                  seqDb(
+                      SeqDbQuery.of("*").withSize(200),
+                      SearchTemplate.of("{{from}}").param("from", rng -> 200 * rng.nextLong(0, 49)),
+                      seed));
           case "status in" ->
               new SearchScenario(
                   "status in",
@@ -85,7 +96,11 @@ public final class LogSearches {
                   0,
                   1,
                   null,
-                  0);
+                  0,
+                  seqDb(
+                      SeqDbQuery.of("status:in(500, 400, 403)").withSize(100),
+                      SearchTemplate.of("0"),
+                      seed));
           case "request phrase" ->
               new SearchScenario(
                   "request phrase",
@@ -98,7 +113,12 @@ public final class LogSearches {
                   0,
                   1,
                   null,
-                  0);
+                  0,
+                  seqDb(
+                      SeqDbQuery.of("request:" + SeqDbQuery.quote(WebLogs.TOP_REQUEST))
+                          .withSize(100),
+                      SearchTemplate.of("0"),
+                      seed));
           case "count by status" ->
               new SearchScenario(
                   "count by status",
@@ -110,7 +130,15 @@ public final class LogSearches {
                   5,
                   0,
                   "by_status",
-                  1);
+                  1,
+                  seqDb(
+                      SeqDbQuery.of("*")
+                          .withSize(0)
+                          .withAggregations(
+                              List.of(
+                                  SeqDbAggregation.count().groupBy("status").named("by_status"))),
+                      SearchTemplate.of("0"),
+                      seed));
           case "min size by status" ->
               new SearchScenario(
                   "min size by status",
@@ -123,7 +151,17 @@ public final class LogSearches {
                   5,
                   0,
                   "by_status",
-                  1);
+                  1,
+                  seqDb(
+                      SeqDbQuery.of("*")
+                          .withSize(0)
+                          .withAggregations(
+                              List.of(
+                                  SeqDbAggregation.min("size")
+                                      .groupBy("status")
+                                      .named("by_status"))),
+                      SearchTemplate.of("0"),
+                      seed));
           case "range pages" ->
               new SearchScenario(
                   "range pages",
@@ -140,7 +178,16 @@ public final class LogSearches {
                   0,
                   1,
                   null,
-                  0);
+                  0,
+                  new SearchScenario.SeqDbForm(
+                      SeqDbQuery.of("*").withSize(100).oldestFirst(),
+                      SearchTemplate.of("'@timestamp':[{{start}}, {{end}})")
+                          .param("start", rng -> rng.nextLong(logs.start(), lastStart))
+                          .derived("end", "start", start -> start + rangeSeconds)
+                          .seed(seed),
+                      SearchTemplate.of("{{from}}")
+                          .param("from", rng -> 100 * rng.nextLong(0, 49))
+                          .seed(seed)));
           default -> null;
         });
   }

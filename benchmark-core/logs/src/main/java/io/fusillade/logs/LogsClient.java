@@ -32,7 +32,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A non-blocking client for the Elasticsearch-compatible API of a log store (Elasticsearch,
  * OpenSearch, seq-db): {@code _bulk} and {@code _search} return futures, plus blocking set-up calls
- * (create an index, refresh, count) for use before or after a run.
+ * (create an index, refresh, count) for use before or after a run. For seq-db ({@link
+ * LogStore#SEQ_DB}) bulks take the same code path to {@code /_bulk}, reads go to its own search API
+ * ({@link #seqDb(SeqDbQuery)}), and the set-up calls use it or do nothing (no index API, no
+ * refresh).
  *
  * <p>It is built on the JDK's {@link HttpClient}: non-blocking, HTTP/1.1 keep-alive, no extra
  * dependency (Gatling's own HTTP client is Scala-internal API). Requests go to the configured nodes
@@ -175,7 +178,7 @@ public final class LogsClient implements AutoCloseable {
     }
     String base = options.urls().get(node);
     HttpRequest.Builder request =
-        request(base + "/" + index + "/_bulk")
+        request(base + bulkPath(index))
             .header("Content-Type", "application/x-ndjson")
             .POST(HttpRequest.BodyPublishers.ofByteArray(body.array(), 0, body.length()));
     if (gzipped) {
@@ -272,6 +275,71 @@ public final class LogsClient implements AutoCloseable {
                     : search(index, body, query, tries - 1));
   }
 
+  /**
+   * Where a bulk goes: {@code /<index>/_bulk}, or {@code /_bulk} on seq-db (which answers anything
+   * else with 404, and ignores the index of the action lines).
+   */
+  private String bulkPath(String index) {
+    return options.store() == LogStore.SEQ_DB ? "/_bulk" : "/" + index + "/_bulk";
+  }
+
+  /**
+   * Sends a read to seq-db's own search API ({@link SeqDbQuery#endpoint()}), in seq-ql. An answer
+   * that carries an {@code error.code} (HTTP 200 all the same) is a failed search whose reason is
+   * that code.
+   *
+   * @param query what to ask
+   * @return the outcome; it never completes exceptionally
+   */
+  public CompletableFuture<SearchResult> seqDb(SeqDbQuery query) {
+    return seqDb(query, query.body(), nodes.size());
+  }
+
+  private CompletableFuture<SearchResult> seqDb(SeqDbQuery query, String body, int tries) {
+    int node = nextNode();
+    if (nodes.isDown(node)) {
+      return CompletableFuture.completedFuture(
+          new SearchResult(0, 0, -1, Map.of(), nodes.reason(node), System.nanoTime()));
+    }
+    String base = options.urls().get(node);
+    HttpRequest request =
+        request(base + query.endpoint())
+            .header("Content-Type", "application/json")
+            .header(SEQ_QL_HEADER, "true")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build();
+    return http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+        .handle(
+            (response, failure) -> {
+              long end = System.nanoTime();
+              if (failure != null) {
+                String reason = fail(node, failure, base);
+                if (tries > 1 && connectFailure(failure).isPresent()) {
+                  return null;
+                }
+                return new SearchResult(0, 0, -1, Map.of(), reason, end);
+              }
+              if (response.statusCode() / 100 != 2) {
+                return new SearchResult(
+                    response.statusCode(),
+                    0,
+                    -1,
+                    Map.of(),
+                    httpError(response.statusCode(), response.body()),
+                    end);
+              }
+              return SeqDbResponses.parse(response.body(), query, end);
+            })
+        .thenCompose(
+            result ->
+                result != null
+                    ? CompletableFuture.completedFuture(result)
+                    : seqDb(query, body, tries - 1));
+  }
+
+  /** The header that makes seq-db read a query as seq-ql rather than its older language. */
+  static final String SEQ_QL_HEADER = "Grpc-Metadata-use-seq-ql";
+
   static SearchResult parseSearch(byte[] body, long end) {
     JsonNode root;
     try {
@@ -320,6 +388,12 @@ public final class LogsClient implements AutoCloseable {
    * @throws FusilladeException naming the endpoint and the server's reason when it fails
    */
   public void createIndex(IndexSpec spec, boolean recreate) {
+    if (options.store() == LogStore.SEQ_DB) {
+      // seq-db has no index API: its mapping is the file it was started with
+      // (SeqDbMappings.yaml(spec) writes it for the embedded one)
+      LOG.debug("seq-db has no index to create: index {} is its mapping file", spec.name());
+      return;
+    }
     String base = options.urls().get(0);
     if (recreate) {
       HttpResponse<String> deleted = call(request(base + "/" + spec.name()).DELETE(), base);
@@ -401,6 +475,9 @@ public final class LogsClient implements AutoCloseable {
   public Map<String, Object> identity(String index) {
     String base = options.urls().get(0);
     Map<String, Object> out = new java.util.TreeMap<>();
+    if (options.store() == LogStore.SEQ_DB) {
+      return seqDbIdentity(base, out);
+    }
     try {
       HttpResponse<String> root = call(request(base + "/").GET(), base);
       if (root.statusCode() == 200) {
@@ -443,8 +520,62 @@ public final class LogsClient implements AutoCloseable {
     return out;
   }
 
-  /** Makes everything written so far searchable ({@code POST /<index>/_refresh}). */
+  /**
+   * seq-db's identity: {@code product: seq-db}, its stores ({@code GET /status}) and the fields its
+   * mapping indexes with their types ({@code GET /mappings}).
+   */
+  private Map<String, Object> seqDbIdentity(String base, Map<String, Object> out) {
+    out.put("product", "seq-db");
+    try {
+      HttpResponse<String> status = call(request(base + "/status").GET(), base);
+      if (status.statusCode() == 200) {
+        out.put("nodes", MAPPER.readTree(status.body()).path("number_of_stores").asInt());
+      }
+      Map<String, String> mapping = seqDbMapping();
+      if (!mapping.isEmpty()) {
+        out.put("mapping", mapping);
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Could not read what store {} is: {}", base, e.toString());
+    }
+    return out;
+  }
+
+  /**
+   * The fields seq-db indexes and their types, from {@code GET /mappings} (base64 of a JSON
+   * object); empty when it indexes every field ({@code --mapping auto}) or does not say.
+   *
+   * @throws FusilladeException when the store cannot be reached
+   */
+  public Map<String, String> seqDbMapping() {
+    String base = options.urls().get(0);
+    HttpResponse<String> answer = call(request(base + "/mappings").GET(), base);
+    Map<String, String> fields = new java.util.TreeMap<>();
+    if (answer.statusCode() != 200) {
+      return fields;
+    }
+    try {
+      String data = MAPPER.readTree(answer.body()).path("data").asText("");
+      if (!data.isEmpty()) {
+        MAPPER
+            .readTree(Base64.getDecoder().decode(data))
+            .fields()
+            .forEachRemaining(e -> fields.put(e.getKey(), e.getValue().asText()));
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      LOG.debug("unreadable seq-db mapping at {}: {}", LogsClientOptions.mask(base), e.toString());
+    }
+    return fields;
+  }
+
+  /**
+   * Makes everything written so far searchable ({@code POST /<index>/_refresh}). seq-db has no
+   * refresh: what it acknowledged is searchable, and this does nothing.
+   */
   public void refresh(String index) {
+    if (options.store() == LogStore.SEQ_DB) {
+      return;
+    }
     String base = options.urls().get(0);
     HttpResponse<String> r =
         call(
@@ -464,6 +595,9 @@ public final class LogsClient implements AutoCloseable {
    */
   public long nodeTimeMillis() {
     String base = options.urls().get(0);
+    if (options.store() == LogStore.SEQ_DB) {
+      throw new FusilladeException(LogsClientOptions.mask(base) + ": seq-db does not say its time");
+    }
     HttpResponse<String> r =
         call(request(base + "/_nodes/_local/stats/jvm?filter_path=nodes.*.timestamp").GET(), base);
     if (r.statusCode() != 200) {
@@ -485,6 +619,9 @@ public final class LogsClient implements AutoCloseable {
 
   /** The number of searchable documents ({@code GET /<index>/_count}). */
   public long count(String index) {
+    if (options.store() == LogStore.SEQ_DB) {
+      return seqDbOrThrow(SeqDbQuery.of("*").withSize(0).withTotal(true)).totalHits();
+    }
     String base = options.urls().get(0);
     HttpResponse<String> r = call(request(base + "/" + index + "/_count").GET(), base);
     if (r.statusCode() != 200) {
@@ -499,6 +636,16 @@ public final class LogsClient implements AutoCloseable {
 
   /** Document counts per value of {@code field}, by a terms aggregation over the whole index. */
   public Map<String, Long> termCounts(String index, String field) {
+    if (options.store() == LogStore.SEQ_DB) {
+      SearchResult result =
+          seqDbOrThrow(
+              SeqDbQuery.of("*")
+                  .withSize(0)
+                  .withAggregations(List.of(SeqDbAggregation.count().groupBy(field))));
+      Map<String, Long> counts = new LinkedHashMap<>();
+      result.buckets("0").forEach(b -> counts.put(b.key(), b.docCount()));
+      return counts;
+    }
     String body =
         "{\"size\":0,\"track_total_hits\":false,\"aggs\":{\"t\":{\"terms\":{\"field\":"
             + new String(JsonBuffer.quoted(field), StandardCharsets.UTF_8)
@@ -510,6 +657,15 @@ public final class LogsClient implements AutoCloseable {
     Map<String, Long> counts = new LinkedHashMap<>();
     result.buckets("t").forEach(b -> counts.put(b.key(), b.docCount()));
     return counts;
+  }
+
+  private SearchResult seqDbOrThrow(SeqDbQuery query) {
+    SearchResult result = seqDb(query).join();
+    if (!result.ok()) {
+      throw new FusilladeException(
+          LogsClientOptions.mask(options.urls().get(0)) + ": " + result.error());
+    }
+    return result;
   }
 
   // ------------------------------------------------------------------ plumbing
@@ -648,8 +804,13 @@ public final class LogsClient implements AutoCloseable {
   static String httpError(int status, byte[] body) {
     String type = null;
     try {
-      JsonNode error = MAPPER.readTree(body).path("error");
+      JsonNode root = MAPPER.readTree(body);
+      JsonNode error = root.path("error");
       type = error.isTextual() ? null : error.path("type").asText(null);
+      if (type == null && root.path("code").isInt()) {
+        // seq-db's gRPC gateway: {"code":3,"message":"can't parse query ..."}
+        type = GrpcCodes.name(root.path("code").asInt());
+      }
     } catch (IOException | RuntimeException e) {
       // not JSON: the status alone
     }

@@ -12,9 +12,16 @@ import java.util.List;
  * @param password the basic-auth password, or null
  * @param apiKey an API key (sent as {@code Authorization: ApiKey ...}), or null
  * @param requestTimeout how long one request may take before it fails
+ * @param store what kind of store it is: where bulks go and how it is searched (default {@link
+ *     LogStore#OPENSEARCH}, any Elasticsearch-compatible API)
  */
 public record LogsClientOptions(
-    List<String> urls, String user, String password, String apiKey, Duration requestTimeout) {
+    List<String> urls,
+    String user,
+    String password,
+    String apiKey,
+    Duration requestTimeout,
+    LogStore store) {
 
   /** Copies the list, checks the URLs and removes trailing slashes. */
   public LogsClientOptions {
@@ -47,6 +54,15 @@ public record LogsClientOptions(
     if (requestTimeout == null) {
       requestTimeout = Duration.ofSeconds(60);
     }
+    if (store == null) {
+      store = LogStore.OPENSEARCH;
+    }
+  }
+
+  /** An Elasticsearch-compatible store. */
+  public LogsClientOptions(
+      List<String> urls, String user, String password, String apiKey, Duration requestTimeout) {
+    this(urls, user, password, apiKey, requestTimeout, LogStore.OPENSEARCH);
   }
 
   /** One node, no authentication, a 60 s request timeout. */
@@ -55,15 +71,20 @@ public record LogsClientOptions(
   }
 
   public LogsClientOptions withBasicAuth(String user, String password) {
-    return new LogsClientOptions(urls, user, password, apiKey, requestTimeout);
+    return new LogsClientOptions(urls, user, password, apiKey, requestTimeout, store);
   }
 
   public LogsClientOptions withApiKey(String key) {
-    return new LogsClientOptions(urls, user, password, key, requestTimeout);
+    return new LogsClientOptions(urls, user, password, key, requestTimeout, store);
   }
 
   public LogsClientOptions withRequestTimeout(Duration timeout) {
-    return new LogsClientOptions(urls, user, password, apiKey, timeout);
+    return new LogsClientOptions(urls, user, password, apiKey, timeout, store);
+  }
+
+  /** Another kind of store ({@link LogStore#SEQ_DB}). */
+  public LogsClientOptions withStore(LogStore value) {
+    return new LogsClientOptions(urls, user, password, apiKey, requestTimeout, value);
   }
 
   /** A URL with any {@code user:password@} part replaced by {@code ***@}. */
@@ -73,7 +94,9 @@ public record LogsClientOptions(
 
   @Override
   public String toString() {
-    return "LogsClientOptions[urls="
+    return "LogsClientOptions[store="
+        + store.label()
+        + ", urls="
         + urls.stream().map(LogsClientOptions::mask).toList()
         + ", auth="
         + (apiKey != null ? "api key ***" : user != null ? "basic " + user + ":***" : "none")

@@ -13,6 +13,7 @@ import java.time.Duration;
  * @param minHits the fewest hits a search must return to be OK (0: no check)
  * @param aggregation the aggregation whose buckets are checked, or null
  * @param minBuckets the fewest buckets it must have
+ * @param seqDb the same read in seq-db's terms, or null when it has none
  */
 public record SearchScenario(
     String name,
@@ -22,7 +23,52 @@ public record SearchScenario(
     int iterations,
     int minHits,
     String aggregation,
-    int minBuckets) {
+    int minBuckets,
+    SeqDbForm seqDb) {
+
+  /**
+   * A read in seq-db's terms with seeded parameters: {@code query}'s and {@code offset}'s {@code
+   * {{name}}} placeholders are drawn as a {@link SearchTemplate}'s, from streams named like the
+   * query DSL body's, so that with one seed both stores are asked for the same pages and ranges.
+   *
+   * @param base the read's shape: size, window, total, aggregations (its query and offset are
+   *     replaced)
+   * @param query the seq-ql query
+   * @param offset the offset's text, a number or a placeholder
+   */
+  public record SeqDbForm(SeqDbQuery base, SearchTemplate query, SearchTemplate offset) {
+    /** The next read. */
+    public SeqDbQuery next() {
+      return new SeqDbQuery(
+          query.next(),
+          base.from(),
+          base.to(),
+          base.size(),
+          Long.parseLong(offset.next().strip()),
+          base.withTotal(),
+          base.ascending(),
+          base.aggregations(),
+          base.histogram());
+    }
+
+    /** The same form with another seed. */
+    public SeqDbForm seed(long value) {
+      return new SeqDbForm(base, query.seed(value), offset.seed(value));
+    }
+  }
+
+  /** A scenario with no seq-db form. */
+  public SearchScenario(
+      String name,
+      SearchTemplate template,
+      int users,
+      Duration duration,
+      int iterations,
+      int minHits,
+      String aggregation,
+      int minBuckets) {
+    this(name, template, users, duration, iterations, minHits, aggregation, minBuckets, null);
+  }
 
   public SearchScenario {
     if (users < 1) {
@@ -38,11 +84,11 @@ public record SearchScenario(
     return duration == null
         ? this
         : new SearchScenario(
-            name, template, users, value, iterations, minHits, aggregation, minBuckets);
+            name, template, users, value, iterations, minHits, aggregation, minBuckets, seqDb);
   }
 
   public SearchScenario withUsers(int value) {
     return new SearchScenario(
-        name, template, value, duration, iterations, minHits, aggregation, minBuckets);
+        name, template, value, duration, iterations, minHits, aggregation, minBuckets, seqDb);
   }
 }

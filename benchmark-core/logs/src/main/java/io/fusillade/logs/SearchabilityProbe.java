@@ -11,14 +11,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Measures time-to-searchable: once per period it writes a marker document (a normal document of
- * the profile, with a known {@code _id}) and searches for that id every {@code poll} until a search
- * finds it. The delay from sending the write to the search response that first finds it goes into a
- * latency metric; a marker not found within {@code timeout} counts as a timeout instead.
+ * Measures time-to-searchable: once per period it writes a marker document (one field of its own,
+ * {@value #MARKER_FIELD}, holding a known id, which is also its {@code _id}) and searches for it
+ * every {@code poll} until a search finds it. The delay from sending the write to the search
+ * response that first finds it goes into a latency metric; a marker not found within {@code
+ * timeout} counts as a timeout instead.
  *
  * <p>It runs on its own thread, one marker at a time: a marker that takes longer than the period
- * delays the next one (the schedule never piles up). Closing stops it and deletes the markers, so
- * the index holds only the load's documents afterwards.
+ * delays the next one (the schedule never piles up). A marker matches no search of the profile's
+ * fields, so reads that run beside the probe count the load's documents only. Closing stops it and
+ * deletes the markers, so the index holds only the load's documents afterwards. (An index mapped
+ * {@code dynamic: strict} refuses the marker's field: each marker is then not written.)
+ *
+ * <p>On seq-db, which takes no {@code _id} and deletes nothing, the marker is searched in seq-ql by
+ * its field (which the mapping must index: {@link SeqDbMappings} adds it); the markers stay after
+ * the run.
  */
 public final class SearchabilityProbe implements AutoCloseable {
   /** The default name of the metric in the run record. */
@@ -43,21 +50,26 @@ public final class SearchabilityProbe implements AutoCloseable {
 
   private final LogsClient client;
   private final String index;
-  private final LogSource source;
   private final LatencyMetric metric;
   private final Counter timeouts;
   private final Settings settings;
   private final String prefix;
   private final List<String> markers = new ArrayList<>();
   private final Thread thread;
+  private final boolean seqDb;
   private volatile boolean running = true;
+
+  /**
+   * The field of seq-db's markers ({@code {"fusillade_marker":"fusillade-tts-RUN-7"}}): its mapping
+   * must index it as a keyword ({@link SeqDbMappings} adds it to every mapping it writes).
+   */
+  public static final String MARKER_FIELD = "fusillade_marker";
 
   /**
    * Starts probing at once.
    *
    * @param client the client
    * @param index the index the load writes to
-   * @param source the profile, so that markers fit the index's mapping
    * @param metric where delays go
    * @param timeouts counts markers not found in time
    * @param settings period, poll interval and timeout
@@ -66,17 +78,16 @@ public final class SearchabilityProbe implements AutoCloseable {
   public SearchabilityProbe(
       LogsClient client,
       String index,
-      LogSource source,
       LatencyMetric metric,
       Counter timeouts,
       Settings settings,
       String runId) {
     this.client = client;
     this.index = index;
-    this.source = source;
     this.metric = metric;
     this.timeouts = timeouts;
     this.settings = settings;
+    this.seqDb = client.options().store() == LogStore.SEQ_DB;
     this.prefix = "fusillade-tts-" + runId.replaceAll("[^A-Za-z0-9_-]", "_") + "-";
     this.thread = new Thread(this::loop, "fusillade-time-to-searchable");
     thread.setDaemon(true);
@@ -95,22 +106,25 @@ public final class SearchabilityProbe implements AutoCloseable {
       }
       next = Math.max(next + periodNanos, System.nanoTime());
       String id = prefix + n;
-      // Far beyond any load's documents, so the marker's content never repeats one of them.
-      long documentIndex = (1L << 50) + n;
       n++;
       try {
-        probe(id, documentIndex, body);
+        probe(id, body);
       } catch (RuntimeException e) {
         LOG.debug("time-to-searchable probe failed: {}", e.toString());
       }
     }
   }
 
-  private void probe(String id, long documentIndex, JsonBuffer body) {
+  private void probe(String id, JsonBuffer body) {
     body.reset();
-    body.ascii("{\"index\":{\"_id\":").string(id).ascii("}}\n");
-    source.write(documentIndex, body);
-    body.raw((byte) '\n');
+    // A document of one field of its own: it matches no search of the profile's fields, so the
+    // reads that run while the probe does count the load's documents only. seq-db takes no _id.
+    if (seqDb) {
+      body.ascii("{\"index\":{}}\n");
+    } else {
+      body.ascii("{\"index\":{\"_id\":").string(id).ascii("}}\n");
+    }
+    body.ascii("{\"" + MARKER_FIELD + "\":").string(id).ascii("}\n");
     long start = System.nanoTime();
     BulkResult written = client.bulk(index, body, false, 1).join();
     if (!written.ok()) {
@@ -125,9 +139,16 @@ public final class SearchabilityProbe implements AutoCloseable {
             + new String(JsonBuffer.quoted(id), StandardCharsets.UTF_8)
             + "]}}}";
     long deadline = start + settings.timeout().toNanos();
+    SeqDbQuery seqDbQuery =
+        SeqDbQuery.of(
+                MARKER_FIELD + ":" + new String(JsonBuffer.quoted(id), StandardCharsets.UTF_8))
+            .withSize(1);
     while (running) {
       long sent = System.nanoTime();
-      SearchResult found = client.search(index, query, "request_cache=false").join();
+      SearchResult found =
+          seqDb
+              ? client.seqDb(seqDbQuery).join()
+              : client.search(index, query, "request_cache=false").join();
       if (found.ok() && found.hits() > 0) {
         metric.record(start, found.endNanos());
         return;
@@ -170,8 +191,8 @@ public final class SearchabilityProbe implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     List<String> written = markers();
-    if (written.isEmpty()) {
-      return;
+    if (written.isEmpty() || seqDb) {
+      return; // seq-db deletes nothing: its markers stay, in a field of their own
     }
     JsonBuffer deletes = new JsonBuffer(written.size() * 64);
     for (String id : written) {

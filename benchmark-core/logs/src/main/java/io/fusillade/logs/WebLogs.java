@@ -133,6 +133,27 @@ public final class WebLogs implements LogSource {
    * @param size the response size in bytes
    */
   public record Entry(long timestamp, int clientIp, String request, int status, long size) {
+    /** The names of the fields, as in the documents. */
+    public static final java.util.List<String> FIELDS =
+        java.util.List.of("@timestamp", "clientip", "request", "status", "size");
+
+    /**
+     * A field's value as text, as a search compares it ({@code "500"}, {@code "162.146.3.0"}).
+     *
+     * @param field one of {@link #FIELDS}
+     * @return the value, or null for another field
+     */
+    public String value(String field) {
+      return switch (field) {
+        case "@timestamp" -> Long.toString(timestamp);
+        case "clientip" -> clientIpText();
+        case "request" -> request;
+        case "status" -> Integer.toString(status);
+        case "size" -> Long.toString(size);
+        default -> null;
+      };
+    }
+
     /** The address in dotted form. */
     public String clientIpText() {
       return (clientIp >>> 24)

@@ -47,7 +47,49 @@ public final class LogsNames {
           "min size by status",
           "range pages");
 
+  /**
+   * The stores a section may name as its {@code target} (the log client's {@code LogStore} labels),
+   * the default first.
+   */
+  public static final List<String> TARGETS = List.of("opensearch", "elasticsearch", "seq-db");
+
   private LogsNames() {}
+
+  /**
+   * @param label a target, any case; {@code seqdb} and {@code seq_db} stand for {@code seq-db}
+   * @return the target as in {@link #TARGETS}, or empty
+   */
+  public static Optional<String> target(String label) {
+    String key = label == null ? "" : label.strip().toLowerCase(Locale.ROOT).replace('_', '-');
+    String wanted = key.equals("seqdb") ? "seq-db" : key;
+    return TARGETS.stream().filter(wanted::equals).findFirst();
+  }
+
+  /**
+   * Why a read of the file's own cannot run on {@code target}, or null when it can: it needs its
+   * {@code seq-db} form on seq-db, its {@code es} body on the others.
+   *
+   * @param search a search of the section
+   * @param target one of {@link #TARGETS}
+   */
+  public static String missingForm(LogSearch search, String target) {
+    if (!search.custom()) {
+      return null;
+    }
+    if (target.equals("seq-db") && search.read().seqDb() == null) {
+      return "search '"
+          + search.name()
+          + "' has no seq-db form and the target is seq-db: add seq-db: {query: ...}";
+    }
+    if (!target.equals("seq-db") && search.read().es() == null) {
+      return "search '"
+          + search.name()
+          + "' has no es body and the target is "
+          + target
+          + ": add es: '{\"query\": ...}'";
+    }
+    return null;
+  }
 
   /**
    * @param label a profile's label, any case, surrounding spaces ignored

@@ -25,6 +25,9 @@ final class LogsParser extends FieldReader {
 
   private static final Set<String> LOGS_KEYS =
       keys(
+          "target",
+          "codec",
+          "refresh_interval",
           "urls",
           "user",
           "password",
@@ -47,13 +50,21 @@ final class LogsParser extends FieldReader {
           "searches",
           "files");
   private static final Set<String> SEARCH_KEYS =
-      keys("name", "concurrency", "duration", "iterations");
+      union(keys("name", "concurrency", "duration", "iterations"), LogReadParser.READ_KEYS);
+
+  /** The field types a mapping of the file's own may give (Elasticsearch's). */
+  static final List<String> FIELD_TYPES =
+      List.of(
+          "text", "keyword", "integer", "long", "short", "byte", "double", "float", "date", "ip",
+          "boolean");
 
   private final LogIngestParser ingest;
+  private final LogReadParser reads;
 
   LogsParser(FieldReader shared) {
     super(shared);
     this.ingest = new LogIngestParser(shared);
+    this.reads = new LogReadParser(shared);
   }
 
   /** The {@code logs} section of the top-level mapping, if given and valid. */
@@ -85,7 +96,24 @@ final class LogsParser extends FieldReader {
     Profile effectiveProfile = profile == null ? LogsNames.WEB : profile;
     // After a bad profile, checks that depend on it would only repeat the problem.
     boolean profileKnown = profile != null || field(m, "profile") == null;
-    String mapping = mapping(m, path, profileKnown ? effectiveProfile : null);
+    String target = enumField(m, path, "target", false, LogsNames::target, LogsNames.TARGETS);
+    Map<String, Map<String, String>> fields = new LinkedHashMap<>();
+    Boolean dynamic = null;
+    String mapping;
+    if (field(m, "mapping") instanceof MapNode own) {
+      dynamic = ownMapping(own, join(path, "mapping"), fields);
+      mapping = LogsSection.CUSTOM_MAPPING;
+    } else {
+      mapping = mapping(m, path, profileKnown ? effectiveProfile : null);
+    }
+    String codec = string(m, path, "codec", false);
+    String refresh = string(m, path, "refresh_interval", false);
+    if (refresh != null && !refresh.strip().matches("-1|\\d+(ms|s|m|h|d)?")) {
+      problem(
+          field(m, "refresh_interval"),
+          join(path, "refresh_interval"),
+          "expected an interval such as 1s, 30s or -1 (no refresh), got '" + refresh + "'");
+    }
     String index = string(m, path, "index", false);
     if (index != null) {
       String why = indexNameProblem(index);
@@ -103,20 +131,33 @@ final class LogsParser extends FieldReader {
     LogIngest plan =
         ingest.ingest(m, path, bulkSize == null ? LogsSection.DEFAULT_BULK_SIZE : bulkSize);
     List<LogSearch> searches = searches(m, path);
-    // Listed searches, valid or not: the profile is wrong for any of them.
-    boolean searchesListed = field(m, "searches") instanceof ListNode l && !l.items().isEmpty();
-    if (searchesListed && profileKnown && effectiveProfile != LogsNames.WEB) {
+    // Listed built-in searches, valid or not: the profile is wrong for any of them.
+    boolean builtInListed =
+        field(m, "searches") instanceof ListNode l
+            && l.items().stream()
+                .anyMatch(
+                    item ->
+                        !(item instanceof MapNode mn
+                            && LogReadParser.READ_KEYS.stream()
+                                .anyMatch(k -> field(mn, k) != null)));
+    if (builtInListed && profileKnown && effectiveProfile != LogsNames.WEB) {
       problem(
           field(m, "searches"),
           join(path, "searches"),
           "the built-in searches query the web profile's fields; profile is "
               + effectiveProfile.label());
     }
+    checkReads(m, path, searches, target, profileKnown ? effectiveProfile : null, files);
 
     if (problems.size() > before || plan == null) {
       return null;
     }
     return new LogsSection(
+        target == null ? LogsNames.TARGETS.get(0) : target,
+        fields,
+        dynamic,
+        codec,
+        refresh,
         urls,
         user,
         password,
@@ -251,6 +292,10 @@ final class LogsParser extends FieldReader {
     if (text == null) {
       return null;
     }
+    if (node instanceof MapNode own
+        && LogReadParser.READ_KEYS.stream().anyMatch(k -> field(own, k) != null)) {
+      return ownRead(own, path, text.strip());
+    }
     String key = LogsNames.searchKey(text);
     if (!LogsNames.SEARCHES.contains(key)) {
       problem(
@@ -286,6 +331,124 @@ final class LogsParser extends FieldReader {
         users == null ? OptionalInt.empty() : OptionalInt.of(users.intValue()),
         Optional.ofNullable(duration),
         iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations.intValue()));
+  }
+
+  /** A search the file writes itself: its name is free, and it says how long it runs. */
+  private LogSearch ownRead(MapNode m, String path, String name) {
+    int before = problems.size();
+    Long users = bounded(m, path, "concurrency", 1, 10_000);
+    Duration duration = ingest.duration(m, path, "duration");
+    Long iterations = bounded(m, path, "iterations", 1, Integer.MAX_VALUE);
+    if (field(m, "duration") != null && field(m, "iterations") != null) {
+      problem(
+          field(m, "iterations"),
+          join(path, "iterations"),
+          "give duration or iterations, not both");
+    } else if (field(m, "duration") == null && field(m, "iterations") == null) {
+      problem(m, path, "a search of your own needs duration (e.g. 10s) or iterations");
+    }
+    LogRead read = reads.read(m, path);
+    if (problems.size() > before || read == null) {
+      return null;
+    }
+    return new LogSearch(
+        name,
+        users == null ? OptionalInt.empty() : OptionalInt.of(users.intValue()),
+        Optional.ofNullable(duration),
+        iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations.intValue()),
+        read);
+  }
+
+  /**
+   * The reads of the file's own against the section: a form for its target, and the generator's
+   * counts only over the web profile's generated documents.
+   */
+  private void checkReads(
+      MapNode m,
+      String path,
+      List<LogSearch> searches,
+      String target,
+      Profile profile,
+      String files) {
+    List<YamlNode> nodes = list(m, path, "searches");
+    for (int i = 0; i < searches.size() && i < nodes.size(); i++) {
+      LogSearch search = searches.get(i);
+      if (!search.custom()) {
+        continue;
+      }
+      String itemPath = join(path, "searches[" + i + "]");
+      YamlNode at = nodes.get(i);
+      String formProblem = LogsNames.missingForm(search, target == null ? "opensearch" : target);
+      if (formProblem != null) {
+        problem(at, itemPath, formProblem);
+      }
+      if (search.read().expect().usesGenerator()) {
+        if (profile != null && profile != LogsNames.WEB) {
+          problem(
+              at,
+              join(itemPath, "expect"),
+              "the generator's counts are of the web profile; profile is " + profile.label());
+        } else if (files != null) {
+          problem(
+              at,
+              join(itemPath, "expect"),
+              "the generator's counts are of generated documents, and files replays others");
+        }
+      }
+    }
+  }
+
+  /**
+   * A mapping the file writes itself: {@code fields} (name: type, or name: {type, format}) and
+   * {@code dynamic}.
+   *
+   * @return {@code dynamic}, or null when not given
+   */
+  private Boolean ownMapping(MapNode own, String path, Map<String, Map<String, String>> fields) {
+    checkKeys(own, path, keys("fields", "dynamic"));
+    YamlNode fieldsNode = field(own, "fields");
+    if (fieldsNode == null) {
+      missing(own, path, "fields");
+    } else if (asMap(fieldsNode, join(path, "fields")) != null) {
+      MapNode f = (MapNode) fieldsNode;
+      for (YamlNode.Entry e : f.entries()) {
+        String fieldPath = join(join(path, "fields"), e.key());
+        Map<String, String> definition = new LinkedHashMap<>();
+        String type;
+        if (e.value() instanceof MapNode typed) {
+          checkKeys(typed, fieldPath, keys("type", "format"));
+          type = string(typed, fieldPath, "type", true);
+          String format = string(typed, fieldPath, "format", false);
+          if (format != null) {
+            definition.put("format", format);
+          }
+        } else {
+          type = scalarString(e.value(), fieldPath);
+        }
+        if (type == null) {
+          continue;
+        }
+        if (!FIELD_TYPES.contains(type)) {
+          problem(
+              e.value(),
+              fieldPath,
+              "unknown field type '"
+                  + type
+                  + "'"
+                  + didYouMean(type, FIELD_TYPES)
+                  + " (one of "
+                  + String.join(", ", FIELD_TYPES)
+                  + ")");
+          continue;
+        }
+        definition.put("type", type);
+        fields.put(e.key(), definition);
+      }
+      if (f.entries().isEmpty()) {
+        problem(fieldsNode, join(path, "fields"), "give at least one field");
+      }
+    }
+    return bool(own, path, "dynamic");
   }
 
   /** A secret of the logs section: from the environment only. */

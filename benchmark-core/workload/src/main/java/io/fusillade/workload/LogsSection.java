@@ -1,6 +1,7 @@
 package io.fusillade.workload;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code logs} section of a workload: a log store (any Elasticsearch-compatible {@code _bulk}
@@ -9,13 +10,21 @@ import java.util.List;
  * secret. It holds what the file says, as plain values; the runner maps them to the log client's
  * options ({@code io.fusillade.scenarios.logs.LogsWorkloadMapping}). See {@code src/site/logs.md}.
  *
- * @param urls the nodes' base URLs; empty for an embedded OpenSearch
+ * @param target the kind of store ({@link LogsNames#TARGETS}): where bulks go, how it is read, and
+ *     which server is started when {@code urls} is empty
+ * @param fields a mapping of the file's own ({@code mapping: {fields: ...}}): each field's
+ *     Elasticsearch definition ({@code type}, and {@code format}), in order; empty with a preset
+ * @param dynamic the own mapping's {@code dynamic}, or null when not given
+ * @param codec the index's {@code codec} ({@code best_compression}), or null for the store's
+ * @param refreshInterval the index's {@code refresh_interval} ({@code 1s}, {@code -1}), or null
+ * @param urls the nodes' base URLs; empty for an embedded OpenSearch (or seq-db)
  * @param user the basic-auth user, or null
  * @param password the basic-auth password, or null
  * @param apiKey the API key, or null
  * @param profile the data profile's label ({@link LogsNames#PROFILES})
  * @param index the index name
- * @param mapping the mapping preset ({@link LogsNames#MAPPING_PRESETS})
+ * @param mapping the mapping preset ({@link LogsNames#MAPPING_PRESETS}), or {@link #CUSTOM_MAPPING}
+ *     for {@code fields}
  * @param shards primary shards
  * @param replicas replicas per shard
  * @param bulkSize documents per bulk
@@ -28,6 +37,11 @@ import java.util.List;
  *     directory or a glob, gzipped or not), or null
  */
 public record LogsSection(
+    String target,
+    Map<String, Map<String, String>> fields,
+    Boolean dynamic,
+    String codec,
+    String refreshInterval,
     List<String> urls,
     String user,
     String password,
@@ -51,10 +65,45 @@ public record LogsSection(
   /** The default number of users in {@code docs} mode. */
   public static final int DEFAULT_CONCURRENCY = 2;
 
-  /** Copies the lists. */
+  /** The {@link #mapping()} of a section that writes its own fields. */
+  public static final String CUSTOM_MAPPING = "custom";
+
+  /** Copies the lists and the map. */
   public LogsSection {
+    fields = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(fields));
     urls = List.copyOf(urls);
     searches = List.copyOf(searches);
+  }
+
+  /** Whether the target is seq-db. */
+  public boolean seqDb() {
+    return "seq-db".equals(target);
+  }
+
+  /** The same section on another target (as {@code fusillade run --target} asks). */
+  public LogsSection withTarget(String value) {
+    return new LogsSection(
+        value,
+        fields,
+        dynamic,
+        codec,
+        refreshInterval,
+        urls,
+        user,
+        password,
+        apiKey,
+        profile,
+        index,
+        mapping,
+        shards,
+        replicas,
+        bulkSize,
+        gzip,
+        concurrency,
+        ingest,
+        timeToSearchable,
+        searches,
+        files);
   }
 
   /**
@@ -66,7 +115,9 @@ public record LogsSection(
 
   @Override
   public String toString() {
-    return "LogsSection[urls="
+    return "LogsSection[target="
+        + target
+        + ", urls="
         + urls.stream().map(LogsNames::maskUrl).toList()
         + ", auth="
         + (apiKey != null ? "api key ***" : user != null ? "basic " + user + ":***" : "none")

@@ -367,8 +367,11 @@ public final class WorkloadCommands {
         .append(" on ")
         .append(
             l.urls().isEmpty()
-                ? "an embedded OpenSearch"
-                : l.urls().size() + " url" + (l.urls().size() == 1 ? "" : "s"))
+                ? (l.seqDb() ? "an embedded seq-db" : "an embedded OpenSearch")
+                : l.urls().size()
+                    + " url"
+                    + (l.urls().size() == 1 ? "" : "s")
+                    + (l.target().equals(LogsNames.TARGETS.get(0)) ? "" : " (" + l.target() + ")"))
         .append(l.user() == null ? "" : ", user and password set")
         .append(l.apiKey() == null ? "" : ", API key set")
         .append('\n');

@@ -97,6 +97,14 @@ public final class LocalOpenSearch implements SearchServer {
   }
 
   /**
+   * The pid of each node's JVM, in node order, when they run in processes of their own ({@link
+   * Builder#separateProcess}); empty when they share this JVM.
+   */
+  public List<Long> pids() {
+    return processes.stream().map(OpenSearchProcess::pid).toList();
+  }
+
+  /**
    * Stops node {@code index} (from 0): the others see it leave, promote replicas of its shards, and
    * its port refuses connections. In this JVM the node is closed; in a process of its own ({@link
    * Builder#separateProcess}) it is killed (SIGKILL), as a crash. {@link #startNode(int)} brings it

@@ -100,6 +100,10 @@ final class OpenSearchProcess {
     }
   }
 
+  synchronized long pid() {
+    return process.pid();
+  }
+
   synchronized boolean isAlive() {
     return process.isAlive();
   }

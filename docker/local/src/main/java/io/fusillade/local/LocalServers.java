@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The embedded servers of every kind (PostgreSQL, Kafka, OpenSearch) as a whole: for a process that
- * started a JVM which started servers, and must not leave them running when that JVM dies.
+ * The embedded servers of every kind (PostgreSQL, Kafka, OpenSearch, seq-db) as a whole: for a
+ * process that started a JVM which started servers, and must not leave them running when that JVM
+ * dies.
  *
  * <p>Each server lives in its own directory under the temporary directory, with the pid of the JVM
  * that owns it, and a watchdog ({@link OwnerWatch}) that stops it and removes the directory the

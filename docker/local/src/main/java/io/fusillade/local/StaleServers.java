@@ -41,7 +41,8 @@ final class StaleServers {
       Map.of(
           "fusillade-pg-", "postmaster.pid",
           "fusillade-kafka-", "kafka.pid",
-          "fusillade-os-", "opensearch.pid");
+          "fusillade-os-", "opensearch.pid",
+          "fusillade-seqdb-", "seqdb.pid");
 
   private StaleServers() {}
 

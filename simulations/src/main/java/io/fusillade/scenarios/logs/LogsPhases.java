@@ -185,6 +185,40 @@ public final class LogsPhases {
     return chain;
   }
 
+  /** The scenario of the reads that count their matches once, after every other read. */
+  public static final String VERIFY = "counts";
+
+  /**
+   * The reads one after another, each with its own users (a closed model), each a request name;
+   * then one user sends each read that counts its matches once ({@link ReadPlan#verify()}, scenario
+   * {@value #VERIFY}).
+   *
+   * @param plans the read-path scenarios, in order
+   * @param store the protocol the reads use
+   * @return the first population, with the others chained after it, or null for none
+   */
+  static PopulationBuilder reads(List<ReadPlan> plans, ProtocolBuilder store) {
+    PopulationBuilder chain = null;
+    List<io.gatling.javaapi.core.ChainBuilder> verify = new ArrayList<>();
+    for (ReadPlan p : plans) {
+      ScenarioBuilder users =
+          p.duration() != null
+              ? scenario(p.name()).during(p.duration()).on(p.read())
+              : scenario(p.name()).repeat(p.iterations()).on(p.read());
+      PopulationBuilder population = users.injectOpen(atOnceUsers(p.users())).protocols(store);
+      chain = chain == null ? population : chain.andThen(population);
+      if (p.verify() != null) {
+        verify.add(p.verify());
+      }
+    }
+    if (!verify.isEmpty()) {
+      PopulationBuilder counts =
+          scenario(VERIFY).exec(verify).injectOpen(atOnceUsers(1)).protocols(store);
+      chain = chain == null ? counts : chain.andThen(counts);
+    }
+    return chain;
+  }
+
   /**
    * Opens a client for work between phases; it closes at the end of the run.
    *

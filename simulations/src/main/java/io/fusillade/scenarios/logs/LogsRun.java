@@ -12,6 +12,7 @@ import io.fusillade.gatling.logs.LogsDsl;
 import io.fusillade.gatling.logs.LogsProtocolBuilder;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.logs.IndexSpec;
+import io.fusillade.logs.LogStore;
 import io.fusillade.logs.LogsClient;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.NdjsonFiles;
@@ -68,24 +69,34 @@ public class LogsRun extends Simulation {
   {
     RunSettings given = RunPlan.current().settings();
     Workload workload = WorkloadProperties.workload(given);
-    LogsSection section =
+    LogsSection fileSection =
         workload
             .logs()
             .orElseThrow(
                 () ->
                     new FusilladeException(
                         workload.file() + ": no logs section (fusillade run runs its queries)"));
+    // fusillade run --target: the same section on another kind of store
+    String targetGiven = RunPlan.current().logs().target();
+    LogsSection section =
+        targetGiven != null && !targetGiven.isBlank()
+            ? fileSection.withTarget(targetGiven)
+            : fileSection;
     long seed = WorkloadProperties.seed(given, workload);
     LogIngest ingest = LogsPlan.ingest(section, given.rate(), given.duration());
     RunSettings recorded =
         RunSettings.NONE.withWorkload(given.workload()).withSeed(seed).withMode(Mode.LOGS);
     WorkloadProperties.declareChecks(given, workload);
-    LogsTarget target = LogsTarget.resolve(given.urls(), section.urls());
+    LogStore storeKind = LogsWorkloadMapping.store(section);
+    LogsTarget target =
+        LogsTarget.resolve(
+            given.urls(), section.urls(), storeKind, LogsWorkloadMapping.indexSpec(section));
     // One of several injectors: its part of the rate, and every N-th bulk of the documents.
     InjectorShare share = InjectorShare.current();
 
     LogsProtocolBuilder store =
         logs.urls(target.urlArray())
+            .store(storeKind)
             .profile(LogsWorkloadMapping.profile(section))
             .seed(seed)
             .injectorShare(share.count(), share.index());
@@ -124,6 +135,7 @@ public class LogsRun extends Simulation {
     }
 
     Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("store", section.target());
     parameters.put("index", section.index());
     parameters.put("profile", section.profile());
     parameters.put("mapping", section.mapping());
@@ -206,11 +218,7 @@ public class LogsRun extends Simulation {
       // Of several injectors, the first one searches what they all wrote.
       if (!section.searches().isEmpty() && share.index() == 0) {
         long documents = ingest.plannedBulks(section.bulkSize()) * section.bulkSize();
-        WebLogs web = new WebLogs(seed);
-        List<SearchScenario> scenarios =
-            section.searches().stream()
-                .map(s -> LogsWorkloadMapping.scenario(s, web, documents, seed))
-                .toList();
+        List<ReadPlan> reads = LogReads.plans(section, documents, seed);
         parameters.put("searches", section.searches().stream().map(LogSearch::name).toList());
         chain =
             chain
@@ -220,7 +228,7 @@ public class LogsRun extends Simulation {
                         LogsPhases.client(
                             LogsWorkloadMapping.clientOptions(section, target.urls())),
                         section.index()))
-                .andThen(LogsPhases.searches(scenarios, searchStore));
+                .andThen(LogsPhases.reads(reads, searchStore));
       }
       FusilladeRun.settings(recorded);
       FusilladeRun.parameters(parameters);

@@ -3,12 +3,14 @@ package io.fusillade.scenarios.logs;
 import io.fusillade.logs.IndexSpec;
 import io.fusillade.logs.LogProfile;
 import io.fusillade.logs.LogSearches;
+import io.fusillade.logs.LogStore;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.WebLogs;
 import io.fusillade.workload.LogSearch;
 import io.fusillade.workload.LogsSection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * From a workload's {@code logs} section, plain data as the file gives it, to the log client's
@@ -36,9 +38,58 @@ public final class LogsWorkloadMapping {
    * @return how to create the index: the preset with the section's shards and replicas
    */
   public static IndexSpec indexSpec(LogsSection section) {
-    return IndexSpec.preset(section.index(), section.mapping())
-        .withShards(section.shards())
-        .withReplicas(section.replicas());
+    IndexSpec spec =
+        section.mapping().equals(LogsSection.CUSTOM_MAPPING)
+            ? IndexSpec.preset(section.index(), "none").withMappings(ownMapping(section))
+            : IndexSpec.preset(section.index(), section.mapping());
+    spec = spec.withShards(section.shards()).withReplicas(section.replicas());
+    if (section.codec() != null) {
+      spec = spec.withCodec(section.codec());
+    }
+    if (section.refreshInterval() != null) {
+      spec = spec.withRefreshInterval(section.refreshInterval());
+    }
+    return spec;
+  }
+
+  /**
+   * The Elasticsearch mapping of the section's own fields: {@code {"dynamic":false,
+   * "properties":{"http_code":{"type":"integer"},...}}}.
+   */
+  static String ownMapping(LogsSection section) {
+    StringBuilder json = new StringBuilder("{");
+    if (section.dynamic() != null) {
+      json.append("\"dynamic\":").append(section.dynamic()).append(',');
+    }
+    json.append("\"properties\":{");
+    boolean first = true;
+    for (Map.Entry<String, Map<String, String>> field : section.fields().entrySet()) {
+      json.append(first ? "" : ",").append(quote(field.getKey())).append(":{");
+      first = false;
+      boolean firstKey = true;
+      for (Map.Entry<String, String> e : field.getValue().entrySet()) {
+        json.append(firstKey ? "" : ",")
+            .append(quote(e.getKey()))
+            .append(':')
+            .append(quote(e.getValue()));
+        firstKey = false;
+      }
+      json.append('}');
+    }
+    return json.append("}}").toString();
+  }
+
+  private static String quote(String text) {
+    return new String(
+        io.fusillade.logs.JsonBuffer.quoted(text), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /**
+   * @param section a validated section
+   * @return the kind of store its target is
+   */
+  public static LogStore store(LogsSection section) {
+    return LogStore.parse(section.target()).orElseThrow(() -> unknown("store", section.target()));
   }
 
   /**
@@ -48,7 +99,8 @@ public final class LogsWorkloadMapping {
    * @throws IllegalArgumentException when a URL cannot be used
    */
   public static LogsClientOptions clientOptions(LogsSection section, List<String> nodes) {
-    LogsClientOptions options = new LogsClientOptions(nodes, null, null, null, null);
+    LogsClientOptions options =
+        new LogsClientOptions(nodes, null, null, null, null, store(section));
     if (section.user() != null) {
       options = options.withBasicAuth(section.user(), section.password());
     } else if (section.apiKey() != null) {
@@ -81,7 +133,8 @@ public final class LogsWorkloadMapping {
           0,
           s.minHits(),
           s.aggregation(),
-          s.minBuckets());
+          s.minBuckets(),
+          s.seqDb());
     }
     if (search.iterations().isPresent()) {
       return new SearchScenario(
@@ -92,7 +145,8 @@ public final class LogsWorkloadMapping {
           search.iterations().getAsInt(),
           s.minHits(),
           s.aggregation(),
-          s.minBuckets());
+          s.minBuckets(),
+          s.seqDb());
     }
     return s.withUsers(users);
   }

@@ -60,8 +60,15 @@ class LogsRunTest {
     RequestTotals counts = record.requests().get("count by status");
     assertThat(counts.okCount()).isEqualTo(2 * 3);
     assertThat(counts.koCount()).as(counts.errors().toString()).isZero();
+    // the file's own read: 10 hits each time, and as many errors as the generator wrote
+    RequestTotals errors = record.requests().get("errors");
+    assertThat(errors.okCount()).isEqualTo(3);
+    assertThat(errors.koCount()).as(errors.errors().toString()).isZero();
+    RequestTotals counted = record.requests().get("errors total");
+    assertThat(counted.okCount()).as(counted.errors().toString()).isEqualTo(1);
     assertThat(record.requests().keySet())
-        .containsExactlyInAnyOrder("bulk", "status in", "count by status");
+        .containsExactlyInAnyOrder(
+            "bulk", "status in", "count by status", "errors", "errors total");
 
     assertThat(record.metrics().get(SearchabilityProbe.METRIC).getTotalCount()).isPositive();
     assertThat(record.manifest().parameters())
@@ -70,7 +77,7 @@ class LogsRunTest {
         .containsEntry("index", "web-logs")
         .containsEntry("docs", 20_000)
         .containsEntry("seed", 42)
-        .containsEntry("searches", List.of("status in", "count by status"));
+        .containsEntry("searches", List.of("status in", "count by status", "errors"));
   }
 
   @Test

@@ -118,4 +118,62 @@ class LogsWorkloadMappingTest {
     }
     assertThat(LogsNames.SEARCHES).isEqualTo(LogSearches.NAMES);
   }
+
+  @Test
+  void theFilesOwnMappingServesBothStores() {
+    LogsSection logs =
+        logsOf(
+            """
+            logs:
+              target: seq-db
+              profile: k8s
+              mapping:
+                dynamic: false
+                fields:
+                  k8s_cluster: keyword
+                  client_ip: keyword
+                  http_code: integer
+                  http_method: keyword
+                  message: text
+              shards: 6
+              codec: best_compression
+              refresh_interval: 5s
+              docs: 5000
+            """);
+    IndexSpec spec = LogsWorkloadMapping.indexSpec(logs);
+    assertThat(spec.body())
+        .isEqualTo(
+            "{\"settings\":{\"index\":{\"number_of_shards\":6,\"number_of_replicas\":0,"
+                + "\"refresh_interval\":\"5s\",\"codec\":\"best_compression\"}},"
+                + "\"mappings\":{\"dynamic\":false,\"properties\":{"
+                + "\"k8s_cluster\":{\"type\":\"keyword\"},\"client_ip\":{\"type\":\"keyword\"},"
+                + "\"http_code\":{\"type\":\"integer\"},\"http_method\":{\"type\":\"keyword\"},"
+                + "\"message\":{\"type\":\"text\"}}}}");
+    // seq-db's mapping file, from the same fields
+    assertThat(io.fusillade.logs.SeqDbMappings.yaml(spec))
+        .isEqualTo(
+            "mapping-list:\n"
+                + "  - name: \"k8s_cluster\"\n    type: keyword\n"
+                + "  - name: \"client_ip\"\n    type: keyword\n"
+                + "  - name: \"http_code\"\n    type: keyword\n"
+                + "  - name: \"http_method\"\n    type: keyword\n"
+                + "  - name: \"message\"\n    type: text\n"
+                + "  - name: \"fusillade_marker\"\n    type: keyword\n");
+    assertThat(LogsWorkloadMapping.store(logs)).isEqualTo(io.fusillade.logs.LogStore.SEQ_DB);
+    assertThat(LogsWorkloadMapping.clientOptions(logs, List.of("http://127.0.0.1:9002")).store())
+        .isEqualTo(io.fusillade.logs.LogStore.SEQ_DB);
+  }
+
+  @Test
+  void theWorkloadsTargetsAreTheClientsStores() {
+    assertThat(LogsNames.TARGETS)
+        .containsExactlyElementsOf(io.fusillade.logs.LogStore.labels());
+  }
+
+  @Test
+  void aReadThatCountsAsksForEveryMatch() {
+    assertThat(LogReads.counting("request_cache=false&track_total_hits=false"))
+        .isEqualTo("request_cache=false&track_total_hits=true");
+    assertThat(LogReads.counting("")).isEqualTo("track_total_hits=true");
+  }
 }

@@ -37,6 +37,7 @@ final class BulkAction extends FusilladeAction<Void> {
 
   @Override
   protected void send(Exchange exchange, Void nothing) {
+    components.bulkSent(System.nanoTime());
     long first = components.reserve(documents);
     try {
       components.builders().execute(() -> buildAndSend(exchange, first));

@@ -54,6 +54,12 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
   private final Map<String, Counter> failedByReason = new ConcurrentHashMap<>();
   private final SearchabilityProbe probe;
   private final StepReport steps;
+  // when the first bulk was entered and the last one answered, on System.nanoTime()
+  private final AtomicLong firstBulkNanos = new AtomicLong(Long.MAX_VALUE);
+  private final AtomicLong lastBulkNanos = new AtomicLong(Long.MIN_VALUE);
+
+  /** The run parameter of the ingest's precise span ({@link #bulkSent}, {@link #count}). */
+  public static final String INGEST_WINDOW = "ingestWindow";
 
   /** Buffers and compressor for one bulk in flight. */
   static final class Workspace {
@@ -105,7 +111,6 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
             : new SearchabilityProbe(
                 client,
                 settings.indexName(),
-                source,
                 recorder.metric(SearchabilityProbe.METRIC),
                 recorder.counter(SearchabilityProbe.TIMEOUTS),
                 settings.probe(),
@@ -155,7 +160,13 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     return build;
   }
 
+  /** A bulk of the data set is being sent: the ingest's span starts with the first. */
+  void bulkSent(long nanos) {
+    firstBulkNanos.accumulateAndGet(nanos, Math::min);
+  }
+
   void count(int stored, long plainBytes, long sentBytes, io.fusillade.logs.BulkResult result) {
+    lastBulkNanos.accumulateAndGet(result.endNanos(), Math::max);
     documents.add(stored);
     bytes.add(plainBytes);
     wireBytes.add(sentBytes);
@@ -172,8 +183,30 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     }
   }
 
+  /**
+   * Records {@value #INGEST_WINDOW} in {@code run.json}: from the first bulk sent to the last one
+   * answered, in epoch milliseconds, to the millisecond ({@code counters.jsonl} has whole seconds):
+   * documents/s over the time the ingest took, for a comparison of stores.
+   */
+  private void recordIngestWindow() {
+    long first = firstBulkNanos.get();
+    long last = lastBulkNanos.get();
+    if (first == Long.MAX_VALUE || last < first) {
+      return;
+    }
+    long nowNanos = System.nanoTime();
+    long nowMs = System.currentTimeMillis();
+    recorder()
+        .parameter(
+            INGEST_WINDOW,
+            java.util.Map.of(
+                "startEpochMs", nowMs - (nowNanos - first) / 1_000_000,
+                "endEpochMs", nowMs - (nowNanos - last) / 1_000_000));
+  }
+
   @Override
   public void close() {
+    recordIngestWindow();
     try {
       if (probe != null) {
         probe.close();

@@ -4,6 +4,7 @@ import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.logs.IndexSpec;
 import io.fusillade.logs.LogProfile;
 import io.fusillade.logs.LogSource;
+import io.fusillade.logs.LogStore;
 import io.fusillade.logs.SearchabilityProbe;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
@@ -39,6 +40,15 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
   public LogsProtocolBuilder urls(String... urls) {
     FusilladeRun.noteSimulation();
     return new LogsProtocolBuilder(settings.withTarget(t -> t.withUrls(List.of(urls))));
+  }
+
+  /**
+   * What kind of store the URLs are (default {@link LogStore#OPENSEARCH}: any Elasticsearch API).
+   * With {@link LogStore#SEQ_DB}, bulks go to {@code /_bulk}, reads are {@link LogsRequest#seqql
+   * seqql(...)}, and there is no index to create: seq-db's mapping is the file it was started with.
+   */
+  public LogsProtocolBuilder store(LogStore store) {
+    return new LogsProtocolBuilder(settings.withTarget(t -> t.withStore(store)));
   }
 
   /** Basic authentication; the password is never logged or written to a report. */

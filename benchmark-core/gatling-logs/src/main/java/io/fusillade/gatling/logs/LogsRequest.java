@@ -3,10 +3,11 @@ package io.fusillade.gatling.logs;
 import io.fusillade.gatling.Expression;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.SearchTemplate;
+import io.fusillade.logs.SeqDbQuery;
 import io.gatling.javaapi.core.Session;
 import java.util.function.Function;
 
-/** A named logs request waiting for what it does: a bulk or a search. Immutable. */
+/** A named logs request waiting for what it does: a bulk, a search or a seq-db read. Immutable. */
 public final class LogsRequest {
   private final Expression<String> name;
 
@@ -42,11 +43,34 @@ public final class LogsRequest {
     return search(Expression.of(body));
   }
 
-  /** A search of a scenario, with its checks (the request keeps this request's name). */
+  /**
+   * A search of a scenario, with its checks (the request keeps this request's name): its query DSL
+   * body, or on seq-db its seq-db form.
+   */
   public LogsSearchBuilder search(SearchScenario scenario) {
-    return search(scenario.template())
+    LogsSearchBuilder search = search(scenario.template());
+    if (scenario.seqDb() != null) {
+      SearchScenario.SeqDbForm form = scenario.seqDb();
+      search =
+          search.with(
+              search
+                  .search()
+                  .withSeqDb(
+                      Expression.<SeqDbQuery>of(session -> form.next())
+                          .describedAs(form.query().body())));
+    }
+    return search
         .checkHits(scenario.minHits())
         .checkBuckets(scenario.aggregation(), scenario.minBuckets());
+  }
+
+  /**
+   * A read in seq-db's own terms: a seq-ql query ({@code "status:500"}, {@code "*"} for every
+   * document; Gatling EL), then its page, aggregations or histogram. The protocol's store must be
+   * {@link io.fusillade.logs.LogStore#SEQ_DB}.
+   */
+  public LogsSeqQlBuilder seqql(String query) {
+    return new LogsSeqQlBuilder(name, query);
   }
 
   /** A template's next body for each request, whatever the session. */

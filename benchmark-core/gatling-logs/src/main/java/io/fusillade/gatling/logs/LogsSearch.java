@@ -2,42 +2,62 @@ package io.fusillade.gatling.logs;
 
 import io.fusillade.gatling.Expression;
 import io.fusillade.logs.LogSearches;
+import io.fusillade.logs.SeqDbQuery;
 
 /**
- * A search as configured: the value a {@link LogsSearchBuilder} wraps. Each {@code with...} returns
- * a changed copy.
+ * A read as configured: the value a {@link LogsSearchBuilder} or {@link LogsSeqQlBuilder} wraps. It
+ * has a query DSL body for an Elasticsearch API, a seq-db read, or both (a built-in scenario): the
+ * protocol's store decides which is sent. Each {@code with...} returns a changed copy.
  *
- * @param body the query DSL body per request: from the session, or drawn from a template
+ * @param body the query DSL body per request (from the session, or drawn from a template), or null
+ *     when the read has no Elasticsearch form
+ * @param seqDb the seq-db read per request, or null when it has no seq-db form
  * @param index another index than the protocol's, or null
- * @param aggregation the aggregation whose buckets are checked, or null
+ * @param checks what the answer must hold
  */
 record LogsSearch(
     Expression<String> name,
     Expression<String> body,
+    Expression<SeqDbQuery> seqDb,
     String index,
     String queryString,
-    int minHits,
-    String aggregation,
-    int minBuckets) {
+    SearchChecks checks) {
 
   /** No checks, the protocol's index, {@code request_cache=false&track_total_hits=false}. */
   static LogsSearch of(Expression<String> name, Expression<String> body) {
-    return new LogsSearch(name, body, null, LogSearches.QUERY_STRING, 0, null, 0);
+    return new LogsSearch(name, body, null, null, LogSearches.QUERY_STRING, SearchChecks.NONE);
+  }
+
+  /** A read in seq-db's terms only. */
+  static LogsSearch seqDb(Expression<String> name, Expression<SeqDbQuery> query) {
+    return new LogsSearch(name, null, query, null, LogSearches.QUERY_STRING, SearchChecks.NONE);
+  }
+
+  LogsSearch withSeqDb(Expression<SeqDbQuery> value) {
+    return new LogsSearch(name, body, value, index, queryString, checks);
   }
 
   LogsSearch withIndex(String value) {
-    return new LogsSearch(name, body, value, queryString, minHits, aggregation, minBuckets);
+    return new LogsSearch(name, body, seqDb, value, queryString, checks);
   }
 
   LogsSearch withQueryString(String value) {
-    return new LogsSearch(name, body, index, value, minHits, aggregation, minBuckets);
+    return new LogsSearch(name, body, seqDb, index, value, checks);
   }
 
-  LogsSearch withMinHits(int value) {
-    return new LogsSearch(name, body, index, queryString, value, aggregation, minBuckets);
+  LogsSearch withChecks(SearchChecks value) {
+    return new LogsSearch(name, body, seqDb, index, queryString, value);
   }
 
-  LogsSearch withMinBuckets(String aggregationName, int value) {
-    return new LogsSearch(name, body, index, queryString, minHits, aggregationName, value);
+  int minHits() {
+    return checks.minHits();
+  }
+
+  String aggregation() {
+    return checks.aggregation();
+  }
+
+  int minBuckets() {
+    return checks.minBuckets();
   }
 }

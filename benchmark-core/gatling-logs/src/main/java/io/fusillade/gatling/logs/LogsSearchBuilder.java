@@ -1,13 +1,14 @@
 package io.fusillade.gatling.logs;
 
-import io.gatling.javaapi.core.ActionBuilder;
-
 /**
- * A search ready to run, with its checks. Immutable, in Gatling's style: it wraps one {@link
- * LogsSearch} and every method returns a new builder around a changed copy. By default it is sent
- * with {@code request_cache=false&track_total_hits=false}, as in the seq-db benchmark.
+ * A search in Elasticsearch's query DSL ready to run, with its checks. Immutable, in Gatling's
+ * style: it wraps one {@link LogsSearch} and every method returns a new builder around a changed
+ * copy. By default it is sent with {@code request_cache=false&track_total_hits=false}, as in the
+ * seq-db benchmark. A built-in scenario ({@link
+ * LogsRequest#search(io.fusillade.logs.SearchScenario)}) also carries its seq-db form, sent when
+ * the protocol's store is seq-db.
  */
-public final class LogsSearchBuilder implements ActionBuilder {
+public final class LogsSearchBuilder extends LogsReadBuilder<LogsSearchBuilder> {
   private final LogsSearch search;
 
   LogsSearchBuilder(LogsSearch search) {
@@ -15,8 +16,14 @@ public final class LogsSearchBuilder implements ActionBuilder {
   }
 
   /** What this builder holds (for tests). */
+  @Override
   LogsSearch search() {
     return search;
+  }
+
+  @Override
+  LogsSearchBuilder with(LogsSearch value) {
+    return new LogsSearchBuilder(value);
   }
 
   /** Another index (or pattern) than the protocol's. */
@@ -27,22 +34,5 @@ public final class LogsSearchBuilder implements ActionBuilder {
   /** The URL query string, without {@code ?} (replaces the default). */
   public LogsSearchBuilder queryString(String value) {
     return new LogsSearchBuilder(search.withQueryString(value));
-  }
-
-  /** KO unless the search returns at least {@code min} hits. */
-  public LogsSearchBuilder checkHits(int min) {
-    return new LogsSearchBuilder(search.withMinHits(min));
-  }
-
-  /** KO unless aggregation {@code name} has at least {@code min} buckets. */
-  public LogsSearchBuilder checkBuckets(String aggregationName, int min) {
-    return new LogsSearchBuilder(search.withMinBuckets(aggregationName, min));
-  }
-
-  @Override
-  public io.gatling.core.action.builder.ActionBuilder asScala() {
-    LogsSearch s = search;
-    return LogsProtocol.KEY.actionBuilder(
-        (components, next) -> new SearchAction(s, components, next));
   }
 }

@@ -1,5 +1,6 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.logs.LogStore;
 import io.fusillade.logs.LogsClientOptions;
 import java.time.Duration;
 import java.util.List;
@@ -10,36 +11,45 @@ import java.util.List;
  * order. {@link #toString()} never shows a secret.
  */
 record LogsTarget(
-    List<String> urls, String user, String password, String apiKey, Duration requestTimeout) {
+    List<String> urls,
+    String user,
+    String password,
+    String apiKey,
+    Duration requestTimeout,
+    LogStore store) {
 
   static final LogsTarget DEFAULT =
-      new LogsTarget(List.of(), null, null, null, Duration.ofSeconds(60));
+      new LogsTarget(List.of(), null, null, null, Duration.ofSeconds(60), LogStore.OPENSEARCH);
 
   LogsTarget {
     urls = List.copyOf(urls);
   }
 
   LogsTarget withUrls(List<String> value) {
-    return new LogsTarget(value, user, password, apiKey, requestTimeout);
+    return new LogsTarget(value, user, password, apiKey, requestTimeout, store);
   }
 
   /** User and password, replacing an API key. */
   LogsTarget withBasicAuth(String name, String secret) {
-    return new LogsTarget(urls, name, secret, null, requestTimeout);
+    return new LogsTarget(urls, name, secret, null, requestTimeout, store);
   }
 
   /** An API key, replacing user and password. */
   LogsTarget withApiKey(String key) {
-    return new LogsTarget(urls, null, null, key, requestTimeout);
+    return new LogsTarget(urls, null, null, key, requestTimeout, store);
   }
 
   LogsTarget withRequestTimeout(Duration value) {
-    return new LogsTarget(urls, user, password, apiKey, value);
+    return new LogsTarget(urls, user, password, apiKey, value, store);
+  }
+
+  LogsTarget withStore(LogStore value) {
+    return new LogsTarget(urls, user, password, apiKey, requestTimeout, value);
   }
 
   /** The client's options; throws IllegalArgumentException on a bad URL or credentials. */
   LogsClientOptions clientOptions() {
-    return new LogsClientOptions(urls, user, password, apiKey, requestTimeout);
+    return new LogsClientOptions(urls, user, password, apiKey, requestTimeout, store);
   }
 
   /** As the client's options show themselves, or what is wrong with them. */

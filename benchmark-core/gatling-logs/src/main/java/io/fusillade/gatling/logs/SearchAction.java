@@ -1,65 +1,68 @@
 package io.fusillade.gatling.logs;
 
-import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeAction;
+import io.fusillade.logs.LogStore;
 import io.fusillade.logs.SearchResult;
+import io.fusillade.logs.SeqDbQuery;
 import io.fusillade.record.Status;
 import io.gatling.core.action.Action;
 import io.gatling.core.session.Session;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Sends one search without blocking Gatling's event loop; OK when the server answered and the
- * checks (fewest hits, fewest buckets of an aggregation) pass.
+ * Sends one read without blocking Gatling's event loop, in the protocol's store's terms: the query
+ * DSL body to {@code _search}, or the seq-db read to its own API. OK when the store answered
+ * without error and the {@link SearchChecks} pass.
+ *
+ * <p>A read without a form for the protocol's store (a query DSL body on seq-db, a seq-ql read on
+ * OpenSearch) is refused when the simulation starts, not sent to fail at every request.
  */
-final class SearchAction extends FusilladeAction<String> {
-  private final Expression<String> body;
+final class SearchAction extends FusilladeAction<Object> {
+  private final LogsSearch search;
+  private final boolean seqDb;
   private final String index;
-  private final String queryString;
-  private final int minHits;
-  private final String aggregation;
-  private final int minBuckets;
   private final LogsComponents components;
 
   SearchAction(LogsSearch search, LogsComponents components, Action next) {
     super(search.name(), components, next);
-    this.body = search.body();
+    this.search = search;
+    this.seqDb = components.client().options().store() == LogStore.SEQ_DB;
     this.index = search.index() != null ? search.index() : components.settings().indexName();
-    this.queryString = search.queryString();
-    this.minHits = search.minHits();
-    this.aggregation = search.aggregation();
-    this.minBuckets = search.minBuckets();
     this.components = components;
+    if (seqDb && search.seqDb() == null) {
+      throw new IllegalStateException(
+          "logs(\""
+              + search.name()
+              + "\"): a query DSL search, and the store is seq-db, which has no _search: write it"
+              + " with seqql(...)");
+    }
+    if (!seqDb && search.body() == null) {
+      throw new IllegalStateException(
+          "logs(\""
+              + search.name()
+              + "\"): a seq-ql read, and the store is "
+              + components.client().options().store().label()
+              + ": write it with search(...) in the query DSL, or set .store(LogStore.SEQ_DB)");
+    }
   }
 
-  /** The query body for this session. */
+  /** The query body, or the seq-db read, for this session. */
   @Override
-  protected String resolve(Session session, String name) {
-    return body.resolve(session);
+  protected Object resolve(Session session, String name) {
+    return seqDb ? search.seqDb().resolve(session) : search.body().resolve(session);
   }
 
   @Override
-  protected void send(Exchange exchange, String request) {
-    components
-        .client()
-        .search(index, request, queryString)
-        .whenComplete(
-            (result, failure) -> {
-              String reason = result == null ? String.valueOf(failure) : check(result);
-              long end = result != null ? result.endNanos() : System.nanoTime();
-              exchange.end(end, reason == null ? Status.OK : Status.KO, reason);
-            });
-  }
-
-  private String check(SearchResult r) {
-    if (!r.ok()) {
-      return r.error();
-    }
-    if (r.hits() < minHits) {
-      return "fewer than " + minHits + " hits";
-    }
-    if (aggregation != null && r.buckets(aggregation).size() < minBuckets) {
-      return "fewer than " + minBuckets + " buckets in " + aggregation;
-    }
-    return null;
+  protected void send(Exchange exchange, Object request) {
+    CompletableFuture<SearchResult> answer =
+        seqDb
+            ? components.client().seqDb((SeqDbQuery) request)
+            : components.client().search(index, (String) request, search.queryString());
+    answer.whenComplete(
+        (result, failure) -> {
+          String reason = result == null ? String.valueOf(failure) : search.checks().check(result);
+          long end = result != null ? result.endNanos() : System.nanoTime();
+          exchange.end(end, reason == null ? Status.OK : Status.KO, reason);
+        });
   }
 }
