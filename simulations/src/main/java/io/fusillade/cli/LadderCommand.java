@@ -99,6 +99,7 @@ final class LadderCommand implements Callable<Integer> {
           "How long a session's whole query set may run: the query running then is cancelled,"
               + " the rest of the set is not sent (default: no limit).")
   String setTimeout;
+
   @Mixin CheckOptions checks = new CheckOptions();
   @Mixin RunControlOptions control = new RunControlOptions();
   @Mixin OutputOptions outputs = new OutputOptions();
@@ -109,7 +110,8 @@ final class LadderCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunInputs in =
         new RunInputs(
-            "ladder", file, null, target, sql, requests, querySet, null, null, null, null, control, checks, outputs);
+            "ladder", file, null, target, sql, requests, querySet, null, null, null, null, control,
+            checks, outputs);
     RunPlanner.validateGroups(in);
     outputs.refuseBucket("ladder");
     if (levels.isEmpty() || levels.stream().anyMatch(l -> l == null || l < 1)) {
@@ -131,7 +133,8 @@ final class LadderCommand implements Callable<Integer> {
     OutputOptions runOutputs = outputs.into(ladder);
     RunInputs runs = in.withOutputs(runOutputs);
     // A plan as the first run gets it: its checks are said once, for every run.
-    RunPlanner.Planned planned = RunPlanner.plan(runs, null, new RunPlan.Ladder(1, setTimeout()), out);
+    RunPlanner.Planned planned =
+        RunPlanner.plan(runs, null, new RunPlan.Ladder(1, setTimeout()), out);
     List<Ladder.Failure> failures = new ArrayList<>();
     ExitCode worst = ExitCode.OK;
     try (LocalPostgresCluster postgres = SqlKind.external(in) ? null : startServer()) {

@@ -33,11 +33,11 @@ import java.util.TreeMap;
  *
  * <p>The log file is {@value #FILE} in the run record's directory: until the record opens, in the
  * runs directory ({@code fusillade-PID.log} under the run plan's, or {@value
- * RunOptions#BASE_DIRECTORY_PROPERTY}),
- * moved into the record when it opens, so that a run that failed before its record keeps them too.
- * A JVM without a runs directory (the {@code fusillade} command itself) has no file: each message
- * is one line on the console, without its stack trace. A log file that cannot be written (a full
- * disk) is given up silently; the messages are still counted.
+ * RunOptions#BASE_DIRECTORY_PROPERTY}), moved into the record when it opens, so that a run that
+ * failed before its record keeps them too. A JVM without a runs directory (the {@code fusillade}
+ * command itself) has no file: each message is one line on the console, without its stack trace. A
+ * log file that cannot be written (a full disk) is given up silently; the messages are still
+ * counted.
  */
 public final class LibraryLog extends AppenderBase<ILoggingEvent> {
   /** The log file's name in the run record's directory. */

@@ -133,7 +133,8 @@ final class LimitCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     RunInputs in =
         new RunInputs(
-            "limit", file, null, target, sql, requests, querySet, logs, null, null, null, control, null, outputs);
+            "limit", file, null, target, sql, requests, querySet, logs, null, null, null, control,
+            null, outputs);
     RunPlanner.validateGroups(in);
     outputs.refuseBucket("limit");
     Workload workload = querySet.select(WorkloadFiles.load(file));

@@ -1,12 +1,12 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.local.SeqDbBinary;
 import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
 import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.reports.checks.RunShape;
-import io.fusillade.local.SeqDbBinary;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.logs.LogsPlan;
 import io.fusillade.scenarios.logs.LogsRun;
@@ -47,9 +47,7 @@ record LogsKind() implements WorkloadKind {
   private static LogsSection section(RunInputs in) {
     LogsSection section = in.workload().logs().orElseThrow();
     String target = in.logs() == null ? null : in.logs().target;
-    return target == null
-        ? section
-        : section.withTarget(LogsNames.target(target).orElseThrow());
+    return target == null ? section : section.withTarget(LogsNames.target(target).orElseThrow());
   }
 
   private static List<String> urls(RunInputs in) {
@@ -169,7 +167,8 @@ record LogsKind() implements WorkloadKind {
             logs.target != null
                 ? LogsNames.target(logs.target).orElseThrow()
                 : plan.logs().target(),
-            seqDbBinary(in)));
+            seqDbBinary(in),
+            plan.logs().serversApart()));
   }
 
   @Override

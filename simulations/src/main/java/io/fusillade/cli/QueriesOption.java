@@ -9,9 +9,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code --queries lite|full|NAME,...}: which of a workload's queries {@code run}, {@code limit}
  * and {@code ladder} send ({@link QuerySelection}). An option group, so that the three commands
- * take the same option; checked against the file before anything starts, and carried to the
- * Gatling JVM in the run plan ({@code RunPlan.Sql#queries}), where the runner selects the same
- * queries.
+ * take the same option; checked against the file before anything starts, and carried to the Gatling
+ * JVM in the run plan ({@code RunPlan.Sql#queries}), where the runner selects the same queries.
  */
 final class QueriesOption extends OptionGroup {
   @Option(

@@ -64,7 +64,8 @@ final class RunCommand implements Callable<Integer> {
   /** The inputs of this command, before the workload is read. */
   RunInputs inputs() {
     return new RunInputs(
-        "run", file, null, target, sql, requests, querySet, logs, rate, sqlLoad, share, control, checks, outputs);
+        "run", file, null, target, sql, requests, querySet, logs, rate, sqlLoad, share, control,
+        checks, outputs);
   }
 
   @Override

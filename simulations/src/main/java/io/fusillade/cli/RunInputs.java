@@ -31,13 +31,15 @@ record RunInputs(
   /** The same inputs for {@code workload}, once loaded. */
   RunInputs withWorkload(Workload value) {
     return new RunInputs(
-        command, file, value, target, sql, requests, queries, logs, rate, sqlLoad, share, control, checks, outputs);
+        command, file, value, target, sql, requests, queries, logs, rate, sqlLoad, share, control,
+        checks, outputs);
   }
 
   /** The same inputs with their records going elsewhere. */
   RunInputs withOutputs(OutputOptions value) {
     return new RunInputs(
-        command, file, workload, target, sql, requests, queries, logs, rate, sqlLoad, share, control, checks, value);
+        command, file, workload, target, sql, requests, queries, logs, rate, sqlLoad, share,
+        control, checks, value);
   }
 
   /** The share of the test this injector runs: alone when the command has none. */

@@ -13,10 +13,10 @@ import picocli.CommandLine.Option;
 
 /**
  * How the SQL requests of {@code fusillade run}, {@code limit} and {@code ladder} are bounded,
- * tried and balanced by zone: {@code --request-timeout}, {@code
- * --max-tries}, {@code --latency-limit}, {@code --zone} and {@code --node-zones}. Checked before
- * anything starts ({@link #check}), carried to the Gatling JVM in the run plan ({@link
- * #requests}), read there by {@code SqlTarget} and the ladder.
+ * tried and balanced by zone: {@code --request-timeout}, {@code --max-tries}, {@code
+ * --latency-limit}, {@code --zone} and {@code --node-zones}. Checked before anything starts ({@link
+ * #check}), carried to the Gatling JVM in the run plan ({@link #requests}), read there by {@code
+ * SqlTarget} and the ladder.
  */
 final class SqlRequestOptions extends OptionGroup {
   @Option(
@@ -183,5 +183,4 @@ final class SqlRequestOptions extends OptionGroup {
         zone != null ? zone.strip() : base.zone(),
         nodeZones.isEmpty() ? base.nodeZones() : nodeZones.stream().map(String::strip).toList());
   }
-
 }

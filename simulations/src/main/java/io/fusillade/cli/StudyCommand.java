@@ -1,7 +1,8 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
-import io.fusillade.scenarios.logs.LogsTarget;
+import io.fusillade.plan.ExitCode;
+import io.fusillade.plan.RunPlan;
 import io.fusillade.workload.LogSearch;
 import io.fusillade.workload.LogsNames;
 import io.fusillade.workload.LogsSection;
@@ -18,10 +19,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code fusillade study log-stores}: seed 002's comparison of log stores in one command. The same
@@ -31,9 +36,10 @@ import picocli.CommandLine.Option;
  * with both runs' reports.
  *
  * <p>{@code log-stores} is {@code workloads/studies/log-stores.yml} under the working directory, or
- * the copy inside Fusillade; a path to a YAML file runs that one. The run options of {@code
- * fusillade run} that apply to a logs workload apply to each run ({@code --seed}, {@code
- * --seqdb-binary}, {@code --check}...).
+ * the copy inside Fusillade; a path to a YAML file runs that one. It composes the option groups of
+ * {@code fusillade run} that apply to a logs workload on stores it starts itself ({@code --seed},
+ * {@code --seqdb-binary}, {@code --check}...), planned for each store by {@link RunPlanner} as a
+ * run is.
  */
 @Command(
     name = "study",
@@ -48,28 +54,41 @@ import picocli.CommandLine.Option;
       "counts, and each run's checks. OUTPUT/study-TIME/index.html holds the table and both",
       "reports. Exit code 3 when a check failed or a read disagreed."
     })
-final class StudyCommand extends RunCommand {
+final class StudyCommand implements Callable<Integer> {
   /** The studies Fusillade ships, by name. */
   static final Set<String> STUDIES = Set.of("log-stores");
+
+  @Spec CommandSpec spec;
+
+  @Parameters(
+      index = "0",
+      paramLabel = "STUDY",
+      description = "log-stores (workloads/studies/log-stores.yml), or a study's YAML file.")
+  Path file;
 
   @Option(
       names = "--stores",
       split = ",",
       paramLabel = "STORE",
       description =
-          "The stores, in order (default opensearch,seq-db; the ratio is the second's over the first's).")
+          "The stores, in order (default opensearch,seq-db; the ratio is the second's over the"
+              + " first's).")
   List<String> stores = new ArrayList<>(List.of("opensearch", "seq-db"));
+
+  @Mixin RateOptions rate = new RateOptions();
+  @Mixin LogsOptions logs = new LogsOptions();
+  @Mixin CheckOptions checks = new CheckOptions();
+  @Mixin RunControlOptions control = new RunControlOptions();
+  @Mixin OutputOptions outputs = new OutputOptions();
 
   @Override
   public Integer call() throws Exception {
-    refuseBucket();
-    if (logsTarget != null) {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    outputs.refuseBucket("study");
+    if (logs.target != null) {
       throw new FusilladeException(
           "--target does not apply to fusillade study: --stores names them");
-    }
-    if (database.urls != null && !database.urls.isEmpty()) {
-      throw new FusilladeException(
-          "--url does not apply to fusillade study: it compares the stores it starts itself");
     }
     List<String> targets = new ArrayList<>();
     for (String store : stores) {
@@ -84,49 +103,67 @@ final class StudyCommand extends RunCommand {
                               + String.join(", ", LogsNames.TARGETS)
                               + ")")));
     }
-    Path study = file;
-    file = resolve(study);
-    Workload workload = WorkloadFiles.load(file);
+    Path workloadFile = resolve(file);
+    RunInputs in =
+        new RunInputs(
+            "study",
+            workloadFile,
+            null,
+            new TargetOptions(), // the study starts its stores: no --url
+            null,
+            null,
+            null,
+            logs,
+            rate,
+            null,
+            null,
+            control,
+            checks,
+            outputs);
+    RunPlanner.validateGroups(in);
+    Workload workload = WorkloadFiles.load(workloadFile);
     LogsSection section =
         workload
             .logs()
-            .orElseThrow(() -> new FusilladeException(file + ": a study needs a logs section"));
+            .orElseThrow(
+                () -> new FusilladeException(workloadFile + ": a study needs a logs section"));
     if (!section.urls().isEmpty()) {
       throw new FusilladeException(
-          file + ": a study starts its stores itself; remove the logs section's urls");
+          workloadFile + ": a study starts its stores itself; remove the logs section's urls");
     }
+    in = in.withWorkload(workload);
     List<String> reads = section.searches().stream().map(LogSearch::name).toList();
-    Path root = output;
     Path directory =
-        root.resolve(
+        outputs.output.resolve(
             "study-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(directory);
-    PrintWriter out = spec.commandLine().getOut();
     Map<String, Path> runs = new LinkedHashMap<>();
-    int worst = 0;
+    ExitCode worst = ExitCode.OK;
     try {
       for (String store : targets) {
-        out.println("Fusillade study: " + file.getFileName() + " on " + store);
+        out.println("Fusillade study: " + workloadFile.getFileName() + " on " + store);
         out.flush();
-        logsTarget = store;
-        output = directory.resolve(store);
-        Files.createDirectories(output);
-        Set<Path> before = RunChecks.runs(output);
-        int code = super.call();
-        Optional<Path> run = RunChecks.newRun(output, before);
-        if (run.isEmpty() || (code != 0 && code != FusilladeCommand.CHECK_FAILED)) {
-          spec.commandLine()
-              .getErr()
-              .println("fusillade: the study stopped at " + store + ": exit code " + code);
-          return code == 0 ? 1 : code;
+        logs.target = store;
+        OutputOptions storeOutputs = outputs.into(directory.resolve(store));
+        RunInputs onStore = in.withOutputs(storeOutputs);
+        RunPlanner.Planned planned = RunPlanner.plan(onStore, null, null, out);
+        // each store in processes of its own: the injector and the server measured apart
+        RunPlan plan = planned.plan().withLogs(planned.plan().logs().apart());
+        ForkedRun.Outcome outcome = ForkedRun.run(planned.runner(), plan, storeOutputs, out, err);
+        ExitLine.print(outcome, out, err);
+        if (outcome.record().isEmpty()
+            || (outcome.code() != ExitCode.OK && outcome.code() != ExitCode.CHECK_FAILED)) {
+          err.println(
+              "fusillade: the study stopped at " + store + ": exit code " + outcome.code().code());
+          return outcome.code() == ExitCode.OK ? ExitCode.FAILED.code() : outcome.code().code();
         }
-        runs.put(store, run.get());
-        worst = Math.max(worst, code);
+        runs.put(store, outcome.record().get());
+        if (outcome.code() != ExitCode.OK) {
+          worst = outcome.code();
+        }
       }
     } finally {
-      output = root;
-      logsTarget = null;
-      file = study;
+      logs.target = null;
     }
     LogStoreStudy table = LogStoreStudy.of(runs, reads);
     out.println();
@@ -136,7 +173,9 @@ final class StudyCommand extends RunCommand {
     Path page = StudyPage.write(directory, table, runs, commandLine());
     out.println("Study: " + page);
     out.flush();
-    return table.passed() && worst == 0 ? 0 : FusilladeCommand.CHECK_FAILED;
+    return table.passed() && worst == ExitCode.OK
+        ? ExitCode.OK.code()
+        : ExitCode.CHECK_FAILED.code();
   }
 
   /** The command as typed, for the page: {@code fusillade study log-stores ...}. */
@@ -178,12 +217,6 @@ final class StudyCommand extends RunCommand {
     } catch (IOException e) {
       throw new FusilladeException("cannot read the study " + name + ": " + e.getMessage());
     }
-  }
-
-  /** Each store in processes of its own: the injector and the server measured apart. */
-  @Override
-  Map<String, String> extraProperties() {
-    return Map.of(LogsTarget.APART_PROPERTY, "true");
   }
 
   /** The study's page, {@code index.html}: the table, the verdicts, and each run's report. */

@@ -25,14 +25,16 @@ class LogStoreStudyTest {
   @TempDir Path dir;
 
   /**
-   * A record of a write of {@code docs} documents over a declared span of 2 s, the server at
-   * {@code serverCpu}% and {@code rssMiB}, the injector at 20%, and one read.
+   * A record of a write of {@code docs} documents over a declared span of 2 s, the server at {@code
+   * serverCpu}% and {@code rssMiB}, the injector at 20%, and one read.
    */
   private Path record(String store, long docs, double serverCpu, double rssMiB, boolean readFails)
       throws Exception {
     try (RunRecorder run =
         RunRecorder.open(
-            RunOptions.of(store).withBaseDirectory(dir.resolve(store)).withFlushInterval(Duration.ofMillis(100)))) {
+            RunOptions.of(store)
+                .withBaseDirectory(dir.resolve(store))
+                .withFlushInterval(Duration.ofMillis(100)))) {
       long start = System.currentTimeMillis();
       run.gauge("process." + store + "-1.cpu", () -> serverCpu);
       run.gauge("process." + store + "-1.rss", () -> rssMiB * (1 << 20));

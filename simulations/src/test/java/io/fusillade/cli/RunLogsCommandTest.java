@@ -182,7 +182,8 @@ class RunLogsCommandTest {
 
     Path missing = dir.resolve("no-such-seq-db");
     CliRun noBinary =
-        CliRun.of("run", LOGS.toString(), "--target", "seq-db", "--seqdb-binary", missing.toString());
+        CliRun.of(
+            "run", LOGS.toString(), "--target", "seq-db", "--seqdb-binary", missing.toString());
     assertThat(noBinary.exitCode()).isEqualTo(2);
     assertThat(noBinary.err().strip())
         .isEqualTo(

@@ -78,9 +78,10 @@ class RunLogsSeqDbTest {
         .containsEntry("store", "seq-db")
         .containsEntry("target", "embedded seq-db");
     @SuppressWarnings("unchecked")
-    Map<String, Object> server = (Map<String, Object>) record.manifest().parameters().get("logs.server");
+    Map<String, Object> server =
+        (Map<String, Object>) record.manifest().parameters().get("logs.server");
     assertThat(server).containsEntry("product", "seq-db");
-    assertThat((Map<?, ?>) server.get("mapping"))
+    assertThat((Map<Object, Object>) server.get("mapping"))
         .as("the section's own mapping, written as seq-db's file")
         .containsEntry("audit_tag", "keyword")
         .containsEntry("request", "text");
@@ -99,7 +100,9 @@ class RunLogsSeqDbTest {
         all.getValueAtPercentile(50) / 1000,
         all.getValueAtPercentile(99) / 1000,
         all.getMaxValue() / 1000);
-    assertThat(all.getValueAtPercentile(99)).as("bulk p99, µs").isGreaterThanOrEqualTo(STALL_MICROS * 3 / 4);
+    assertThat(all.getValueAtPercentile(99))
+        .as("bulk p99, µs")
+        .isGreaterThanOrEqualTo(STALL_MICROS * 3 / 4);
     assertThat(all.getValueAtPercentile(50)).as("bulk p50, µs").isLessThan(STALL_MICROS / 4);
 
     Histogram tts = record.metrics().get("time-to-searchable");

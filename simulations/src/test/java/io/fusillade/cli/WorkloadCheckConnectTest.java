@@ -74,8 +74,7 @@ class WorkloadCheckConnectTest {
           - sql: select at from t where at < $1::datetime
             params: [{type: datetime, range: ['2020-01-01T00:00:00Z', '2021-01-01T00:00:00Z']}]
         """);
-    CliRun result =
-        CliRun.of("workload", "check", file.toString(), "--url", postgres.jdbcUrl());
+    CliRun result = CliRun.of("workload", "check", file.toString(), "--url", postgres.jdbcUrl());
     assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
     assertThat(result.err())
         .isEqualTo(

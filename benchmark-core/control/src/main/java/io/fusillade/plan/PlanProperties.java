@@ -82,8 +82,12 @@ public final class PlanProperties {
   /** The kind of log store a logs section is run on ({@code --target}). */
   public static final String LOGS_TARGET = "fusillade.logs.target";
 
+  /** {@code true}: each embedded log-store node in a process of its own. */
+  public static final String LOGS_SERVERS_APART = "fusillade.logs.serversApart";
+
   /** The binary of an embedded seq-db ({@code --seqdb-binary}). */
   public static final String SEQDB_BINARY = "fusillade.seqdb.binary";
+
   public static final String LADDER_REPEAT = "fusillade.ladder.repeat";
 
   /** How long one ladder session's query set may run ({@code --set-timeout}). */
@@ -188,7 +192,8 @@ public final class PlanProperties {
             values.integer(OPENSEARCH_NODES, 1),
             values.string(LOGS_FILES, null),
             values.string(LOGS_TARGET, null),
-            values.string(SEQDB_BINARY, null));
+            values.string(SEQDB_BINARY, null),
+            flag(values, LOGS_SERVERS_APART, false));
     String runs = values.string(RUNS_DIRECTORY, null);
     RunPlan.Outputs outputs =
         new RunPlan.Outputs(

@@ -379,13 +379,21 @@ public record RunPlan(
    *     {@code elasticsearch}, {@code seq-db}), or null for the section's own
    * @param seqdbBinary the binary an embedded seq-db starts from ({@code --seqdb-binary}, or the
    *     one the command line found), or null to look for one
+   * @param serversApart whether each embedded node runs in a process of its own, so that its CPU
+   *     and memory are measured apart from the injector's ({@code fusillade study})
    */
-  public record Logs(int nodes, String files, String target, String seqdbBinary) {
+  public record Logs(
+      int nodes, String files, String target, String seqdbBinary, boolean serversApart) {
     public static final Logs DEFAULTS = new Logs(1, null);
 
-    /** On the section's own store, its binary looked for. */
+    /** On the section's own store, its binary looked for, its nodes where they run best. */
     public Logs(int nodes, String files) {
-      this(nodes, files, null, null);
+      this(nodes, files, null, null, false);
+    }
+
+    /** The same settings with each embedded node in a process of its own. */
+    public Logs apart() {
+      return new Logs(nodes, files, target, seqdbBinary, true);
     }
   }
 

@@ -81,7 +81,7 @@ class RunPlanFileTest {
                     "eu-1",
                     List.of("eu-1", "eu-2")),
                 List.of("lite", "Q7")))
-        .withLogs(new RunPlan.Logs(3, "data/*.ndjson", "seq-db", "/opt/seq-db"))
+        .withLogs(new RunPlan.Logs(3, "data/*.ndjson", "seq-db", "/opt/seq-db", true))
         .withLimit(LimitSettings.DEFAULTS)
         .withLadder(new RunPlan.Ladder(2, Duration.ofMinutes(30)))
         .withOutputs(

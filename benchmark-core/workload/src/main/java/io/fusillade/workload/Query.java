@@ -73,7 +73,12 @@ public record Query(
   public Query withStatements(List<String> statements) {
     if (statements.size() != statements().size()) {
       throw new IllegalArgumentException(
-          "query " + name + " has " + statements().size() + " statements, not " + statements.size());
+          "query "
+              + name
+              + " has "
+              + statements().size()
+              + " statements, not "
+              + statements.size());
     }
     return new Query(
         name,

@@ -54,8 +54,8 @@ public final class WorkloadCommands {
   }
 
   /**
-   * The server a check asks ({@code workload check --url}): what it is, and which of the
-   * workload's queries it refuses to prepare.
+   * The server a check asks ({@code workload check --url}): what it is, and which of the workload's
+   * queries it refuses to prepare.
    */
   public interface Server {
     /**

@@ -62,7 +62,7 @@ public final class SeqDbBinary {
    * @param env the environment
    * @throws IllegalStateException naming the source whose path is not an executable file
    */
-  static Optional<Path> find(String given, Map<String, String> env) {
+  public static Optional<Path> find(String given, Map<String, String> env) {
     if (given != null && !given.isBlank()) {
       return Optional.of(executable(given, "--seqdb-binary"));
     }

@@ -16,8 +16,6 @@ import io.fusillade.logs.LogStore;
 import io.fusillade.logs.LogsClient;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.NdjsonFiles;
-import io.fusillade.logs.SearchScenario;
-import io.fusillade.logs.WebLogs;
 import io.fusillade.plan.PlanProperties;
 import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;

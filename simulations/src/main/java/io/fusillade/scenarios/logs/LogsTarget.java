@@ -95,7 +95,7 @@ public record LogsTarget(List<String> urls, boolean embedded) {
         Boolean.parseBoolean(
             SimulationProperties.string(
                 SEPARATE_PROCESS_PROPERTY,
-                System.getProperty(APART_PROPERTY, "false").equals("true")
+                RunPlan.current().logs().serversApart()
                     ? "true"
                     : Boolean.toString(
                         !FusilladeRun.faultedNodes(LocalFaults.OPENSEARCH, Fault.Action.PAUSE)
@@ -114,9 +114,9 @@ public record LogsTarget(List<String> urls, boolean embedded) {
   }
 
   /**
-   * An embedded seq-db: one node, or with the plan's nodes N above 1 an ingestor in front
-   * of N stores. Faults name its processes {@code seq-db 1} (the node, or the ingestor) to {@code
-   * seq-db N+1}; each is in a process of its own, so any can be paused.
+   * An embedded seq-db: one node, or with the plan's nodes N above 1 an ingestor in front of N
+   * stores. Faults name its processes {@code seq-db 1} (the node, or the ingestor) to {@code seq-db
+   * N+1}; each is in a process of its own, so any can be paused.
    */
   private static LogsTarget embeddedSeqDb(IndexSpec index) {
     int count = RunPlan.current().logs().nodes();
@@ -169,13 +169,6 @@ public record LogsTarget(List<String> urls, boolean embedded) {
    * pauses one.
    */
   public static final String SEPARATE_PROCESS_PROPERTY = "opensearch.embedded.separateProcess";
-
-  /**
-   * The system property that runs every embedded server in processes of its own ({@code true}):
-   * OpenSearch's nodes then have JVMs of their own, as seq-db's processes always do, so that their
-   * CPU and memory are measured apart from the injector's ({@code fusillade study log-stores}).
-   */
-  public static final String APART_PROPERTY = "fusillade.logs.serversApart";
 
   /**
    * @return the URLs as an array, for {@code logs.urls(...)}

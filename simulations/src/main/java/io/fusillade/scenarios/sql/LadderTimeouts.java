@@ -9,9 +9,8 @@ import java.time.Duration;
 /**
  * The time bounds of a ladder's queries ({@link SqlLadderRun}): each query's timeout, which is
  * {@value #DEFAULT_MINUTES} minutes unless {@code --request-timeout} ({@link
- * RunPlan.Requests#timeout}) or the query's {@code timeout:} says, and the optional
- * timeout of a session's whole query set ({@code --set-timeout}, {@link
- * RunPlan.Ladder#timeout}).
+ * RunPlan.Requests#timeout}) or the query's {@code timeout:} says, and the optional timeout of a
+ * session's whole query set ({@code --set-timeout}, {@link RunPlan.Ladder#timeout}).
  *
  * <p>Why {@value #DEFAULT_MINUTES} minutes and not {@code fusillade run}'s 60 s: an analytical
  * query (TPC-H- or TPC-DS-shaped: joins of the fact tables, rollups, window functions) takes

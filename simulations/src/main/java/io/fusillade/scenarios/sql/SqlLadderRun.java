@@ -81,8 +81,7 @@ public class SqlLadderRun extends Simulation {
                       sqlCall(
                           session -> {
                             RowGenerator params = session.get(streamKey(index));
-                            return timeouts.bound(
-                                session, QueryCalls.of(query, params.next()));
+                            return timeouts.bound(session, QueryCalls.of(query, params.next()));
                           })));
     }
     set = set.exec(FusilladeSpan.end(SET));

@@ -32,10 +32,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Each kind of read, written with the DSL once per store (the query DSL for OpenSearch, seq-ql for
  * seq-db), answered by a real OpenSearch and a real seq-db holding the same 20,000 seeded web
- * documents, and checked with the DSL's own checks against the generator's counts: a page, a
- * status filter's total, a phrase's total, the documents per status, the least size per status, a
- * time range's total. And a search that seq-db answers with an error code (HTTP 200) is a KO with
- * that code as its reason.
+ * documents, and checked with the DSL's own checks against the generator's counts: a page, a status
+ * filter's total, a phrase's total, the documents per status, the least size per status, a time
+ * range's total. And a search that seq-db answers with an error code (HTTP 200) is a KO with that
+ * code as its reason.
  */
 @Tag("slow")
 class LogStoreReadsTest {
@@ -105,7 +105,9 @@ class LogStoreReadsTest {
     assertThat(
             ask(
                 logs("page")
-                    .search(Expression.text("{\"query\":{\"match_all\":{}},\"from\":#{offset},\"size\":100}"))
+                    .search(
+                        Expression.text(
+                            "{\"query\":{\"match_all\":{}},\"from\":#{offset},\"size\":100}"))
                     .checkHitsExactly(100),
                 es))
         .isNull();
@@ -167,8 +169,10 @@ class LogStoreReadsTest {
 
   @Test
   void aggregationsGiveTheGeneratorsBuckets() {
-    WebLogTally.Buckets counts = WebLogTally.buckets("status", SeqDbAggregation.Function.COUNT, null);
-    WebLogTally.Buckets minSize = WebLogTally.buckets("status", SeqDbAggregation.Function.MIN, "size");
+    WebLogTally.Buckets counts =
+        WebLogTally.buckets("status", SeqDbAggregation.Function.COUNT, null);
+    WebLogTally.Buckets minSize =
+        WebLogTally.buckets("status", SeqDbAggregation.Function.MIN, "size");
     WebLogTally.run(WEB, DOCS, List.of(counts, minSize));
 
     assertThat(
@@ -233,7 +237,10 @@ class LogStoreReadsTest {
         .isNull();
     // seq-db's histogram counts every document once
     SearchResult hist = sq.seqDb(SeqDbQuery.of("*").withSize(0).withHistogram("1h")).join();
-    assertThat(hist.buckets(SeqDbQuery.HISTOGRAM).stream().mapToLong(SearchResult.Bucket::docCount).sum())
+    assertThat(
+            hist.buckets(SeqDbQuery.HISTOGRAM).stream()
+                .mapToLong(SearchResult.Bucket::docCount)
+                .sum())
         .isEqualTo(DOCS);
   }
 
@@ -267,7 +274,7 @@ class LogStoreReadsTest {
         .hasEntrySatisfying(
             "mapping",
             m ->
-                assertThat((Map<?, ?>) m)
+                assertThat((Map<Object, Object>) m)
                     .containsEntry("request", "text")
                     .containsEntry("status", "keyword")
                     .containsEntry("fusillade_marker", "keyword"));

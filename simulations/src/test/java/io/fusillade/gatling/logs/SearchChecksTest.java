@@ -7,9 +7,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What makes a read OK or KO, on either store: the reason of a KO is the first check that failed. */
+/**
+ * What makes a read OK or KO, on either store: the reason of a KO is the first check that failed.
+ */
 class SearchChecksTest {
-  private static SearchResult answer(int hits, long total, Map<String, List<SearchResult.Bucket>> aggs) {
+  private static SearchResult answer(
+      int hits, long total, Map<String, List<SearchResult.Bucket>> aggs) {
     return new SearchResult(200, hits, total, aggs, null, 1);
   }
 
@@ -52,11 +55,12 @@ class SearchChecksTest {
         .isNull();
     assertThat(
             byCount.check(
-                answer(0, -1, Map.of("0", List.of(bucket("200", 8, Map.of()), bucket("500", 3, Map.of()))))))
+                answer(
+                    0,
+                    -1,
+                    Map.of("0", List.of(bucket("200", 8, Map.of()), bucket("500", 3, Map.of()))))))
         .isEqualTo("bucket 500 of 0: 3, expected 2");
-    assertThat(
-            byCount.check(
-                answer(0, -1, Map.of("0", List.of(bucket("200", 8, Map.of()))))))
+    assertThat(byCount.check(answer(0, -1, Map.of("0", List.of(bucket("200", 8, Map.of()))))))
         .isEqualTo("no bucket 500 in 0");
     assertThat(
             byCount.check(
@@ -71,13 +75,19 @@ class SearchChecksTest {
                             bucket("999", 1, Map.of()))))))
         .isEqualTo("unexpected bucket 999 in 0");
 
-    SearchChecks byMin = SearchChecks.NONE.withBuckets(SearchChecks.ONLY, false, Map.of("200", 12.0));
+    SearchChecks byMin =
+        SearchChecks.NONE.withBuckets(SearchChecks.ONLY, false, Map.of("200", 12.0));
     // OpenSearch's min sub-aggregation, seq-db's value
     assertThat(
             byMin.check(
-                answer(0, -1, Map.of("by_status", List.of(bucket("200", 90, Map.of("min_size", 12.0)))))))
+                answer(
+                    0,
+                    -1,
+                    Map.of("by_status", List.of(bucket("200", 90, Map.of("min_size", 12.0)))))))
         .isNull();
-    assertThat(byMin.check(answer(0, -1, Map.of("0", List.of(bucket("200", -1, Map.of("value", 13.0)))))))
+    assertThat(
+            byMin.check(
+                answer(0, -1, Map.of("0", List.of(bucket("200", -1, Map.of("value", 13.0)))))))
         .isEqualTo("bucket 200 of 0: 13, expected 12");
   }
 }

@@ -31,7 +31,8 @@ class SeqQlBuildersTest {
     assertThat(query.endpoint()).isEqualTo("/search");
     assertThat(read.search().body()).as("no query DSL form").isNull();
     assertThat(resolve(read.size(20).offset(40).oldestFirst().withTotal(), TestSessions.empty()))
-        .isEqualTo(SeqDbQuery.of("status:500").withSize(20).withOffset(40).oldestFirst().withTotal(true));
+        .isEqualTo(
+            SeqDbQuery.of("status:500").withSize(20).withOffset(40).oldestFirst().withTotal(true));
   }
 
   @Test
@@ -65,13 +66,12 @@ class SeqQlBuildersTest {
   void aggregationsAloneAskForNoDocuments() {
     SeqDbQuery query =
         resolve(
-            logs("min size")
-                .seqql("*")
-                .aggregate(SeqDbAggregation.min("size").groupBy("status")),
+            logs("min size").seqql("*").aggregate(SeqDbAggregation.min("size").groupBy("status")),
             TestSessions.empty());
     assertThat(query.size()).isZero();
     assertThat(query.endpoint()).isEqualTo("/aggregate");
-    assertThat(query.aggregations()).containsExactly(SeqDbAggregation.min("size").groupBy("status"));
+    assertThat(query.aggregations())
+        .containsExactly(SeqDbAggregation.min("size").groupBy("status"));
   }
 
   @Test

@@ -166,8 +166,7 @@ class LogsWorkloadMappingTest {
 
   @Test
   void theWorkloadsTargetsAreTheClientsStores() {
-    assertThat(LogsNames.TARGETS)
-        .containsExactlyElementsOf(io.fusillade.logs.LogStore.labels());
+    assertThat(LogsNames.TARGETS).containsExactlyElementsOf(io.fusillade.logs.LogStore.labels());
   }
 
   @Test

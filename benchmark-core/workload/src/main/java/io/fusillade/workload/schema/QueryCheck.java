@@ -16,10 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code fusillade workload check --url URL}: has the database prepare every query of a
- * workload, so that what only the database knows (a cast it lacks, such as {@code $2::string} on
- * PostgreSQL, a misspelt column, a type mismatch) is reported before a run, with the query's line
- * and column, instead of as a run of 100% KO.
+ * {@code fusillade workload check --url URL}: has the database prepare every query of a workload,
+ * so that what only the database knows (a cast it lacks, such as {@code $2::string} on PostgreSQL,
+ * a misspelt column, a type mismatch) is reported before a run, with the query's line and column,
+ * instead of as a run of 100% KO.
  *
  * <p>Each query is prepared ({@link Connection#prepareStatement}) and described ({@link
  * PreparedStatement#getParameterMetaData()}: PostgreSQL's driver prepares lazily, and only a
