@@ -379,6 +379,10 @@ class SecretsTest {
           .contains("run.json", "counters.jsonl", "summary.json", "junit.xml", "simulation.log")
           .anyMatch(name -> name.endsWith(".html"))
           .anyMatch(name -> name.endsWith(".js"));
+      assertThat(run.console())
+          .as("the forked Gatling JVM's command line is searched")
+          .contains("ps: ")
+          .contains("io.fusillade.gatling.GatlingMain");
     }
     for (Path file : files) {
       String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
@@ -397,14 +401,14 @@ class SecretsTest {
   }
 
   /**
-   * The command lines of a process and its descendants, as {@code ps -eo args} shows them to every
-   * user of the machine ({@code /proc/PID/cmdline}).
+   * The command lines of a process's descendants, as {@code ps -eo args} shows them to every user
+   * of the machine ({@code /proc/PID/cmdline}). Not the process's own: that is the command the
+   * user typed, password included when the user put it there; what Fusillade starts must not
+   * repeat it.
    */
   private static List<String> commandLines(Process process) {
     List<String> lines = new ArrayList<>();
-    List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
-    tree.add(process.toHandle());
-    for (ProcessHandle p : tree) {
+    for (ProcessHandle p : process.descendants().toList()) {
       try {
         byte[] line = Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
         lines.add("ps: " + new String(line, StandardCharsets.UTF_8).replace('\0', ' '));
