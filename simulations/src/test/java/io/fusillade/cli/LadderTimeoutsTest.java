@@ -67,7 +67,11 @@ class LadderTimeoutsTest {
               "4s",
               "--output",
               output.toString());
-      assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+      // the level is kept, its timed-out queries marked: exit code 3, the table printed
+      assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(3);
+      assertThat(run.out())
+          .containsPattern("x level 1, run 1: \\d+ KO \\(timed out")
+          .doesNotContain("default checks");
       assertThat(sleeping(postgres)).as("backends still sleeping after the ladder").isZero();
       assertThat((System.nanoTime() - start) / 1e9)
           .as("seconds: checked long before the 60 s sleeps would have ended")

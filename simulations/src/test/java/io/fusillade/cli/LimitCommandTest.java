@@ -22,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * section. The limit is found near 400/s and printed step by step; {@code --expect-at-least} above
  * it exits 3; the report and {@code summary.json} carry the search.
  */
+// Alone, after the parallel tests: its claim is a rate found near a known capacity (see the
+// surefire configuration).
+@Tag("exclusive")
 @Tag("slow")
 class LimitCommandTest {
   @TempDir Path dir;

@@ -20,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the console has no stack trace, at most their first line and their count. And the embedded server
  * leaves no temporary file behind ({@code /tmp/detect_linux_distribution_*.sh}).
  */
+// Alone, after the parallel tests: it looks for any embedded server's temporary file in the
+// machine's temporary directory (see the surefire configuration).
+@Tag("exclusive")
 @Tag("slow")
 class QuietConsoleTest {
   @TempDir Path dir;

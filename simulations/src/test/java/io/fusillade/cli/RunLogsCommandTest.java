@@ -197,7 +197,7 @@ class RunLogsCommandTest {
     CliRun onSql = CliRun.of("run", sql.toString(), "--target", "seq-db");
     assertThat(onSql.exitCode()).isEqualTo(2);
     assertThat(onSql.err().strip())
-        .isEqualTo("fusillade: --target applies to workloads with a logs section");
+        .isEqualTo("fusillade: --target applies to logs workloads; " + sql + " is a SQL workload");
   }
 
   @Test
@@ -234,12 +234,10 @@ class RunLogsCommandTest {
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err().strip())
         .isEqualTo("fusillade: unknown study 'log-store' (one of log-stores), or a YAML file");
+    // a study starts the stores it compares: it has no --url to take
     CliRun url = CliRun.of("study", "log-stores", "--url", "http://127.0.0.1:9200");
     assertThat(url.exitCode()).isEqualTo(2);
-    assertThat(url.err().strip())
-        .isEqualTo(
-            "fusillade: --url does not apply to fusillade study: it compares the stores it starts"
-                + " itself");
+    assertThat(url.err()).contains("Unknown options: '--url'");
     CliRun stores = CliRun.of("study", "log-stores", "--stores", "opensearch,seqbd");
     assertThat(stores.exitCode()).isEqualTo(2);
     assertThat(stores.err()).contains("--stores: unknown store 'seqbd'");

@@ -137,7 +137,9 @@ class RunPlanOptionsTest {
   private static final Map<String, String> OTHER_KINDS =
       Map.of(
           "--files", "logs workloads: LogsKindTest",
-          "--nodes", "logs workloads: LogsKindTest");
+          "--nodes", "logs workloads: LogsKindTest",
+          "--target", "logs workloads: RunLogsSeqDbTest",
+          "--seqdb-binary", "logs workloads: RunLogsSeqDbTest");
 
   /** Options the command acts on itself. */
   private static final Map<String, String> COMMAND_ONLY =

@@ -47,7 +47,7 @@ class SqlRequestOptionsTest {
     // run has no query set: the option is unknown to it, not ignored
     CliRun run = run("--set-timeout", "1h");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
-    assertThat(run.err()).contains("Unknown option: '--set-timeout'");
+    assertThat(run.err()).contains("Unknown options: '--set-timeout'");
     Path file = dir.resolve("w.yml");
     refused(
         CliRun.of("ladder", file.toString(), "--url", URL, "--levels", "1", "--set-timeout", "0s"),

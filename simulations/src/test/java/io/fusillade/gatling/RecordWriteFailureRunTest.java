@@ -75,7 +75,7 @@ class RecordWriteFailureRunTest {
       assertThat(printed)
           .as("one error, no stack trace; the summary repeats it as the run's reason")
           .containsOnlyOnce("Fusillade run record: cannot write ")
-          .contains("FAILED (cannot write ")
+          .contains("FAILED: cannot write ")
           .doesNotContain("\tat ");
       RunRecord read = RunRecordReader.read(record);
       assertThat(read.manifest().status()).isEqualTo(RunStatus.FAILED);

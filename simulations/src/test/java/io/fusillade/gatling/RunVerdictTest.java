@@ -99,7 +99,9 @@ class RunVerdictTest {
       }
       Thread.sleep(2_000); // some requests
       signalled = System.currentTimeMillis();
-      process.destroy(); // SIGTERM, as a CI job's cancel
+      // SIGTERM, as a CI job's cancel (through the handle: Process.destroy also closes the
+      // fork's standard input, which it takes for its parent's end)
+      process.toHandle().destroy();
       assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     } finally {
       process.destroyForcibly();

@@ -402,9 +402,8 @@ class SecretsTest {
 
   /**
    * The command lines of a process's descendants, as {@code ps -eo args} shows them to every user
-   * of the machine ({@code /proc/PID/cmdline}). Not the process's own: that is the command the
-   * user typed, password included when the user put it there; what Fusillade starts must not
-   * repeat it.
+   * of the machine ({@code /proc/PID/cmdline}). Not the process's own: that is the command the user
+   * typed, password included when the user put it there; what Fusillade starts must not repeat it.
    */
   private static List<String> commandLines(Process process) {
     List<String> lines = new ArrayList<>();

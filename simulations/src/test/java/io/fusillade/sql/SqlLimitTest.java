@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * N connections serves at most 100·N queries a second. The search, on the embedded PostgreSQL, must
  * find it within ±15%, confirm it, and leave one run record with every step.
  */
+// Alone, after the parallel tests: its claim is a rate found within 15% of a known capacity (see
+// the surefire configuration).
+@Tag("exclusive")
 @Tag("slow")
 class SqlLimitTest {
   @TempDir Path base;

@@ -20,6 +20,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+// Alone, after the parallel tests: its claim is an event loop's lag, which another test's load
+// would add to (see the surefire configuration).
+@Tag("exclusive")
 class InjectorLagMonitorTest {
   @TempDir Path base;
   private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();

@@ -378,7 +378,9 @@ final class LogsParser extends FieldReader {
       }
       String itemPath = join(path, "searches[" + i + "]");
       YamlNode at = nodes.get(i);
-      String formProblem = LogsNames.missingForm(search, target == null ? "opensearch" : target);
+      // Against the file's own target only: a section without one may run on either store
+      // (fusillade run --target), whose form the command checks before the run.
+      String formProblem = target == null ? null : LogsNames.missingForm(search, target);
       if (formProblem != null) {
         problem(at, itemPath, formProblem);
       }

@@ -8,12 +8,16 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The embedded PostgreSQL's library leaves no {@code detect_linux_distribution_*.sh} in the
  * temporary directory, even in a JVM that ends without its exit hooks (every run's Gatling JVM).
  */
+// Alone, after the parallel tests: it looks for any embedded server's temporary file in the
+// machine's temporary directory (see the surefire configuration).
+@Tag("exclusive")
 class DistributionScriptTest {
   @Test
   void theScriptTheLibraryWritesIsRemovedOnceItRan() throws Exception {

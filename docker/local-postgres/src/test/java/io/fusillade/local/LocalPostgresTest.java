@@ -90,8 +90,8 @@ class LocalPostgresTest {
   }
 
   /**
-   * Whether the process runs: not gone, and not a zombie (a dead orphan that the machine's init,
-   * a container's or a VM's agent, may never reap; {@link ProcessHandle#isAlive} counts it alive).
+   * Whether the process runs: not gone, and not a zombie (a dead orphan that the machine's init, a
+   * container's or a VM's agent, may never reap; {@link ProcessHandle#isAlive} counts it alive).
    */
   private static boolean running(long pid) {
     try {

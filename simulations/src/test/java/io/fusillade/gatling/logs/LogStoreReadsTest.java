@@ -72,6 +72,17 @@ class LogStoreReadsTest {
       }
       client.refresh(INDEX);
     }
+    // seq-db makes a bulk searchable when it seals its fraction (within a second or so), not on
+    // a refresh: every test reads all the documents, whichever runs first
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (sq.count(INDEX) < DOCS && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   @AfterAll
