@@ -34,6 +34,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code events.jsonl} has the node down, then up. With three nodes, the traffic of the stopped one
  * goes to the two others.
  */
+// Alone, after the parallel tests: its claims are events within a second of a node's stop and
+// restart (see the surefire configuration).
+@Tag("exclusive")
 @Tag("slow")
 class NodeOutageRunTest {
   private static final int RATE = 200;

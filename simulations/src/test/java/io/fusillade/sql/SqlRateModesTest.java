@@ -20,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * comes back. Tolerances are generous (a shared two-core machine); what they catch is a mode that
  * is ignored or a profile of the wrong shape, not a few percent.
  */
+// Alone, after the parallel tests: its claims are arrivals per second, which another test's load
+// would bend (see the surefire configuration).
+@Tag("exclusive")
 @Tag("slow")
 class SqlRateModesTest {
   @TempDir Path base;

@@ -21,6 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * R messages a second, the search judged by {@code lag not growing} finds R within ±15%, and the
  * steps above it fail on the lag, not on the writes.
  */
+// Alone, after the parallel tests: its claim is a rate found near a known capacity (see the
+// surefire configuration).
+@Tag("exclusive")
 @Tag("slow")
 class TopicLimitTest {
   @TempDir Path base;

@@ -269,11 +269,14 @@ class TopicClientTest {
             .reduce((a, b) -> b)
             .orElseThrow();
     assertThat(lastLag).isGreaterThan(2000);
-    long producedPerSecond =
+    // the median second (a flush late on a loaded machine puts more than a second in one)
+    long[] perSecond =
         record.seconds().stream()
             .mapToLong(s -> s.counters().getOrDefault("topic.slow.produced.messages", 0L))
-            .max()
-            .orElseThrow();
-    assertThat(producedPerSecond).isBetween(500L, 700L);
+            .filter(n -> n > 0)
+            .sorted()
+            .toArray();
+    assertThat(perSecond).isNotEmpty();
+    assertThat(perSecond[perSecond.length / 2]).isBetween(500L, 700L);
   }
 }
