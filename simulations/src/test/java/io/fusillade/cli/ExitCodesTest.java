@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * reads; short real runs where the code comes from a run (the JVM that runs Gatling hands its code
  * back through its result, and prints none of its own).
  */
+// Alone, after the parallel tests: a limit search's exit code (the injector, or the steps, as the
+// limit) depends on the machine's spare CPU (see the surefire configuration).
+@Tag("exclusive")
 @Tag("slow")
 class ExitCodesTest {
   @TempDir static Path dir;
