@@ -10,11 +10,11 @@ import java.util.Set;
 
 /**
  * Which of a workload's queries a run sends: {@code --queries lite}, {@code --queries full}, {@code
- * --queries Q1,Q6} ({@code -Dfusillade.queries} in the forked runner). Each comma-separated item is
- * a tag of the file's queries ({@code tags: [lite, full]}), a query's name, or the first word of
- * its name ({@code Q1} for {@code Q1 pricing summary}), any case; the queries any item names run,
- * in the file's order, with their own parameters (a query's values do not depend on which others
- * run). An item that names nothing is an error naming the tags and queries there are.
+ * --queries Q1,Q6} (the run plan's {@code sql.queries} in the forked runner). Each comma-separated
+ * item is a tag of the file's queries ({@code tags: [lite, full]}), a query's name, or the first
+ * word of its name ({@code Q1} for {@code Q1 pricing summary}), any case; the queries any item
+ * names run, in the file's order, with their own parameters (a query's values do not depend on
+ * which others run). An item that names nothing is an error naming the tags and queries there are.
  *
  * @param items the items, as given; empty for every query
  */
