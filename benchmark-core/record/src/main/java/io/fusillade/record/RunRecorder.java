@@ -51,6 +51,11 @@ import org.slf4j.LoggerFactory;
  *   lookups.ok(due, System.nanoTime());
  * }
  * }</pre>
+ *
+ * <p>Why one class of about 600 lines: it is the record's one writer and its one lock-free hot path
+ * (record, count, gauge), and its flush, events, health and close all write the same files under
+ * the same state; split, each part would need that state handed across classes, and the writer's
+ * invariants (one flush at a time, a closed record written once) would span them.
  */
 public final class RunRecorder implements AutoCloseable, RunEvents {
   private static final Logger LOG = LoggerFactory.getLogger(RunRecorder.class);

@@ -49,6 +49,11 @@ import org.slf4j.LoggerFactory;
  *       the record's last flush, those not read then are {@code unread}, never {@code lost} ({@link
  *       DeliveryVerifier.Report#toUnverifiedMap}).
  * </ul>
+ *
+ * <p>Why one class of over 500 lines: the producer, the readers and the delivery verifier share one
+ * set of sequence numbers and one life cycle (topics checked before the load, readers drained
+ * before the verdict, everything closed in one order); the parts that stand alone are already
+ * classes of their own (DeliveryVerifier, SequenceBits, TopicClientOptions).
  */
 public final class TopicClient implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicClient.class);

@@ -20,6 +20,10 @@ import java.util.Set;
  * Reads the {@code logs} section: the store's URLs and credentials, the profile and its mapping
  * preset, the index settings, what to ingest ({@link LogIngestParser}) and the searches. Profiles,
  * presets and searches are checked against {@link LogsNames}.
+ *
+ * <p>Why one class of about 500 lines: one field reader per key of the {@code logs} section, each
+ * short, all reporting problems at their file:line into the same list; the section's value types
+ * (LogsSection, LogSearch, LogRead) are classes of their own.
  */
 final class LogsParser extends FieldReader {
 

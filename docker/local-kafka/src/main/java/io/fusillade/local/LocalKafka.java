@@ -37,6 +37,10 @@ import org.apache.kafka.common.Uuid;
  * Builder#heap(String)}), so that a benchmark measures the broker and the load generator apart; a
  * child ends the moment its owner does, whatever either was doing ({@link
  * ChildJvm#exitWhenParentEnds()}), and the brokers' directories go with them ({@link OwnerWatch}).
+ *
+ * <p>Why one class of about 600 lines: one cluster's life cycle (ports, data directories, brokers
+ * in this JVM or in their own, faults on each, close) over one set of state; the broker process
+ * itself is KafkaMain, and each fault is a short method of the same cluster.
  */
 public final class LocalKafka implements KafkaServer {
   private static final String DIRECTORY_PREFIX = "fusillade-kafka-";

@@ -24,6 +24,10 @@ import java.util.Map;
  * consumer lag, system and process metrics) with the load's steps shaded, parameters and health. No
  * script and nothing inline that a Content-Security-Policy drops: its styles are in {@link
  * Html#STYLESHEET_FILE} beside it.
+ *
+ * <p>Why one class of about 600 lines: it lays out the page's sections in order and holds the
+ * page's shared pieces (head, styles, navigation); each section with logic of its own is already a
+ * class (EventsSection, TopicSection, SqlRetriesSection...).
  */
 public final class ReportPage {
   private static final int MAX_LINES = 10;

@@ -18,7 +18,7 @@ import java.util.Locale;
  * ({@link #whenEmpty}). The legend sits under the x axis' title, in three, two or one columns, as
  * the longest name allows it whole; a name longer than a row is wrapped, never cut.
  *
- * <p>Why one class of about 600 lines: the fluent settings, the two axes (linear, log, percentile)
+ * <p>Why one class of about 750 lines: the fluent settings, the two axes (linear, log, percentile)
  * and the drawing all read the same few fields of one chart, and a chart is drawn in one pass;
  * split, each piece would take the whole chart as an argument. What needs no chart state (nice tick
  * steps, percentile positions and labels) is static, and tested on its own.
