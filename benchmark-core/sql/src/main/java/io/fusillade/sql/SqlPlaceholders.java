@@ -144,8 +144,12 @@ public record SqlPlaceholders(int highestNumbered, int positional) {
     }
   }
 
-  /** Skips 'text' or "identifier"; a doubled quote is an escaped quote. */
-  private static int skipQuoted(String sql, int start, char quote) {
+  /**
+   * Skips 'text' or "identifier"; a doubled quote is an escaped quote.
+   *
+   * @return the index after the closing quote, or the text's length
+   */
+  public static int skipQuoted(String sql, int start, char quote) {
     int i = start + 1;
     while (i < sql.length()) {
       if (sql.charAt(i) == quote) {
@@ -160,8 +164,12 @@ public record SqlPlaceholders(int highestNumbered, int positional) {
     return i;
   }
 
-  /** Skips a PostgreSQL $tag$ ... $tag$ body; a lone $ is just a character. */
-  private static int skipDollarQuoted(String sql, int start) {
+  /**
+   * Skips a PostgreSQL $tag$ ... $tag$ body; a lone $ is just a character.
+   *
+   * @return the index after the closing tag, or the text's length
+   */
+  public static int skipDollarQuoted(String sql, int start) {
     int j = start + 1;
     while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
       j++;

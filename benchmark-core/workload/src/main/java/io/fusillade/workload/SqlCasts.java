@@ -1,5 +1,6 @@
 package io.fusillade.workload;
 
+import io.fusillade.sql.SqlPlaceholders;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -211,7 +212,7 @@ public final class SqlCasts {
     while (i < n) {
       char c = sql.charAt(i);
       if (c == '\'' || c == '"') {
-        i = skipQuoted(sql, i, c);
+        i = SqlPlaceholders.skipQuoted(sql, i, c);
       } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
         int end = sql.indexOf('\n', i);
         i = end < 0 ? n : end + 1;
@@ -219,7 +220,7 @@ public final class SqlCasts {
         int end = sql.indexOf("*/", i + 2);
         i = end < 0 ? n : end + 2;
       } else if (c == '$' && i + 1 < n && !Character.isDigit(sql.charAt(i + 1))) {
-        i = skipDollarQuoted(sql, i);
+        i = SqlPlaceholders.skipDollarQuoted(sql, i);
       } else if (c == ':' && i + 1 < n && sql.charAt(i + 1) == ':') {
         Cast cast = cast(sql, i);
         if (cast != null) {
@@ -242,7 +243,7 @@ public final class SqlCasts {
       start++;
     }
     if (start < sql.length() && sql.charAt(start) == '"') {
-      int end = skipQuoted(sql, start, '"');
+      int end = SqlPlaceholders.skipQuoted(sql, start, '"');
       return new Cast(at, start, end, sql.substring(start, end), true);
     }
     int end = word(sql, start);
@@ -459,35 +460,5 @@ public final class SqlCasts {
     }
     int index = i + at.column() - 1;
     return line == at.line() && index <= text.length() ? index : -1;
-  }
-
-  /** Skips 'text' or "identifier"; a doubled quote is an escaped quote. */
-  private static int skipQuoted(String sql, int start, char quote) {
-    int i = start + 1;
-    while (i < sql.length()) {
-      if (sql.charAt(i) == quote) {
-        if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-          i += 2;
-          continue;
-        }
-        return i + 1;
-      }
-      i++;
-    }
-    return i;
-  }
-
-  /** Skips a PostgreSQL $tag$ ... $tag$ body; a lone $ is just a character. */
-  private static int skipDollarQuoted(String sql, int start) {
-    int j = start + 1;
-    while (j < sql.length() && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
-      j++;
-    }
-    if (j >= sql.length() || sql.charAt(j) != '$') {
-      return start + 1;
-    }
-    String tag = sql.substring(start, j + 1);
-    int end = sql.indexOf(tag, j + 1);
-    return end < 0 ? sql.length() : end + tag.length();
   }
 }
