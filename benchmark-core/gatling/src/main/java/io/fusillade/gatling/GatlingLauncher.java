@@ -372,8 +372,12 @@ public record GatlingLauncher(
    */
   public Process start() throws IOException {
     Path planFile = plan == null ? null : RunPlanFile.write(plan);
-    ProcessBuilder builder =
-        new ProcessBuilder(command(System.getenv(CHILD_JVM_OPTIONS_ENV), planFile));
+    List<String> command = command(System.getenv(CHILD_JVM_OPTIONS_ENV), planFile);
+    ClassArchive archive = ClassArchive.forThisJvm();
+    if (archive != null) {
+      command.addAll(1, archive.options());
+    }
+    ProcessBuilder builder = new ProcessBuilder(command);
     properties.forEach(
         (name, value) -> {
           if (secret(name, value)) {
@@ -401,6 +405,9 @@ public record GatlingLauncher(
     if (planFile != null) {
       // The JVM deletes it once read; should it die first, it goes with it.
       process.onExit().thenRun(() -> RunPlanFile.delete(planFile));
+    }
+    if (archive != null) {
+      process.onExit().thenAccept(ended -> archive.ended(ended.exitValue()));
     }
     return process;
   }
