@@ -7,24 +7,18 @@ import io.fusillade.health.ConnectFailures;
 import io.fusillade.health.NodeWatch;
 import io.fusillade.record.RunEvents;
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,6 +46,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * whose connection was reset is not (the node may have stored it). Node down/up are {@link
  * RunEvents}, in the run record when the client belongs to a run. Nodes are named {@code
  * host:port}, never with credentials.
+ *
+ * <p>Why one class of about 700 lines: every call, on the hot path ({@code _bulk}, {@code _search},
+ * seq-db's search) or in set-up (index, refresh, count, identity), goes through the same choice of
+ * node, the same down-marking and probing, and the same credentials, which are this class's state;
+ * what reads an answer or names a failure, pure functions, is {@link LogsResponses} and {@link
+ * SeqDbResponses}.
  */
 public final class LogsClient implements AutoCloseable {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LogsClient.class);
@@ -101,7 +101,7 @@ public final class LogsClient implements AutoCloseable {
     } else {
       this.authorization = null;
     }
-    List<String> names = options.urls().stream().map(LogsClient::hostPort).toList();
+    List<String> names = options.urls().stream().map(LogsResponses::hostPort).toList();
     this.nodes = new NodeWatch(names, this::probe, events, NodeWatch.Backoff.DEFAULT);
   }
 
@@ -129,20 +129,6 @@ public final class LogsClient implements AutoCloseable {
   /** Which nodes are up: read-only use, e.g. by a test or a report of the client's state. */
   public NodeWatch nodes() {
     return nodes;
-  }
-
-  /**
-   * A URL's node as events and reasons name it: {@code host:port} (the scheme's default port when
-   * the URL has none), never with credentials.
-   */
-  static String hostPort(String url) {
-    URI uri = URI.create(url);
-    int port = uri.getPort() != -1 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-    String host = uri.getHost();
-    if (host != null && host.contains(":") && !host.startsWith("[")) {
-      host = "[" + host + "]";
-    }
-    return host + ":" + port;
   }
 
   public LogsClientOptions options() {
@@ -190,7 +176,7 @@ public final class LogsClient implements AutoCloseable {
               long end = System.nanoTime();
               if (failure != null) {
                 String reason = fail(node, failure, base);
-                if (tries > 1 && refused(failure)) {
+                if (tries > 1 && LogsResponses.refused(failure)) {
                   return null; // nothing reached the node: send it to a live one
                 }
                 return new BulkResult(
@@ -201,7 +187,7 @@ public final class LogsClient implements AutoCloseable {
               if (status / 100 == 2) {
                 return BulkResponses.parse(bytes, bytes.length, documents, end);
               }
-              String reason = httpError(status, bytes);
+              String reason = LogsResponses.httpError(status, bytes);
               boolean rejected = status == 429;
               return new BulkResult(
                   status,
@@ -252,7 +238,7 @@ public final class LogsClient implements AutoCloseable {
               if (failure != null) {
                 String reason = fail(node, failure, base);
                 // a search changes nothing: any connection failure may be tried on a live node
-                if (tries > 1 && connectFailure(failure).isPresent()) {
+                if (tries > 1 && LogsResponses.connectFailure(failure).isPresent()) {
                   return null;
                 }
                 return new SearchResult(0, 0, -1, Map.of(), reason, end);
@@ -263,10 +249,10 @@ public final class LogsClient implements AutoCloseable {
                     0,
                     -1,
                     Map.of(),
-                    httpError(response.statusCode(), response.body()),
+                    LogsResponses.httpError(response.statusCode(), response.body()),
                     end);
               }
-              return parseSearch(response.body(), end);
+              return LogsResponses.parseSearch(response.body(), end);
             })
         .thenCompose(
             result ->
@@ -314,7 +300,7 @@ public final class LogsClient implements AutoCloseable {
               long end = System.nanoTime();
               if (failure != null) {
                 String reason = fail(node, failure, base);
-                if (tries > 1 && connectFailure(failure).isPresent()) {
+                if (tries > 1 && LogsResponses.connectFailure(failure).isPresent()) {
                   return null;
                 }
                 return new SearchResult(0, 0, -1, Map.of(), reason, end);
@@ -325,7 +311,7 @@ public final class LogsClient implements AutoCloseable {
                     0,
                     -1,
                     Map.of(),
-                    httpError(response.statusCode(), response.body()),
+                    LogsResponses.httpError(response.statusCode(), response.body()),
                     end);
               }
               return SeqDbResponses.parse(response.body(), query, end);
@@ -339,45 +325,6 @@ public final class LogsClient implements AutoCloseable {
 
   /** The header that makes seq-db read a query as seq-ql rather than its older language. */
   static final String SEQ_QL_HEADER = "Grpc-Metadata-use-seq-ql";
-
-  static SearchResult parseSearch(byte[] body, long end) {
-    JsonNode root;
-    try {
-      root = MAPPER.readTree(body);
-    } catch (IOException e) {
-      return new SearchResult(200, 0, -1, Map.of(), "unreadable search response", end);
-    }
-    JsonNode hits = root.path("hits");
-    int count = hits.path("hits").size();
-    JsonNode total = hits.path("total");
-    long totalHits =
-        total.isNumber() ? total.asLong() : total.has("value") ? total.get("value").asLong() : -1;
-    Map<String, List<SearchResult.Bucket>> aggregations = new LinkedHashMap<>();
-    root.path("aggregations")
-        .fields()
-        .forEachRemaining(e -> aggregations.put(e.getKey(), buckets(e.getValue())));
-    return new SearchResult(200, count, totalHits, aggregations, null, end);
-  }
-
-  private static List<SearchResult.Bucket> buckets(JsonNode aggregation) {
-    List<SearchResult.Bucket> list = new ArrayList<>();
-    for (JsonNode bucket : aggregation.path("buckets")) {
-      Map<String, Double> values = new HashMap<>();
-      bucket
-          .fields()
-          .forEachRemaining(
-              e -> {
-                JsonNode v = e.getValue().get("value");
-                if (v != null && v.isNumber()) {
-                  values.put(e.getKey(), v.asDouble());
-                }
-              });
-      list.add(
-          new SearchResult.Bucket(
-              bucket.path("key").asText(), bucket.path("doc_count").asLong(), values));
-    }
-    return list;
-  }
 
   // ------------------------------------------------------------------ set-up (blocking)
 
@@ -398,7 +345,7 @@ public final class LogsClient implements AutoCloseable {
     if (recreate) {
       HttpResponse<String> deleted = call(request(base + "/" + spec.name()).DELETE(), base);
       if (deleted.statusCode() != 200 && deleted.statusCode() != 404) {
-        throw failure("delete index " + spec.name(), base, deleted);
+        throw LogsResponses.failure("delete index " + spec.name(), base, deleted);
       }
     }
     HttpResponse<String> created =
@@ -413,7 +360,7 @@ public final class LogsClient implements AutoCloseable {
       return;
     }
     if (created.statusCode() / 100 != 2) {
-      throw failure("create index " + spec.name(), base, created);
+      throw LogsResponses.failure("create index " + spec.name(), base, created);
     }
     awaitCopies(spec, base);
   }
@@ -582,7 +529,7 @@ public final class LogsClient implements AutoCloseable {
             request(base + "/" + index + "/_refresh").POST(HttpRequest.BodyPublishers.noBody()),
             base);
     if (r.statusCode() / 100 != 2) {
-      throw failure("refresh " + index, base, r);
+      throw LogsResponses.failure("refresh " + index, base, r);
     }
   }
 
@@ -601,7 +548,7 @@ public final class LogsClient implements AutoCloseable {
     HttpResponse<String> r =
         call(request(base + "/_nodes/_local/stats/jvm?filter_path=nodes.*.timestamp").GET(), base);
     if (r.statusCode() != 200) {
-      throw failure("node stats", base, r);
+      throw LogsResponses.failure("node stats", base, r);
     }
     try {
       for (JsonNode node : MAPPER.readTree(r.body()).path("nodes")) {
@@ -625,7 +572,7 @@ public final class LogsClient implements AutoCloseable {
     String base = options.urls().get(0);
     HttpResponse<String> r = call(request(base + "/" + index + "/_count").GET(), base);
     if (r.statusCode() != 200) {
-      throw failure("count " + index, base, r);
+      throw LogsResponses.failure("count " + index, base, r);
     }
     try {
       return MAPPER.readTree(r.body()).path("count").asLong(-1);
@@ -691,9 +638,9 @@ public final class LogsClient implements AutoCloseable {
    * ("connection refused: 127.0.0.1:9200").
    */
   private String fail(int node, Throwable failure, String base) {
-    Optional<String> kind = connectFailure(failure);
+    Optional<String> kind = LogsResponses.connectFailure(failure);
     if (kind.isEmpty()) {
-      return describe(failure, base);
+      return LogsResponses.describe(failure, base);
     }
     String name = nodes.node(node);
     String reason = ConnectFailures.reason(kind.get(), name);
@@ -714,37 +661,6 @@ public final class LogsClient implements AutoCloseable {
     }
     nodes.markDown(node, reason);
     return reason;
-  }
-
-  /**
-   * The kind of connection failure, or empty for anything else: a request timeout on an open
-   * connection is the node being slow, not down.
-   */
-  private static Optional<String> connectFailure(Throwable failure) {
-    Throwable t = unwrap(failure);
-    if (t instanceof HttpConnectTimeoutException) {
-      return Optional.of(ConnectFailures.CONNECT_TIMEOUT);
-    }
-    if (t instanceof HttpTimeoutException) {
-      return Optional.empty();
-    }
-    return ConnectFailures.kind(t);
-  }
-
-  /** Whether nothing reached the node: its connection was refused or not accepted in time. */
-  private static boolean refused(Throwable failure) {
-    Optional<String> kind = connectFailure(failure);
-    return kind.isPresent()
-        && (kind.get().equals(ConnectFailures.REFUSED)
-            || kind.get().equals(ConnectFailures.CONNECT_TIMEOUT));
-  }
-
-  private static Throwable unwrap(Throwable failure) {
-    Throwable t = failure;
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
   }
 
   /** The probe of a down node: any HTTP answer to {@code GET /} (even 401) means it is back. */
@@ -768,83 +684,12 @@ public final class LogsClient implements AutoCloseable {
     try {
       return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new FusilladeException(LogsClientOptions.mask(base) + ": " + describe(e, base));
+      throw new FusilladeException(
+          LogsClientOptions.mask(base) + ": " + LogsResponses.describe(e, base));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new FusilladeException(LogsClientOptions.mask(base) + ": interrupted");
     }
-  }
-
-  private static FusilladeException failure(String what, String base, HttpResponse<String> r) {
-    String body = r.body();
-    String reason = body;
-    try {
-      JsonNode error = MAPPER.readTree(body).path("error");
-      if (error.has("reason")) {
-        reason = error.path("type").asText() + ": " + error.path("reason").asText();
-      }
-    } catch (IOException | RuntimeException e) {
-      // keep the raw body
-    }
-    if (reason.length() > 300) {
-      reason = reason.substring(0, 300) + "...";
-    }
-    return new FusilladeException(
-        "could not "
-            + what
-            + " at "
-            + LogsClientOptions.mask(base)
-            + ": HTTP "
-            + r.statusCode()
-            + " "
-            + reason);
-  }
-
-  /** A short, stable reason for an HTTP error status: the status and the error type. */
-  static String httpError(int status, byte[] body) {
-    String type = null;
-    try {
-      JsonNode root = MAPPER.readTree(body);
-      JsonNode error = root.path("error");
-      type = error.isTextual() ? null : error.path("type").asText(null);
-      if (type == null && root.path("code").isInt()) {
-        // seq-db's gRPC gateway: {"code":3,"message":"can't parse query ..."}
-        type = GrpcCodes.name(root.path("code").asInt());
-      }
-    } catch (IOException | RuntimeException e) {
-      // not JSON: the status alone
-    }
-    return "HTTP " + status + (type == null ? "" : " " + type);
-  }
-
-  /**
-   * A short, stable reason for a transport failure, which reports class as the network's ({@link
-   * io.fusillade.record.FailureClass}): "connection refused: host:port", "connect timeout:
-   * host:port", "connection reset: host:port" (the names of {@link ConnectFailures}), "request
-   * timeout", else "network: IOException (URL)".
-   */
-  static String describe(Throwable failure, String base) {
-    Throwable t = failure;
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    String where = " (" + LogsClientOptions.mask(base) + ")";
-    if (t instanceof HttpConnectTimeoutException) {
-      return ConnectFailures.reason(ConnectFailures.CONNECT_TIMEOUT, hostPort(base));
-    }
-    if (t instanceof HttpTimeoutException) {
-      return "request timeout";
-    }
-    if (t instanceof ConnectException) {
-      return ConnectFailures.reason(ConnectFailures.REFUSED, hostPort(base));
-    }
-    Optional<String> kind = ConnectFailures.kind(t);
-    if (kind.isPresent()) {
-      return ConnectFailures.reason(kind.get(), hostPort(base));
-    }
-    // any other transport failure (a reset, a closed stream) is the network's: say so, since the
-    // exception's name alone would be read as the server's (io.fusillade.record.FailureClass)
-    return "network: " + t.getClass().getSimpleName() + where;
   }
 
   /** Stops the client's threads. Requests still in flight complete as failures or are dropped. */

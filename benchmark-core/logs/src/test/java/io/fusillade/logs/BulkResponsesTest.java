@@ -65,7 +65,7 @@ class BulkResponsesTest {
             + "\"aggregations\":{\"by_status\":{\"buckets\":["
             + "{\"key\":200,\"doc_count\":10,\"min_size\":{\"value\":5.0}},"
             + "{\"key\":404,\"doc_count\":2,\"min_size\":{\"value\":null}}]}}}";
-    SearchResult r = LogsClient.parseSearch(json.getBytes(StandardCharsets.UTF_8), 1);
+    SearchResult r = LogsResponses.parseSearch(json.getBytes(StandardCharsets.UTF_8), 1);
     assertThat(r.hits()).isEqualTo(3);
     assertThat(r.totalHits()).isEqualTo(12);
     assertThat(r.buckets("by_status")).hasSize(2);

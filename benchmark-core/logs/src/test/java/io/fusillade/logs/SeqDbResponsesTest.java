@@ -95,7 +95,7 @@ class SeqDbResponsesTest {
   @Test
   void theGatewaysErrorsAreNamedByTheirGrpcCode() {
     assertThat(
-            LogsClient.httpError(
+            LogsResponses.httpError(
                 400,
                 "{\"code\":3,\"message\":\"can't parse query\"}".getBytes(StandardCharsets.UTF_8)))
         .isEqualTo("HTTP 400 InvalidArgument");

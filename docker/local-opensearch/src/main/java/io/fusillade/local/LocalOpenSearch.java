@@ -30,6 +30,11 @@ import org.slf4j.LoggerFactory;
  * <p>No security plugin is installed, so there is no TLS and no authentication. Starting takes
  * about 7 s on two cores (15 s on the very first run): share one node per test class. In this JVM
  * its heap is this JVM's heap; in its own, {@link Builder#heap}.
+ *
+ * <p>Why one class of about 600 lines: a third is its {@link Builder} (every setting documented),
+ * the rest the life of a cluster's nodes (start, stop, pause, delay, restart one node while the
+ * others serve), which share the ports, the processes and the voting configuration kept here; the
+ * node's own JVM is {@link OpenSearchMain}.
  */
 public final class LocalOpenSearch implements SearchServer {
   private static final String NETTY_PROCESSORS =

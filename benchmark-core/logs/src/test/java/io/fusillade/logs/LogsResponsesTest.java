@@ -11,20 +11,20 @@ import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 /** The logs client's KO reasons name who failed (see {@link FailureClass}). */
-class LogsClientReasonsTest {
+class LogsResponsesTest {
   private static final String BASE = "http://localhost:9200";
 
   @Test
   void transportFailuresAreTheNetworks() {
-    assertThat(LogsClient.describe(new CompletionException(new ConnectException("x")), BASE))
+    assertThat(LogsResponses.describe(new CompletionException(new ConnectException("x")), BASE))
         .isEqualTo("connection refused: localhost:9200");
-    assertThat(LogsClient.describe(new HttpConnectTimeoutException("x"), BASE))
+    assertThat(LogsResponses.describe(new HttpConnectTimeoutException("x"), BASE))
         .isEqualTo("connect timeout: localhost:9200");
-    assertThat(LogsClient.describe(new IOException("Connection reset by peer"), BASE))
+    assertThat(LogsResponses.describe(new IOException("Connection reset by peer"), BASE))
         .isEqualTo("connection reset: localhost:9200");
-    assertThat(LogsClient.describe(new HttpTimeoutException("x"), BASE))
+    assertThat(LogsResponses.describe(new HttpTimeoutException("x"), BASE))
         .isEqualTo("request timeout");
-    assertThat(LogsClient.describe(new IOException("closed"), BASE))
+    assertThat(LogsResponses.describe(new IOException("closed"), BASE))
         .isEqualTo("network: IOException (http://localhost:9200)");
     for (Throwable t :
         new Throwable[] {
@@ -34,26 +34,26 @@ class LogsClientReasonsTest {
           new IOException("x"),
           new IOException("Connection reset by peer")
         }) {
-      assertThat(FailureClass.of(LogsClient.describe(t, BASE))).isEqualTo(FailureClass.NETWORK);
+      assertThat(FailureClass.of(LogsResponses.describe(t, BASE))).isEqualTo(FailureClass.NETWORK);
     }
   }
 
   @Test
   void nodesAreNamedHostAndPortWithoutCredentials() {
-    assertThat(LogsClient.hostPort("http://127.0.0.1:9200")).isEqualTo("127.0.0.1:9200");
-    assertThat(LogsClient.hostPort("https://search.example")).isEqualTo("search.example:443");
-    assertThat(LogsClient.hostPort("http://node/prefix")).isEqualTo("node:80");
-    assertThat(LogsClient.hostPort("http://[::1]:9200")).isEqualTo("[::1]:9200");
+    assertThat(LogsResponses.hostPort("http://127.0.0.1:9200")).isEqualTo("127.0.0.1:9200");
+    assertThat(LogsResponses.hostPort("https://search.example")).isEqualTo("search.example:443");
+    assertThat(LogsResponses.hostPort("http://node/prefix")).isEqualTo("node:80");
+    assertThat(LogsResponses.hostPort("http://[::1]:9200")).isEqualTo("[::1]:9200");
   }
 
   @Test
   void httpErrorsAndBulkItemsAreTheServers() {
     String reason =
-        LogsClient.httpError(
+        LogsResponses.httpError(
             429, "{\"error\":{\"type\":\"es_rejected_execution_exception\"}}".getBytes());
     assertThat(reason).isEqualTo("HTTP 429 es_rejected_execution_exception");
     assertThat(FailureClass.of(reason)).isEqualTo(FailureClass.SERVER);
-    assertThat(FailureClass.of(LogsClient.httpError(504, "gateway timeout".getBytes())))
+    assertThat(FailureClass.of(LogsResponses.httpError(504, "gateway timeout".getBytes())))
         .isEqualTo(FailureClass.SERVER);
   }
 }
