@@ -79,11 +79,10 @@ measure() { # COMMAND...: "cpu-seconds wall-seconds" of a finished command, its 
   { time "$@" >"$OUT" 2>&1; } 2>&1 | awk '{print $1 + $2, $3}'
 }
 
-topic_n=0
 peer_run() { # RATE SECONDS: prints "cpu wall messages 0 0"
   local m topic
-  topic_n=$((topic_n + 1))
-  topic=perf-peer-$topic_n
+  # each run in a pipeline's subshell: a counter would not survive it, its pid is unique
+  topic=perf-peer-$BASHPID
   java -cp "$CP" org.apache.kafka.tools.TopicCommand --bootstrap-server "$BOOTSTRAP" --create \
     --topic "$topic" --partitions "$PARTITIONS" --replication-factor 1 >/dev/null 2>&1
   # shellcheck disable=SC2086
@@ -96,8 +95,7 @@ peer_run() { # RATE SECONDS: prints "cpu wall messages 0 0"
 
 fusillade_run() { # RATE SECONDS: prints "cpu wall messages injector-lost injector-KO"
   local m topic
-  topic_n=$((topic_n + 1))
-  topic=perf-fusillade-$topic_n
+  topic=perf-fusillade-$BASHPID
   cat >"$WORK/topic.yml" <<EOF
 config_name: topic-open
 seed: 7
