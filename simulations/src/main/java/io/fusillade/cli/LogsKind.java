@@ -35,6 +35,7 @@ record LogsKind() implements WorkloadKind {
   @Override
   public void refuseOthers(RunInputs in) {
     refuse(in.sql(), in, "SQL workloads");
+    SqlLoadOptions.refuseAdaptive(in, label());
     refuse(in.sqlLoad(), in, "SQL workloads");
     if (in.target().user != null) {
       throw new FusilladeException(

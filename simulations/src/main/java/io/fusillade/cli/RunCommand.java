@@ -1,5 +1,7 @@
 package io.fusillade.cli;
 
+import io.fusillade.record.RunRecordReader;
+import io.fusillade.reports.runs.AdaptiveResults;
 import io.fusillade.workload.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -79,6 +81,13 @@ final class RunCommand implements Callable<Integer> {
     RunPlanner.Planned planned = RunPlanner.plan(in, null, null, out);
     planned.kind().checkReachable(in, planned.settings());
     ForkedRun.Outcome outcome = ForkedRun.run(planned.runner(), planned.plan(), outputs, out, err);
+    if (planned.plan().adaptive() != null && outcome.record().isPresent()) {
+      // The run's result is the rate it settled at: said before how it ended.
+      Object curve =
+          RunRecordReader.read(outcome.record().get()).manifest().parameters().get("adaptive");
+      AdaptiveResults.of(curve).ifPresent(r -> out.println("fusillade: adaptive: " + r.describe()));
+      out.flush();
+    }
     return ExitLine.print(outcome, out, err);
   }
 }

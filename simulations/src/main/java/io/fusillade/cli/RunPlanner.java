@@ -3,6 +3,7 @@ package io.fusillade.cli;
 import io.fusillade.FusilladeException;
 import io.fusillade.fault.Fault;
 import io.fusillade.fault.FaultSchedule;
+import io.fusillade.limit.AdaptiveSettings;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.plan.PlanProperties;
 import io.fusillade.plan.RunPlan;
@@ -12,6 +13,7 @@ import io.fusillade.reports.checks.Check;
 import io.fusillade.reports.checks.CheckParser;
 import io.fusillade.reports.checks.RunShape;
 import io.fusillade.scenarios.LocalFaults;
+import io.fusillade.scenarios.sql.SqlAdaptiveRun;
 import io.fusillade.system.ServerTarget;
 import io.fusillade.workload.CheckText;
 import io.fusillade.workload.Workload;
@@ -88,8 +90,9 @@ final class RunPlanner {
               + " connection), not an embedded server each");
     }
     RunSettings settings = kind.settings(in);
+    AdaptiveSettings adaptive = adaptive(in, kind, settings, out);
     double peak = kind.peakRate(settings, in);
-    if (limit == null && peak > INJECTOR_CEILING) {
+    if (limit == null && adaptive == null && peak > INJECTOR_CEILING) {
       throw new FusilladeException(
           String.format(
               java.util.Locale.ROOT,
@@ -106,9 +109,13 @@ final class RunPlanner {
         new RunShape(
             shape.targetRate(), shape.topicReaders(), faults.stream().map(Fault::text).toList());
     checkFaults(in, kind, settings, faults);
-    List<String> checks = limit != null ? List.of() : checks(in, kind, settings, shape, out);
+    List<String> checks =
+        limit != null || adaptive != null ? List.of() : checks(in, kind, settings, shape, out);
     List<ServerTarget> monitored = in.control().monitored(in.workload());
-    Duration load = limit != null ? limitLength(limit) : kind.loadLength(settings, in);
+    Duration load =
+        limit != null
+            ? limitLength(limit)
+            : adaptive != null ? adaptive.duration() : kind.loadLength(settings, in);
     Duration deadline = load == null ? null : load.plus(kind.drain(in)).plus(DEADLINE_MARGIN);
 
     RunPlan base = PlanProperties.read(System.getProperties());
@@ -135,6 +142,7 @@ final class RunPlanner {
                     live.metricsHold() != null ? live.metricsHold() : base.live().metricsHold(),
                     live.influxUrl() != null ? live.influxUrl() : base.live().influxUrl()))
             .withLimit(limit)
+            .withAdaptive(adaptive)
             .withLadder(ladder)
             .withOutputs(
                 new RunPlan.Outputs(
@@ -144,7 +152,70 @@ final class RunPlanner {
                     null,
                     true));
     plan = kind.plan(plan, in);
-    return new Planned(kind, settings, plan, kind.runner(settings, limit != null));
+    Class<?> runner =
+        adaptive != null ? SqlAdaptiveRun.class : kind.runner(settings, limit != null);
+    return new Planned(kind, settings, plan, runner);
+  }
+
+  /**
+   * The adaptive run's settings ({@code --mode adaptive}), or null for another run: the options
+   * over the workload's {@code adaptive:} section, said on the console with the objectives. Only an
+   * SQL workload's queries can be steered (their arrivals are the lanes a limit search drives); the
+   * checks after the run, a spike and stages do not apply to a rate the controller sets, and are
+   * refused when given as options, left out (and said) when the file has them.
+   */
+  private static AdaptiveSettings adaptive(
+      RunInputs in, WorkloadKind kind, RunSettings settings, PrintWriter out) {
+    SqlLoadOptions load = in.sqlLoad();
+    if (load == null || !load.adaptive()) {
+      return null;
+    }
+    if (!(kind instanceof SqlKind)) {
+      SqlLoadOptions.refuseAdaptive(in, kind.label()); // the kinds' own refusal, said again
+    }
+    if (in.checks() != null && !in.checks().checks.isEmpty()) {
+      throw new FusilladeException(
+          "--check judges a run after it ends; --mode adaptive holds its objectives every"
+              + " second instead: give them with --slo");
+    }
+    Workload workload = in.workload();
+    boolean section = workload.adaptive().isPresent();
+    AdaptiveSettings adaptive =
+        load.adaptiveSettings(
+            workload.adaptive().orElse(AdaptiveSettings.DEFAULTS),
+            section,
+            settings,
+            in.rate() != null && in.rate().rate != null,
+            in.rate() != null && in.rate().duration != null);
+    List<String> leftOut = new ArrayList<>();
+    if (workload.checksDeclared() && !workload.checks().isEmpty()) {
+      leftOut.add("its checks");
+    }
+    if (settings.spike() != null) {
+      leftOut.add("load.spike");
+    }
+    if (!settings.stages().isEmpty()) {
+      leftOut.add("load.stages");
+    }
+    if (!leftOut.isEmpty()) {
+      out.println(
+          "fusillade: adaptive mode sets the rate itself and holds its objectives every second:"
+              + " the workload's "
+              + String.join(", ", leftOut)
+              + " do not apply and are left out.");
+    }
+    out.println(
+        String.format(
+            java.util.Locale.ROOT,
+            "fusillade: adaptive mode: from %s/s, between %s/s and %s/s, for %s; objectives held"
+                + " every second: %s.",
+            io.fusillade.limit.StepResult.rate(adaptive.start()),
+            io.fusillade.limit.StepResult.rate(adaptive.min()),
+            io.fusillade.limit.StepResult.rate(adaptive.max()),
+            SettingValues.formatDuration(adaptive.duration()),
+            String.join(", ", adaptive.slo())));
+    out.flush();
+    return adaptive;
   }
 
   /** Checks every option's value, naming it: before the workload is even read. */

@@ -31,6 +31,7 @@ record TopicKind() implements WorkloadKind {
   @Override
   public void refuseOthers(RunInputs in) {
     refuse(in.sql(), in, "SQL workloads");
+    SqlLoadOptions.refuseAdaptive(in, label());
     refuse(in.sqlLoad(), in, "SQL workloads");
     refuse(in.logs(), in, "logs workloads");
     if (in.rate() != null) {

@@ -4,6 +4,7 @@ import io.fusillade.FusilladeException;
 import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.InjectorShare;
+import io.fusillade.limit.AdaptiveSettings;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
@@ -70,6 +71,16 @@ public final class WorkloadProperties {
       return RunPlan.current().limit() != null ? RunPlan.current().limit() : base;
     }
     return LimitSettings.fromProperties(SettingValues.systemProperties(), base);
+  }
+
+  /**
+   * The adaptive run's settings: the plan's, which the command line resolved over the workload's
+   * {@code adaptive:} section; without a plan (a simulation run by {@code mvn gatling:test}), the
+   * section's, else the defaults.
+   */
+  public static AdaptiveSettings adaptive(Workload workload) {
+    AdaptiveSettings planned = RunPlan.current().adaptive();
+    return planned != null ? planned : workload.adaptive().orElse(AdaptiveSettings.DEFAULTS);
   }
 
   /**

@@ -131,7 +131,11 @@ class RunPlanOptionsTest {
               new Given("--replica-url", "jdbc:postgresql://127.0.0.1:6/x").besides("--url", URL)),
           Map.entry("--server-setting", new Given("--server-setting", "work_mem=8MB")),
           Map.entry("--output", new Given("--output", "elsewhere")),
-          Map.entry("--gatling-report", new Given("--gatling-report")));
+          Map.entry("--gatling-report", new Given("--gatling-report")),
+          Map.entry("--slo", new Given("--slo", "p99 < 20ms").besides("--mode", "adaptive")),
+          Map.entry("--min-rate", new Given("--min-rate", "5").besides("--mode", "adaptive")),
+          Map.entry("--max-rate", new Given("--max-rate", "500").besides("--mode", "adaptive")),
+          Map.entry("--lanes", new Given("--lanes", "8").besides("--mode", "adaptive")));
 
   /** Options of another kind of workload, each with its own test of the plan. */
   private static final Map<String, String> OTHER_KINDS =
@@ -169,6 +173,27 @@ class RunPlanOptionsTest {
           .as("%s changes the run plan", entry.getKey())
           .isNotEqualTo(plan(file, option.beside()));
     }
+  }
+
+  @Test
+  void adaptiveModeCarriesItsSettingsInThePlanOverTheWorkloadsSection() throws Exception {
+    Path file = dir.resolve("a.yml");
+    Files.writeString(
+        file, "queries:\n  - sql: select 1\nadaptive:\n  start: 50\n  max: 900\n  increase: 5%\n");
+    RunPlan plan =
+        plan(file, List.of("--mode", "adaptive", "--duration", "90s", "--slo", "p99 < 20ms"));
+    assertThat(plan.adaptive()).isNotNull();
+    assertThat(plan.adaptive().start()).isEqualTo(50);
+    assertThat(plan.adaptive().max()).isEqualTo(900);
+    assertThat(plan.adaptive().increase()).isEqualTo(0.05);
+    assertThat(plan.adaptive().duration()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(plan.adaptive().slo()).containsExactly("p99 < 20ms");
+    assertThat(plan.settings().checks()).isEmpty();
+    assertThat(plan(file, List.of("--mode", "adaptive", "--rate", "70")).adaptive().start())
+        .isEqualTo(70);
+    assertThat(plan(file, List.of("--mode", "rate")).adaptive()).isNull();
+    assertThat(plan(file, List.of("--mode", "adaptive")).control().deadline())
+        .isGreaterThan(Duration.ofMinutes(10).plus(RunPlanner.DEADLINE_MARGIN));
   }
 
   private Path sql() throws Exception {

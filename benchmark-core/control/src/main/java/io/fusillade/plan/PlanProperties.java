@@ -224,6 +224,7 @@ public final class PlanProperties {
         sql,
         logs,
         limit,
+        null,
         repeat == null && setTimeout == null
             ? null
             : new RunPlan.Ladder(repeat == null ? 1 : repeat, setTimeout),

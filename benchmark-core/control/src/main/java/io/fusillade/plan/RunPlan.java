@@ -1,5 +1,6 @@
 package io.fusillade.plan;
 
+import io.fusillade.limit.AdaptiveSettings;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.record.RunSettings;
 import java.nio.file.Path;
@@ -33,6 +34,8 @@ import java.util.Objects;
  * @param sql the embedded PostgreSQL and the SQL clients' settings
  * @param logs the embedded OpenSearch and the log runner's settings
  * @param limit the limit search's settings, or null when the run is not a search
+ * @param adaptive the adaptive run's settings ({@code --mode adaptive}), or null when its rate is
+ *     not steered
  * @param ladder the ladder run's settings, or null when the run is not one of a ladder
  * @param outputs where the record, the result and the progress go
  */
@@ -47,6 +50,7 @@ public record RunPlan(
     Sql sql,
     Logs logs,
     LimitSettings limit,
+    AdaptiveSettings adaptive,
     Ladder ladder,
     Outputs outputs) {
 
@@ -65,6 +69,7 @@ public record RunPlan(
           Live.NONE,
           Sql.DEFAULTS,
           Logs.DEFAULTS,
+          null,
           null,
           null,
           Outputs.DEFAULTS);
@@ -117,64 +122,74 @@ public record RunPlan(
 
   public RunPlan withSettings(RunSettings value) {
     return new RunPlan(
-        version, value, scale, share, control, telemetry, live, sql, logs, limit, ladder, outputs);
+        version, value, scale, share, control, telemetry, live, sql, logs, limit, adaptive, ladder,
+        outputs);
   }
 
   public RunPlan withScale(Double value) {
     return new RunPlan(
-        version, settings, value, share, control, telemetry, live, sql, logs, limit, ladder,
-        outputs);
+        version, settings, value, share, control, telemetry, live, sql, logs, limit, adaptive,
+        ladder, outputs);
   }
 
   public RunPlan withShare(Share value) {
     return new RunPlan(
-        version, settings, scale, value, control, telemetry, live, sql, logs, limit, ladder,
-        outputs);
+        version, settings, scale, value, control, telemetry, live, sql, logs, limit, adaptive,
+        ladder, outputs);
   }
 
   public RunPlan withControl(Control value) {
     return new RunPlan(
-        version, settings, scale, share, value, telemetry, live, sql, logs, limit, ladder, outputs);
+        version, settings, scale, share, value, telemetry, live, sql, logs, limit, adaptive, ladder,
+        outputs);
   }
 
   public RunPlan withTelemetry(Telemetry value) {
     return new RunPlan(
-        version, settings, scale, share, control, value, live, sql, logs, limit, ladder, outputs);
+        version, settings, scale, share, control, value, live, sql, logs, limit, adaptive, ladder,
+        outputs);
   }
 
   public RunPlan withLive(Live value) {
     return new RunPlan(
-        version, settings, scale, share, control, telemetry, value, sql, logs, limit, ladder,
-        outputs);
+        version, settings, scale, share, control, telemetry, value, sql, logs, limit, adaptive,
+        ladder, outputs);
   }
 
   public RunPlan withSql(Sql value) {
     return new RunPlan(
-        version, settings, scale, share, control, telemetry, live, value, logs, limit, ladder,
-        outputs);
+        version, settings, scale, share, control, telemetry, live, value, logs, limit, adaptive,
+        ladder, outputs);
   }
 
   public RunPlan withLogs(Logs value) {
     return new RunPlan(
-        version, settings, scale, share, control, telemetry, live, sql, value, limit, ladder,
-        outputs);
+        version, settings, scale, share, control, telemetry, live, sql, value, limit, adaptive,
+        ladder, outputs);
   }
 
   public RunPlan withLimit(LimitSettings value) {
     return new RunPlan(
-        version, settings, scale, share, control, telemetry, live, sql, logs, value, ladder,
+        version, settings, scale, share, control, telemetry, live, sql, logs, value, adaptive,
+        ladder, outputs);
+  }
+
+  public RunPlan withAdaptive(AdaptiveSettings value) {
+    return new RunPlan(
+        version, settings, scale, share, control, telemetry, live, sql, logs, limit, value, ladder,
         outputs);
   }
 
   public RunPlan withLadder(Ladder value) {
     return new RunPlan(
-        version, settings, scale, share, control, telemetry, live, sql, logs, limit, value,
-        outputs);
+        version, settings, scale, share, control, telemetry, live, sql, logs, limit, adaptive,
+        value, outputs);
   }
 
   public RunPlan withOutputs(Outputs value) {
     return new RunPlan(
-        version, settings, scale, share, control, telemetry, live, sql, logs, limit, ladder, value);
+        version, settings, scale, share, control, telemetry, live, sql, logs, limit, adaptive,
+        ladder, value);
   }
 
   /**

@@ -10,6 +10,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.fusillade.FusilladeException;
+import io.fusillade.limit.AdaptiveSettings;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.record.CheckVerdict;
 import io.fusillade.record.RunSettings;
@@ -83,6 +84,7 @@ class RunPlanFileTest {
                 List.of("lite", "Q7")))
         .withLogs(new RunPlan.Logs(3, "data/*.ndjson", "seq-db", "/opt/seq-db", true))
         .withLimit(LimitSettings.DEFAULTS)
+        .withAdaptive(AdaptiveSettings.DEFAULTS.withStart(250).withSlo(List.of("p99 < 20ms")))
         .withLadder(new RunPlan.Ladder(2, Duration.ofMinutes(30)))
         .withOutputs(
             new RunPlan.Outputs(dir("/tmp/runs"), Path.of("/tmp/result.json"), 5, "name", false));
@@ -187,6 +189,7 @@ class RunPlanFileTest {
     assertThat(plan.share()).isEqualTo(new RunPlan.Share(2, 1, null));
     assertThat(plan.live().metricsHold()).isEqualTo(Duration.ofMillis(1500));
     assertThat(plan.limit()).isNull();
+    assertThat(plan.adaptive()).isNull();
     assertThat(PlanProperties.read(new Properties(), null)).isEqualTo(RunPlan.DEFAULTS);
   }
 

@@ -2,6 +2,7 @@ package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
 import io.fusillade.fault.Fault;
+import io.fusillade.limit.AdaptiveSettings;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.system.ServerTarget;
 import java.util.List;
@@ -32,6 +33,8 @@ import java.util.OptionalLong;
  *     > 5% over 10s}), read and checked
  * @param limit the {@code limit} section: how {@code fusillade limit} searches for the maximum
  *     sustainable rate, if the file says
+ * @param adaptive the {@code adaptive} section: how {@code fusillade run --mode adaptive} steers
+ *     the rate, if the file says
  * @param monitor the {@code monitor} list: servers whose metrics the run records
  * @param injected the {@code injected} list: requests mixed in to fail on purpose
  * @param faults the {@code faults} list: faults scheduled during the run ({@code at 30s kill broker
@@ -53,6 +56,7 @@ public record Workload(
     boolean checksDeclared,
     List<AbortRule> abort,
     Optional<LimitSettings> limit,
+    Optional<AdaptiveSettings> adaptive,
     List<ServerTarget> monitor,
     List<InjectedFault> injected,
     List<Fault> faults) {
@@ -73,6 +77,7 @@ public record Workload(
     checksDeclared = checksDeclared || !checks.isEmpty();
     abort = abort == null ? List.of() : List.copyOf(abort);
     limit = limit == null ? Optional.empty() : limit;
+    adaptive = adaptive == null ? Optional.empty() : adaptive;
     monitor = monitor == null ? List.of() : List.copyOf(monitor);
     injected = injected == null ? List.of() : List.copyOf(injected);
     faults = faults == null ? List.of() : List.copyOf(faults);
@@ -102,6 +107,7 @@ public record Workload(
         checksDeclared,
         abort,
         limit,
+        adaptive,
         monitor,
         injected,
         faults);

@@ -2,6 +2,7 @@ package io.fusillade.workload;
 
 import io.fusillade.abort.AbortRule;
 import io.fusillade.fault.Fault;
+import io.fusillade.limit.AdaptiveSettings;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.system.ServerTarget;
 import io.fusillade.workload.YamlNode.MapNode;
@@ -56,6 +57,7 @@ public final class WorkloadLoader {
           "checks",
           "abort",
           "limit",
+          "adaptive",
           "scale",
           "monitor",
           "injected",
@@ -199,6 +201,7 @@ public final class WorkloadLoader {
     List<AbortRule> abort = loadParser.abortRules(top);
     List<Fault> faults = loadParser.faults(top);
     Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
+    Optional<AdaptiveSettings> adaptive = new AdaptiveParser(fields).adaptive(top);
     List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
     boolean hasSql = FieldReader.field(top, "queries") != null;
     boolean hasLogs = FieldReader.field(top, "logs") != null;
@@ -267,6 +270,7 @@ public final class WorkloadLoader {
         FieldReader.field(top, "checks") != null,
         abort,
         limit,
+        adaptive,
         monitor,
         injected,
         faults);

@@ -100,6 +100,7 @@ public final class ReportPage {
     }
     checks(h, checks);
     LimitSection.render(h, run);
+    AdaptiveSection.render(h, run);
     requests(h, run);
     SqlRetriesSection.render(h, run);
     InjectedSection.render(h, run);

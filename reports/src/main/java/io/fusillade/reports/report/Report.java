@@ -199,6 +199,9 @@ public record Report(RunData run, List<CheckResult> results) {
     // the limit search: verdict, rate found, sustained, one-line summary and every step
     io.fusillade.reports.runs.LimitResults.of(run)
         .ifPresent(result -> root.set("limit", JSON.valueToTree(result.toMap())));
+    // an adaptive run: the settled rate, per minute, and the curve (io.fusillade.limit)
+    io.fusillade.reports.runs.AdaptiveResults.of(run)
+        .ifPresent(result -> root.set("adaptive", JSON.valueToTree(result.toMap())));
     // node down and up (events.jsonl), every one: seconds from the start, kind, node, detail
     ArrayNode events = root.putArray("events");
     for (io.fusillade.reports.runs.EventRows e : io.fusillade.reports.runs.EventRows.of(run)) {

@@ -31,6 +31,7 @@ import org.HdrHistogram.Histogram;
  *       as documents or messages): the total over the run's duration;
  *   <li>{@code p50} and {@code p99} of every topic's end-to-end latency, named {@code p99 [e2e
  *       events]}, and of a log store's time-to-searchable ({@code p99 [time-to-searchable]});
+ *   <li>{@code adaptive settled rate}: the rate an adaptive run settled at in its last minute.
  *   <li>{@code limit}: a limit search's maximum sustainable rate (or the maximum it was allowed,
  *       when the system sustained it), so {@code trend} follows the limit across builds.
  * </ul>
@@ -43,6 +44,9 @@ public final class RunMetrics {
    * reports do not depend on that module, the record's name is the contract).
    */
   public static final String TIME_TO_SEARCHABLE = "time-to-searchable";
+
+  /** The metric of an adaptive run's settled rate. */
+  public static final String ADAPTIVE_SETTLED = "adaptive settled rate";
 
   private RunMetrics() {}
 
@@ -109,6 +113,10 @@ public final class RunMetrics {
                     Metric.higherIsBetter("limit"),
                     r.limit() != null ? r.limit() : r.sustained(),
                     "/s"));
+    // An adaptive run's settled rate (its last minute's), for trend and compare: the capacity
+    // it followed, build after build.
+    AdaptiveResults.of(run)
+        .ifPresent(r -> put(m, Metric.higherIsBetter(ADAPTIVE_SETTLED), r.settledRate(), "/s"));
     run.metrics()
         .forEach(
             (name, h) -> {

@@ -86,6 +86,10 @@ public final class SummaryTable {
     io.fusillade.reports.runs.SqlRetries.of(run).ifPresent(retries -> out.append(retries.lines()));
     out.append(injection(InjectionPeriods.of(run)));
     LimitResults.of(run).ifPresent(result -> out.append(LimitResults.table(result)));
+    io.fusillade.reports.runs.AdaptiveResults.of(run)
+        .ifPresent(
+            result ->
+                out.append("Adaptive: ").append(result.describe()).append(System.lineSeparator()));
     out.append(
         events(
             EventRows.of(run).stream().filter(e -> !LimitResults.isLimitEvent(e.kind())).toList()));
