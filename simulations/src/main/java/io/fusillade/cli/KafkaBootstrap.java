@@ -123,6 +123,16 @@ final class KafkaBootstrap {
     }
   }
 
+  private static FusilladeException noAnswer(String where, String bootstrap) {
+    return new FusilladeException(
+        where
+            + ": Kafka at "
+            + bootstrap
+            + " did not answer within "
+            + ANSWER_TIMEOUT.toSeconds()
+            + " s (a port that is not Kafka's, or settings it refuses)");
+  }
+
   /** An admin request (the cluster's id) answered within {@link #ANSWER_TIMEOUT}. */
   private static void checkAnswers(String bootstrap, Map<String, String> common, String where) {
     Map<String, Object> properties = new LinkedHashMap<>(common);
@@ -139,15 +149,13 @@ final class KafkaBootstrap {
       admin = Admin.create(properties);
       admin.describeCluster().clusterId().get(timeout, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      throw new FusilladeException(
-          where
-              + ": Kafka at "
-              + bootstrap
-              + " did not answer within "
-              + ANSWER_TIMEOUT.toSeconds()
-              + " s (a port that is not Kafka's, or settings it refuses)");
+      throw noAnswer(where, bootstrap);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
+      if (cause instanceof org.apache.kafka.common.errors.TimeoutException) {
+        // the admin's own timeout, equal to the wait here: whichever ends first, no answer
+        throw noAnswer(where, bootstrap);
+      }
       throw new FusilladeException(
           where + ": Kafka at " + bootstrap + " refused the check: " + firstLine(cause));
     } catch (InterruptedException e) {

@@ -167,11 +167,30 @@ final class RunPlanner {
   private static AdaptiveSettings adaptive(
       RunInputs in, WorkloadKind kind, RunSettings settings, PrintWriter out) {
     SqlLoadOptions load = in.sqlLoad();
-    if (load == null || !load.adaptive()) {
+    boolean section = in.workload().adaptive().isPresent();
+    // A file's adaptive: section asks for adaptive mode itself, as load.mode asks for its mode:
+    // for fusillade run when --mode does not say otherwise; never ignored without a word.
+    boolean fromFile = section && load != null && load.mode == null && "run".equals(in.command());
+    if (load == null || !(load.adaptive() || fromFile)) {
+      if (section) {
+        out.println(
+            "fusillade: the workload's adaptive: section is left out: "
+                + (load != null && load.mode != null
+                    ? "--mode " + load.mode + " runs the load it states"
+                    : "fusillade " + in.command() + " sets the rates itself")
+                + " (fusillade run without --mode runs it adaptively).");
+      }
       return null;
     }
     if (!(kind instanceof SqlKind)) {
       SqlLoadOptions.refuseAdaptive(in, kind.label()); // the kinds' own refusal, said again
+      throw new FusilladeException(
+          "adaptive: steers the arrival rate of an SQL workload's queries; "
+              + in.file()
+              + " is a "
+              + kind.label()
+              + " workload, whose load cannot be steered while it runs (fusillade limit"
+              + " searches its sustainable rate)");
     }
     if (in.checks() != null && !in.checks().checks.isEmpty()) {
       throw new FusilladeException(
@@ -179,7 +198,6 @@ final class RunPlanner {
               + " second instead: give them with --slo");
     }
     Workload workload = in.workload();
-    boolean section = workload.adaptive().isPresent();
     AdaptiveSettings adaptive =
         load.adaptiveSettings(
             workload.adaptive().orElse(AdaptiveSettings.DEFAULTS),

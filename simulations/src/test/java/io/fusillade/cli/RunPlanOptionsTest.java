@@ -196,6 +196,19 @@ class RunPlanOptionsTest {
         .isGreaterThan(Duration.ofMinutes(10).plus(RunPlanner.DEADLINE_MARGIN));
   }
 
+  @Test
+  void aFilesAdaptiveSectionRunsAdaptivelyUnlessModeSaysOtherwiseAndIsNeverIgnoredSilently()
+      throws Exception {
+    Path file = dir.resolve("s.yml");
+    Files.writeString(file, "queries:\n  - sql: select 1\nadaptive:\n  start: 40\n");
+    assertThat(plan(file, List.of()).adaptive().start()).isEqualTo(40);
+    StringWriter console = new StringWriter();
+    assertThat(plan(file, List.of("--mode", "rate"), new PrintWriter(console)).adaptive()).isNull();
+    assertThat(console.toString())
+        .contains("the workload's adaptive: section is left out: --mode rate runs the load");
+    assertThat(plan(sql(), List.of()).adaptive()).isNull();
+  }
+
   private Path sql() throws Exception {
     Path file = dir.resolve("w.yml");
     Files.writeString(file, "queries:\n  - sql: select 1\n");
@@ -204,9 +217,12 @@ class RunPlanOptionsTest {
 
   /** The plan {@code fusillade run FILE args} would give its Gatling JVM. */
   private static RunPlan plan(Path file, List<String> args) {
+    return plan(file, args, new PrintWriter(new StringWriter())); // default checks are said there
+  }
+
+  private static RunPlan plan(Path file, List<String> args, PrintWriter quiet) {
     RunCommand command = new RunCommand();
     CommandLine cli = new CommandLine(command);
-    PrintWriter quiet = new PrintWriter(new StringWriter()); // the default checks are said there
     cli.setOut(quiet);
     List<String> all = new ArrayList<>(List.of(file.toString()));
     all.addAll(args);
