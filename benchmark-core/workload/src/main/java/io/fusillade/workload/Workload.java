@@ -36,6 +36,8 @@ import java.util.OptionalLong;
  * @param injected the {@code injected} list: requests mixed in to fail on purpose
  * @param faults the {@code faults} list: faults scheduled during the run ({@code at 30s kill broker
  *     1}), read and checked
+ * @param monitorLogs the {@code monitor} entries with {@code logs:}: server log files whose lines
+ *     are counted per pattern
  */
 public record Workload(
     String file,
@@ -55,7 +57,8 @@ public record Workload(
     Optional<LimitSettings> limit,
     List<ServerTarget> monitor,
     List<InjectedFault> injected,
-    List<Fault> faults) {
+    List<Fault> faults,
+    List<LogMonitor> monitorLogs) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -76,6 +79,7 @@ public record Workload(
     monitor = monitor == null ? List.of() : List.copyOf(monitor);
     injected = injected == null ? List.of() : List.copyOf(injected);
     faults = faults == null ? List.of() : List.copyOf(faults);
+    monitorLogs = monitorLogs == null ? List.of() : List.copyOf(monitorLogs);
   }
 
   /**
@@ -104,7 +108,8 @@ public record Workload(
         limit,
         monitor,
         injected,
-        faults);
+        faults,
+        monitorLogs);
   }
 
   /**

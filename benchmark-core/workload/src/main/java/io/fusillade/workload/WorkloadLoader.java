@@ -199,7 +199,8 @@ public final class WorkloadLoader {
     List<AbortRule> abort = loadParser.abortRules(top);
     List<Fault> faults = loadParser.faults(top);
     Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
-    List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
+    MonitorParser monitorParser = new MonitorParser(fields);
+    List<ServerTarget> monitor = monitorParser.targets(top);
     boolean hasSql = FieldReader.field(top, "queries") != null;
     boolean hasLogs = FieldReader.field(top, "logs") != null;
     boolean hasTopics = FieldReader.field(top, "topics") != null;
@@ -269,7 +270,8 @@ public final class WorkloadLoader {
         limit,
         monitor,
         injected,
-        faults);
+        faults,
+        monitorParser.logs);
   }
 
   /** The system property that overrides a workload's {@code scale}. */
