@@ -72,7 +72,7 @@ public final class CpuStarvation implements AutoCloseable {
    * A burner: a busy loop of the shell's own arithmetic (no process started per turn), that ends
    * when its parent, the JVM, has: a JVM killed with -9 leaves no burner behind for long.
    */
-  static final String BURN =
+  public static final String BURN =
       "p=$PPID; while kill -0 $p 2>/dev/null; do i=0;"
           + " while [ $i -lt 100000 ]; do i=$((i+1)); done; done";
 
