@@ -104,8 +104,9 @@ class MonitorSectionTest {
     assertThat(w.monitorLogs()).hasSize(1);
     LogMonitor logs = w.monitorLogs().get(0);
     assertThat(logs.embedded()).isTrue();
-    assertThat(logs.patterns()).containsExactly(
-        Map.entry("warning", "WARNING|could not send"), Map.entry("error", "ERROR"));
+    assertThat(logs.patterns())
+        .containsExactly(
+            Map.entry("warning", "WARNING|could not send"), Map.entry("error", "ERROR"));
     assertThat(
             problems(
                 "queries:\n  - sql: select 1\nmonitor:\n  - name: pg\n    logs: /var/log/pg.log\n"
