@@ -182,7 +182,8 @@ public final class FaultSchedule implements AutoCloseable {
           }
           System.out.println("Fusillade: " + fault.label() + ": " + starved);
           if (fault.undoneAfter().isPresent()) {
-            undoLater(fault, () -> unstarve(fault), "starved: " + starved + ", then not");
+            // said after the undo: the starvation's toString then has what it cost (throttling)
+            undoLater(fault, () -> unstarve(fault), () -> "starved: " + starved + ", then not");
           } else {
             synchronized (this) {
               undoPending.add(fault); // to the run's end: close() gives the CPU back
@@ -203,7 +204,12 @@ public final class FaultSchedule implements AutoCloseable {
     }
   }
 
-  private synchronized void undoLater(Fault fault, Runnable undo, String done) {
+  private void undoLater(Fault fault, Runnable undo, String done) {
+    undoLater(fault, undo, () -> done);
+  }
+
+  private synchronized void undoLater(
+      Fault fault, Runnable undo, java.util.function.Supplier<String> done) {
     undoPending.add(fault); // close() undoes a pause the run's end cut short
     if (closed) {
       return;
@@ -217,7 +223,7 @@ public final class FaultSchedule implements AutoCloseable {
           }
           try {
             undo.run();
-            end(fault, done);
+            end(fault, done.get());
           } catch (RuntimeException e) {
             LOG.warn("Undoing fault '{}' failed", fault.label(), e);
             end(fault, "failed to undo: " + oneLine(e.getMessage()));

@@ -95,7 +95,7 @@ record LogCheck(String text, String pattern, Comparator comparator, double limit
             + ", counted over the whole run, must be "
             + comparator.words
             + " "
-            + Numbers.number(limit);
+            + (limit == Math.rint(limit) ? String.valueOf((long) limit) : Numbers.number(limit));
     return CheckResult.of(text, passed, measured, measured + "; " + rule);
   }
 }
