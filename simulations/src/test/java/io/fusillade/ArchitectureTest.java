@@ -55,6 +55,7 @@ class ArchitectureTest {
             "io.fusillade.plan..",
             "io.fusillade.limit..",
             "io.fusillade.fault..",
+            "io.fusillade.starve..",
             "io.fusillade.abort..",
             "io.fusillade.progress.."));
     layers.put("gen", List.of("io.fusillade.gen.."));

@@ -13,6 +13,8 @@ import io.fusillade.reports.runs.RunMetrics;
 import io.fusillade.reports.stats.Comparison;
 import io.fusillade.scenarios.sql.SqlLadderRun;
 import io.fusillade.scenarios.sql.SqlTarget;
+import io.fusillade.starve.CpuStarvation;
+import io.fusillade.starve.CpuStarve;
 import io.fusillade.workload.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -100,6 +102,16 @@ final class LadderCommand implements Callable<Integer> {
               + " the rest of the set is not sent (default: no limit).")
   String setTimeout;
 
+  @Option(
+      names = "--starve",
+      paramLabel = "SPEC",
+      description =
+          "Starve the embedded PostgreSQL of CPU during every run: cpu=N (the CPUs left to it: a"
+              + " cgroup quota where the machine allows one, else taskset onto N cores),"
+              + " burners=M (busy loops sharing those CPUs), mechanism=auto|cgroup|taskset; e.g."
+              + " cpu=1,burners=1. Recorded in each run.json and drawn as a fault band.")
+  String starve;
+
   @Mixin CheckOptions checks = new CheckOptions();
   @Mixin RunControlOptions control = new RunControlOptions();
   @Mixin OutputOptions outputs = new OutputOptions();
@@ -121,6 +133,7 @@ final class LadderCommand implements Callable<Integer> {
       throw new FusilladeException("--repeats must be >= 1, got " + repeats);
     }
     List<RunData> baselineRuns = baseline == null ? null : RunMetrics.load(List.of(baseline));
+    CpuStarve starved = starve == null ? null : starve();
     Workload workload = querySet.select(WorkloadFiles.load(file));
     in = in.withWorkload(workload);
     if (!(WorkloadKind.of(in) instanceof SqlKind)) {
@@ -135,9 +148,24 @@ final class LadderCommand implements Callable<Integer> {
     // A plan as the first run gets it: its checks are said once, for every run.
     RunPlanner.Planned planned =
         RunPlanner.plan(runs, null, new RunPlan.Ladder(1, setTimeout()), out);
+    if (starved != null && SqlKind.external(in)) {
+      throw new FusilladeException(
+          "--starve starves the embedded PostgreSQL the ladder starts: without --url");
+    }
+    CpuStarvation.Mechanism mechanism =
+        starved == null ? null : RunPlanner.starveMechanism("--starve", starved);
+    if (starved != null) {
+      out.println(
+          "Fusillade: every run's server starved of CPU: "
+              + starved.describe()
+              + " by "
+              + mechanism.words);
+      out.flush();
+    }
     List<Ladder.Failure> failures = new ArrayList<>();
     ExitCode worst = ExitCode.OK;
     try (LocalPostgresCluster postgres = SqlKind.external(in) ? null : startServer()) {
+      RunPlan.Telemetry telemetry = telemetry(planned.plan().telemetry(), postgres);
       RunSettings settings = planned.settings();
       RunPlan.Sql servers = planned.plan().sql();
       if (postgres != null) {
@@ -161,14 +189,30 @@ final class LadderCommand implements Callable<Integer> {
       levels:
       for (int level : levels) {
         for (int repeat = 1; repeat <= repeats; repeat++) {
-          RunPlan plan =
-              planned
-                  .plan()
-                  .withSettings(
-                      settings.withUsers(level).withChecks(planned.plan().settings().checks()))
-                  .withSql(servers)
-                  .withLadder(new RunPlan.Ladder(repeat, setTimeout()));
-          ForkedRun.Outcome outcome = ForkedRun.run(SqlLadderRun.class, plan, runOutputs, out, err);
+          CpuStarvation starvation =
+              starved == null
+                  ? null
+                  : CpuStarvation.start(starved, mechanism, postgres.primary()::pids);
+          ForkedRun.Outcome outcome;
+          try {
+            RunPlan plan =
+                planned
+                    .plan()
+                    .withSettings(
+                        settings.withUsers(level).withChecks(planned.plan().settings().checks()))
+                    .withSql(servers)
+                    .withTelemetry(telemetry)
+                    .withLadder(
+                        new RunPlan.Ladder(
+                            repeat,
+                            setTimeout(),
+                            starvation == null ? null : starvation.describe()));
+            outcome = ForkedRun.run(SqlLadderRun.class, plan, runOutputs, out, err);
+          } finally {
+            if (starvation != null) {
+              starvation.close();
+            }
+          }
           settings = settings.withSetup(postgres != null ? "false" : settings.setup());
           Optional<String> failed = failure(outcome);
           if (failed.isPresent()) {
@@ -218,6 +262,69 @@ final class LadderCommand implements Callable<Integer> {
       what += "; a level got worse than the baseline";
     }
     return ExitLine.print(worst, what, Optional.of(ladder), out, err);
+  }
+
+  /** {@code --starve}, read. */
+  private CpuStarve starve() {
+    try {
+      return CpuStarve.parse(starve);
+    } catch (IllegalArgumentException e) {
+      throw new FusilladeException("--starve: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The runs' telemetry: with the embedded server, its processes' CPU ({@code process.postgres.*})
+   * and its log counted ({@code server.postgres.log.warning|error}, unless the workload names its
+   * own patterns for it); {@code logs: embedded} is that server's log file.
+   */
+  static RunPlan.Telemetry telemetry(RunPlan.Telemetry planned, LocalPostgresCluster postgres) {
+    List<RunPlan.LogSource> logs = new ArrayList<>();
+    boolean embeddedDeclared = false;
+    for (RunPlan.LogSource source : planned.logs()) {
+      if (source.file().toString().equals(io.fusillade.workload.LogMonitor.EMBEDDED)) {
+        if (postgres == null) {
+          throw new FusilladeException(
+              "monitor "
+                  + source.name()
+                  + ": logs: embedded counts the embedded PostgreSQL's log, and a ladder with --url"
+                  + " starts none: give the server's log file instead");
+        }
+        embeddedDeclared = true;
+        source =
+            new RunPlan.LogSource(source.name(), postgres.primary().logFile(), source.patterns());
+      }
+      logs.add(source);
+    }
+    if (postgres == null) {
+      return planned.withLogs(logs);
+    }
+    if (!embeddedDeclared && logs.stream().noneMatch(l -> l.name().equals(EMBEDDED_LOG_NAME))) {
+      logs.add(
+          new RunPlan.LogSource(
+              EMBEDDED_LOG_NAME, postgres.primary().logFile(), DEFAULT_LOG_PATTERNS));
+    }
+    List<String> processes = new ArrayList<>(planned.processes());
+    if (!processes.contains("postgres")) {
+      processes.add("postgres");
+    }
+    return planned.withLogs(logs).withProcesses(processes);
+  }
+
+  /** The name of the embedded server's log source. */
+  static final String EMBEDDED_LOG_NAME = "postgres";
+
+  /**
+   * What the embedded server's log is counted for by default: its warnings (and the network
+   * delivery warnings the seed counted, {@code could not send data to client}), and its errors.
+   */
+  static final java.util.Map<String, String> DEFAULT_LOG_PATTERNS = defaultLogPatterns();
+
+  private static java.util.Map<String, String> defaultLogPatterns() {
+    java.util.Map<String, String> patterns = new java.util.LinkedHashMap<>();
+    patterns.put("warning", "WARNING|could not send");
+    patterns.put("error", "ERROR|FATAL|PANIC");
+    return java.util.Collections.unmodifiableMap(patterns);
   }
 
   private LocalPostgresCluster startServer() {

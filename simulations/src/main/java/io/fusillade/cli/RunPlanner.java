@@ -134,7 +134,8 @@ final class RunPlanner {
                     .withMonitors(concat(base.telemetry().monitors(), lines(monitored)))
                     .withProcesses(
                         concat(base.telemetry().processes(), in.control().watchProcesses))
-                    .withJfr(base.telemetry().jfr() || outputs.jfr))
+                    .withJfr(base.telemetry().jfr() || outputs.jfr)
+                    .withLogs(logSources(in.workload())))
             .withLive(
                 new RunPlan.Live(
                     live.metricsPort() != null ? live.metricsPort() : base.live().metricsPort(),
@@ -236,6 +237,21 @@ final class RunPlanner {
     return adaptive;
   }
 
+  /**
+   * The workload's {@code logs:} monitor sources for the plan; {@code embedded} stays as written:
+   * the run that starts the server knows its log (a ladder puts its own server's in).
+   */
+  static List<RunPlan.LogSource> logSources(io.fusillade.workload.Workload workload) {
+    List<RunPlan.LogSource> sources = new java.util.ArrayList<>();
+    if (workload == null) {
+      return sources;
+    }
+    for (io.fusillade.workload.LogMonitor l : workload.monitorLogs()) {
+      sources.add(new RunPlan.LogSource(l.name(), java.nio.file.Path.of(l.file()), l.patterns()));
+    }
+    return sources;
+  }
+
   /** Checks every option's value, naming it: before the workload is even read. */
   static void validateGroups(RunInputs in) {
     if (in.sql() != null) {
@@ -335,6 +351,16 @@ final class RunPlanner {
     }
     Duration load = kind.loadLength(settings, in);
     for (Fault fault : faults) {
+      if (fault.action() == Fault.Action.STARVE) {
+        if (!fault.target().equals(LocalFaults.POSTGRES)) {
+          throw new FusilladeException(
+              "fault \""
+                  + fault.text()
+                  + "\": the embedded PostgreSQL can be starved of CPU, not "
+                  + fault.target());
+        }
+        starveMechanism("fault \"" + fault.text() + "\"", fault.starve());
+      }
       if (fault.action() == Fault.Action.DELAY && fault.target().equals(LocalFaults.CONSUMER)) {
         throw new FusilladeException(
             "fault \""
@@ -352,6 +378,20 @@ final class RunPlanner {
                 + SettingValues.formatDuration(load)
                 + ": it would never happen");
       }
+    }
+  }
+
+  /**
+   * The mechanism that will starve a server of CPU on this machine, said on the console; refuses
+   * the run, before anything starts, when the machine allows none (a CI runner without cgroups or
+   * taskset): a starvation silently not done would make a baseline of the starved run.
+   */
+  static io.fusillade.starve.CpuStarvation.Mechanism starveMechanism(
+      String what, io.fusillade.starve.CpuStarve starve) {
+    try {
+      return io.fusillade.starve.CpuStarvation.detect(starve.mechanism());
+    } catch (IllegalStateException | IllegalArgumentException e) {
+      throw new FusilladeException(what + ": " + e.getMessage());
     }
   }
 

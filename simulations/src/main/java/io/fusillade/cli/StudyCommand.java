@@ -52,19 +52,53 @@ import picocli.CommandLine.Spec;
       "injector during the write, time-to-searchable p50/p99, avg/p50/p95 of each read, and the",
       "ratio of the second store to the first; whether every read agreed with the generator's",
       "counts, and each run's checks. OUTPUT/study-TIME/index.html holds the table and both",
-      "reports. Exit code 3 when a check failed or a read disagreed."
+      "reports. Exit code 3 when a check failed or a read disagreed.",
+      "analytics (workloads/studies/analytics-ladder.yml): seed 4's CPU over-subscription: the",
+      "TPC-DS-derived lite set as a ladder (levels 1,2,4,8 x 3 repeats) on the embedded",
+      "PostgreSQL, first unconstrained, then starved of CPU; prints the set's time per level for",
+      "both, the %% change with compare's verdict, the median %%, CPU and steal, the server's log",
+      "warnings and the failed runs marked x."
     })
 final class StudyCommand implements Callable<Integer> {
   /** The studies Fusillade ships, by name. */
-  static final Set<String> STUDIES = Set.of("log-stores");
+  static final Set<String> STUDIES = Set.of("log-stores", "analytics-ladder");
 
   @Spec CommandSpec spec;
 
   @Parameters(
       index = "0",
       paramLabel = "STUDY",
-      description = "log-stores (workloads/studies/log-stores.yml), or a study's YAML file.")
+      description =
+          "log-stores (workloads/studies/log-stores.yml), analytics"
+              + " (workloads/studies/analytics-ladder.yml), or a study's YAML file.")
   Path file;
+
+  @Option(
+      names = "--levels",
+      split = ",",
+      paramLabel = "N",
+      description = "analytics: the ladder's levels (default the study file's, 1,2,4,8).")
+  List<Integer> levels;
+
+  @Option(
+      names = "--repeats",
+      paramLabel = "N",
+      description = "analytics: runs per level (default the study file's, 3).")
+  Integer repeats;
+
+  @Option(
+      names = "--queries",
+      paramLabel = "SET",
+      description = "analytics: the query set, tags or names (default the study file's, lite).")
+  String queries;
+
+  @Option(
+      names = "--starve",
+      paramLabel = "SPEC",
+      description =
+          "analytics: the starved ladder's CPU starvation (default the study file's,"
+              + " cpu=1,burners=2; see fusillade ladder --starve).")
+  String starve;
 
   @Option(
       names = "--stores",
@@ -86,6 +120,29 @@ final class StudyCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     outputs.refuseBucket("study");
+    if (AnalyticsStudy.is(file)) {
+      Path study =
+          file.toString().startsWith("analytics") && !Files.isRegularFile(file)
+              ? resolve(Path.of("analytics-ladder"))
+              : file;
+      AnalyticsStudy.Settings s = AnalyticsStudy.Settings.read(study);
+      s =
+          new AnalyticsStudy.Settings(
+              s.workload(),
+              queries != null ? queries : s.queries(),
+              levels != null ? levels : s.levels(),
+              repeats != null ? repeats : s.repeats(),
+              s.scale(),
+              starve != null ? starve : s.starve());
+      if (s.repeats() < 1 || s.levels().stream().anyMatch(l -> l == null || l < 1)) {
+        throw new FusilladeException("--levels and --repeats must be whole numbers >= 1");
+      }
+      return AnalyticsStudy.run(s, outputs.output, out, err);
+    }
+    if (levels != null || repeats != null || queries != null || starve != null) {
+      throw new FusilladeException(
+          "--levels, --repeats, --queries and --starve are the analytics study's");
+    }
     if (logs.target != null) {
       throw new FusilladeException(
           "--target does not apply to fusillade study: --stores names them");

@@ -242,6 +242,13 @@ public final class LocalFaults {
       }
 
       @Override
+      public AutoCloseable starve(int node, io.fusillade.starve.CpuStarve starve) {
+        LocalPostgres server = servers.get(node - 1);
+        return io.fusillade.starve.CpuStarvation.start(
+            starve, io.fusillade.starve.CpuStarvation.detect(starve.mechanism()), server::pids);
+      }
+
+      @Override
       public int nodes() {
         return servers.size();
       }

@@ -17,6 +17,9 @@ import java.util.regex.Pattern;
  * at 90s restart broker 1            started again after a kill (does nothing if it runs)
  * at 40s delay postgres by 50ms for 10s
  *                                     each answer of a local server 50 ms later (a delay proxy)
+ * at 30s starve postgres cpu 1 burners 1 for 60s
+ *                                    the server held to 1 CPU shared with 1 busy loop (a quota or
+ *                                    taskset, see CpuStarvation); without 'for', to the run's end
  * at 20s run: ssh db3 sudo systemctl stop postgresql
  *                                    a command, for systems Fusillade did not start
  * </pre>
@@ -38,6 +41,7 @@ import java.util.regex.Pattern;
  *     {@link Duration#ZERO} for a fault that is not undone
  * @param command the command of {@link Action#RUN}, else empty
  * @param delay the delay of {@link Action#DELAY}, else {@link Duration#ZERO}
+ * @param starve the CPU left to the server by {@link Action#STARVE}, else null
  * @param label the fault without its time, in lower case but for a command, its length as written:
  *     how the record, the report and the checks name it
  */
@@ -51,7 +55,8 @@ public record Fault(
     Duration duration,
     String command,
     Duration delay,
-    String label) {
+    String label,
+    io.fusillade.starve.CpuStarve starve) {
 
   /** What a fault does. */
   public enum Action {
@@ -67,16 +72,37 @@ public record Fault(
      * Delays every answer of the server by {@link Fault#delay()}, as a slow network would, for the
      * duration.
      */
-    DELAY
+    DELAY,
+    /** Starves the server of CPU ({@link Fault#starve()}) for the duration, or to the run's end. */
+    STARVE
+  }
+
+  /** A fault of another kind than {@link Action#STARVE}. */
+  public Fault(
+      String text,
+      Duration at,
+      Action action,
+      String target,
+      int node,
+      boolean nodeWritten,
+      Duration duration,
+      String command,
+      Duration delay,
+      String label) {
+    this(text, at, action, target, node, nodeWritten, duration, command, delay, label, null);
   }
 
   /** What a fault looks like, for error messages. */
   public static final String EXAMPLES =
       "'at 30s pause broker 2 for 10s', 'at 60s kill broker 1', 'at 90s restart broker 1',"
-          + " 'at 40s delay postgres by 50ms for 10s' or 'at 20s run: ssh db3 sudo systemctl stop"
-          + " postgresql'";
+          + " 'at 40s delay postgres by 50ms for 10s', 'at 0s starve postgres cpu 1 burners 1 for"
+          + " 60s' or 'at 20s run: ssh db3 sudo systemctl stop postgresql'";
 
   private static final Pattern AT = Pattern.compile("at\\s+(\\S+)\\s+(.*)", Pattern.DOTALL);
+  private static final Pattern STARVE =
+      Pattern.compile(
+          "starve\\s+([a-z][a-z0-9_-]*)(?:\\s+(\\d+))?\\s+(cpus?\\b.*?)(?:\\s+for\\s+(\\S+))?",
+          Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
   private static final Pattern SERVER =
       Pattern.compile(
           "(pause|kill|restart|delay)\\s+([a-z][a-z0-9_-]*)(?:\\s+(\\d+))?"
@@ -122,6 +148,9 @@ public record Fault(
               + " its host: schedule them with 'run:', e.g. 'at 30s run: ssh db3 sudo tc qdisc add"
               + " dev eth0 root netem delay 50ms'");
     }
+    if (lower.startsWith("starve")) {
+      return starve(fault, when, rest);
+    }
     Matcher server = SERVER.matcher(rest);
     if (!server.matches()) {
       throw bad(
@@ -158,6 +187,49 @@ public record Fault(
             + (duration.isZero() ? "" : " for " + server.group(5).toLowerCase(Locale.ROOT));
     return new Fault(
         fault, when, action, target, node, server.group(3) != null, duration, "", delay, label);
+  }
+
+  /** {@code starve postgres [NODE] cpu 1 [burners 2] [for 60s]}. */
+  private static Fault starve(String fault, Duration when, String rest) {
+    Matcher m = STARVE.matcher(rest);
+    if (!m.matches()) {
+      throw bad(
+          fault,
+          "a starvation names the server and the CPU left to it, e.g. 'starve postgres cpu 1"
+              + " burners 1 for 60s'");
+    }
+    io.fusillade.starve.CpuStarve starve;
+    try {
+      starve = io.fusillade.starve.CpuStarve.parse(m.group(3));
+    } catch (IllegalArgumentException e) {
+      throw bad(fault, e.getMessage());
+    }
+    int node = m.group(2) == null ? 1 : Integer.parseInt(m.group(2));
+    if (node < 1) {
+      throw bad(fault, "nodes count from 1");
+    }
+    Duration duration =
+        m.group(4) == null ? Duration.ZERO : duration(fault, m.group(4), "duration");
+    String target = m.group(1).toLowerCase(Locale.ROOT);
+    String label =
+        "starve "
+            + target
+            + (m.group(2) == null ? "" : " " + node)
+            + " "
+            + starve.describe()
+            + (duration.isZero() ? "" : " for " + m.group(4).toLowerCase(Locale.ROOT));
+    return new Fault(
+        fault,
+        when,
+        Action.STARVE,
+        target,
+        node,
+        m.group(2) != null,
+        duration,
+        "",
+        Duration.ZERO,
+        label,
+        starve);
   }
 
   private static Duration duration(String fault, String value, String what) {

@@ -49,6 +49,7 @@ public final class FaultSchedule implements AutoCloseable {
   private final List<ScheduledFuture<?>> pending = new ArrayList<>();
   private final List<Fault> undoPending = new ArrayList<>(); // begun, not yet undone; guarded
   private final Set<Process> commands = new HashSet<>(); // guarded by this
+  private final Map<Fault, AutoCloseable> starvations = new java.util.HashMap<>(); // guarded
   private boolean closed; // guarded by this
 
   private FaultSchedule(Map<String, FaultTarget> targets, RunEvents events, int threads) {
@@ -174,6 +175,21 @@ public final class FaultSchedule implements AutoCloseable {
           target(fault).pause(fault.node());
           undoLater(fault, () -> target(fault).resume(fault.node()), "paused, resumed");
         }
+        case STARVE -> {
+          AutoCloseable starved = target(fault).starve(fault.node(), fault.starve());
+          synchronized (this) {
+            starvations.put(fault, starved);
+          }
+          System.out.println("Fusillade: " + fault.label() + ": " + starved);
+          if (fault.undoneAfter().isPresent()) {
+            // said after the undo: the starvation's toString then has what it cost (throttling)
+            undoLater(fault, () -> unstarve(fault), () -> "starved: " + starved + ", then not");
+          } else {
+            synchronized (this) {
+              undoPending.add(fault); // to the run's end: close() gives the CPU back
+            }
+          }
+        }
         case DELAY -> {
           target(fault).delay(fault.node(), fault.delay());
           undoLater(
@@ -188,7 +204,12 @@ public final class FaultSchedule implements AutoCloseable {
     }
   }
 
-  private synchronized void undoLater(Fault fault, Runnable undo, String done) {
+  private void undoLater(Fault fault, Runnable undo, String done) {
+    undoLater(fault, undo, () -> done);
+  }
+
+  private synchronized void undoLater(
+      Fault fault, Runnable undo, java.util.function.Supplier<String> done) {
     undoPending.add(fault); // close() undoes a pause the run's end cut short
     if (closed) {
       return;
@@ -202,13 +223,29 @@ public final class FaultSchedule implements AutoCloseable {
           }
           try {
             undo.run();
-            end(fault, done);
+            end(fault, done.get());
           } catch (RuntimeException e) {
             LOG.warn("Undoing fault '{}' failed", fault.label(), e);
             end(fault, "failed to undo: " + oneLine(e.getMessage()));
           }
         };
     pending.add(threads.schedule(task, fault.duration().toMillis(), TimeUnit.MILLISECONDS));
+  }
+
+  /** Gives a starved server its CPU back. */
+  private void unstarve(Fault fault) {
+    AutoCloseable starved;
+    synchronized (this) {
+      starved = starvations.remove(fault);
+    }
+    if (starved == null) {
+      return;
+    }
+    try {
+      starved.close();
+    } catch (Exception e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
   }
 
   private void end(Fault fault, String detail) {
@@ -300,6 +337,15 @@ public final class FaultSchedule implements AutoCloseable {
     for (Fault fault : cutShort) {
       if (fault.action() == Fault.Action.KILL) {
         end(fault, "killed; the run ended before its restart");
+        continue;
+      }
+      if (fault.action() == Fault.Action.STARVE) {
+        try {
+          unstarve(fault);
+          end(fault, "starved to the run's end, then not");
+        } catch (RuntimeException e) {
+          LOG.warn("Could not give {} its CPU back at the end of the run", fault.server(), e);
+        }
         continue;
       }
       if (fault.action() == Fault.Action.DELAY) {

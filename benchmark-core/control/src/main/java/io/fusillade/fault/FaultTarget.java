@@ -35,4 +35,18 @@ public interface FaultTarget {
         "this server's answers cannot be delayed: the embedded servers' can, when the run"
             + " declares the delay from its start");
   }
+
+  /**
+   * Starves the node of CPU from now until the returned handle is closed ({@code
+   * io.fusillade.starve.CpuStarvation}).
+   *
+   * @return what gives the node its CPU back, once closed; its {@code toString} says how it was
+   *     done
+   * @throws IllegalStateException when this server cannot be starved (or the machine allows no
+   *     mechanism)
+   */
+  default AutoCloseable starve(int node, io.fusillade.starve.CpuStarve starve) {
+    throw new IllegalStateException(
+        "this server cannot be starved of CPU: the embedded PostgreSQL can");
+  }
 }

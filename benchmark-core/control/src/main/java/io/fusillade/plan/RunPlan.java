@@ -242,34 +242,68 @@ public record RunPlan(
    * @param lagThreshold the injector lag p99 above which the injector counts as saturated
    * @param stealThreshold the average CPU steal, in percent, above which the run is flagged
    * @param jfr whether the load generator records a Java Flight Recorder profile
+   * @param logs servers' log files whose lines are counted per pattern (a {@code logs:} monitor
+   *     source, its file resolved)
    */
   public record Telemetry(
       List<String> monitors,
       List<String> processes,
       Duration lagThreshold,
       double stealThreshold,
-      boolean jfr) {
+      boolean jfr,
+      List<LogSource> logs) {
     /** 20 ms of lag, 5% of steal. */
     public static final Telemetry DEFAULTS =
-        new Telemetry(List.of(), List.of(), Duration.ofMillis(20), 5, false);
+        new Telemetry(List.of(), List.of(), Duration.ofMillis(20), 5, false, List.of());
 
     /** Copies the lists. */
     public Telemetry {
       monitors = List.copyOf(monitors);
       processes = List.copyOf(processes);
+      logs = logs == null ? List.of() : List.copyOf(logs);
       Objects.requireNonNull(lagThreshold, "lagThreshold");
     }
 
+    /** Telemetry without log sources. */
+    public Telemetry(
+        List<String> monitors,
+        List<String> processes,
+        Duration lagThreshold,
+        double stealThreshold,
+        boolean jfr) {
+      this(monitors, processes, lagThreshold, stealThreshold, jfr, List.of());
+    }
+
     public Telemetry withMonitors(List<String> value) {
-      return new Telemetry(value, processes, lagThreshold, stealThreshold, jfr);
+      return new Telemetry(value, processes, lagThreshold, stealThreshold, jfr, logs);
     }
 
     public Telemetry withProcesses(List<String> value) {
-      return new Telemetry(monitors, value, lagThreshold, stealThreshold, jfr);
+      return new Telemetry(monitors, value, lagThreshold, stealThreshold, jfr, logs);
     }
 
     public Telemetry withJfr(boolean value) {
-      return new Telemetry(monitors, processes, lagThreshold, stealThreshold, value);
+      return new Telemetry(monitors, processes, lagThreshold, stealThreshold, value, logs);
+    }
+
+    public Telemetry withLogs(List<LogSource> value) {
+      return new Telemetry(monitors, processes, lagThreshold, stealThreshold, jfr, value);
+    }
+  }
+
+  /**
+   * A server's log file whose lines the run counts per named pattern ({@code LogWatch}).
+   *
+   * @param name the source's name: gauges {@code server.<name>.log.<pattern>}
+   * @param file the log file
+   * @param patterns the regular expressions by pattern name, in order
+   */
+  public record LogSource(String name, Path file, java.util.Map<String, String> patterns) {
+    /** Keeps the patterns' order. */
+    public LogSource {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(file, "file");
+      patterns = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(patterns));
     }
   }
 
@@ -418,8 +452,16 @@ public record RunPlan(
    * @param repeat which repeat of its level, from 1
    * @param timeout how long one session's pass over the query set may take ({@code --set-timeout}),
    *     or null for no limit
+   * @param starved the CPU starvation the ladder put its embedded server under for this run, as
+   *     {@code CpuStarve} describes it (recorded in {@code run.json} and drawn as a fault band), or
+   *     null for none
    */
-  public record Ladder(int repeat, Duration timeout) {}
+  public record Ladder(int repeat, Duration timeout, String starved) {
+    /** A run of a ladder whose server is not starved. */
+    public Ladder(int repeat, Duration timeout) {
+      this(repeat, timeout, null);
+    }
+  }
 
   /**
    * Where the run's outputs go.

@@ -66,7 +66,12 @@ class RunPlanFileTest {
                 List.of("postgres"),
                 Duration.ofMillis(50),
                 10,
-                true))
+                true,
+                List.of(
+                    new RunPlan.LogSource(
+                        "postgres",
+                        Path.of("/tmp/pg/log/postgresql.log"),
+                        java.util.Map.of("warning", "WARNING|could not send")))))
         .withLive(new RunPlan.Live(0, "127.0.0.1", Duration.ofSeconds(15), "http://h/write?p=x"))
         .withSql(
             new RunPlan.Sql(
@@ -85,7 +90,7 @@ class RunPlanFileTest {
         .withLogs(new RunPlan.Logs(3, "data/*.ndjson", "seq-db", "/opt/seq-db", true))
         .withLimit(LimitSettings.DEFAULTS)
         .withAdaptive(AdaptiveSettings.DEFAULTS.withStart(250).withSlo(List.of("p99 < 20ms")))
-        .withLadder(new RunPlan.Ladder(2, Duration.ofMinutes(30)))
+        .withLadder(new RunPlan.Ladder(2, Duration.ofMinutes(30), "cpu 1 burners 2 (taskset)"))
         .withOutputs(
             new RunPlan.Outputs(dir("/tmp/runs"), Path.of("/tmp/result.json"), 5, "name", false));
   }

@@ -232,6 +232,16 @@ public final class FusilladeRun {
   }
 
   /**
+   * Declares the log file of the server the run started, what a {@code logs: embedded} monitor
+   * source counts the lines of.
+   *
+   * @param file the embedded server's log file
+   */
+  public static void embeddedLog(java.nio.file.Path file) {
+    RunSlot.declare(d -> d.embeddedLog = file);
+  }
+
+  /**
    * Remembers which simulation is being built, from the call stack: the first class that extends
    * Gatling's {@code Simulation}. Protocol and action builders call this; it costs a stack walk at
    * build time only.

@@ -155,6 +155,23 @@ final class GatlingRun {
     List<ServerTarget> servers = new ArrayList<>(declared.monitored);
     servers.addAll(ServerTarget.parseLines(String.join("\n", plan.telemetry().monitors())));
     ServerScraper.install(recorder, servers);
+    List<io.fusillade.system.LogWatch> logs = new ArrayList<>();
+    for (RunPlan.LogSource source : plan.telemetry().logs()) {
+      java.nio.file.Path file = source.file();
+      if (file.toString().equals(EMBEDDED_LOG)) {
+        if (declared.embeddedLog == null) {
+          throw new IllegalStateException(
+              "monitor "
+                  + source.name()
+                  + ": logs: embedded counts the embedded PostgreSQL's log, and this run started"
+                  + " none: give the server's log file instead");
+        }
+        file = declared.embeddedLog;
+      }
+      logs.add(io.fusillade.system.LogWatch.of(source.name(), file, source.patterns()));
+    }
+    io.fusillade.system.LogCounter.install(recorder, logs);
+    recordStarvation();
     declared.directories.forEach(recorder::gauge);
     List<Fault> scheduled = scheduledFaults(declared, plan);
     if (!scheduled.isEmpty()) {
@@ -164,6 +181,25 @@ final class GatlingRun {
         faults = schedule;
       }
     }
+  }
+
+  /** A log source's file naming the log of the server the run started. */
+  static final String EMBEDDED_LOG = "embedded";
+
+  /**
+   * A ladder's run whose server the command line starved of CPU for the whole run: recorded as a
+   * parameter and as a fault from the run's start to its end, so that the report draws its band and
+   * the tables tell the starved runs.
+   */
+  private void recordStarvation() {
+    if (plan.ladder() == null || plan.ladder().starved() == null) {
+      return;
+    }
+    String label = "starve postgres " + plan.ladder().starved();
+    recorder.parameter("starved", plan.ladder().starved());
+    recorder.event(io.fusillade.fault.FaultSchedule.START, label, "postgres");
+    recorder.onFinish(
+        () -> recorder.event(io.fusillade.fault.FaultSchedule.END, label, "for the whole run"));
   }
 
   /**

@@ -39,6 +39,8 @@ import java.util.OptionalLong;
  * @param injected the {@code injected} list: requests mixed in to fail on purpose
  * @param faults the {@code faults} list: faults scheduled during the run ({@code at 30s kill broker
  *     1}), read and checked
+ * @param monitorLogs the {@code monitor} entries with {@code logs:}: server log files whose lines
+ *     are counted per pattern
  */
 public record Workload(
     String file,
@@ -59,7 +61,8 @@ public record Workload(
     Optional<AdaptiveSettings> adaptive,
     List<ServerTarget> monitor,
     List<InjectedFault> injected,
-    List<Fault> faults) {
+    List<Fault> faults,
+    List<LogMonitor> monitorLogs) {
 
   /** The seed used when neither the file nor the command line gives one. */
   public static final long DEFAULT_SEED = 1;
@@ -81,6 +84,7 @@ public record Workload(
     monitor = monitor == null ? List.of() : List.copyOf(monitor);
     injected = injected == null ? List.of() : List.copyOf(injected);
     faults = faults == null ? List.of() : List.copyOf(faults);
+    monitorLogs = monitorLogs == null ? List.of() : List.copyOf(monitorLogs);
   }
 
   /**
@@ -110,7 +114,8 @@ public record Workload(
         adaptive,
         monitor,
         injected,
-        faults);
+        faults,
+        monitorLogs);
   }
 
   /**

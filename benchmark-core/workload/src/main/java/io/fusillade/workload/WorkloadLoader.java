@@ -202,7 +202,8 @@ public final class WorkloadLoader {
     List<Fault> faults = loadParser.faults(top);
     Optional<LimitSettings> limit = new LimitParser(fields).limit(top);
     Optional<AdaptiveSettings> adaptive = new AdaptiveParser(fields).adaptive(top);
-    List<ServerTarget> monitor = new MonitorParser(fields).targets(top);
+    MonitorParser monitorParser = new MonitorParser(fields);
+    List<ServerTarget> monitor = monitorParser.targets(top);
     boolean hasSql = FieldReader.field(top, "queries") != null;
     boolean hasLogs = FieldReader.field(top, "logs") != null;
     boolean hasTopics = FieldReader.field(top, "topics") != null;
@@ -273,7 +274,8 @@ public final class WorkloadLoader {
         adaptive,
         monitor,
         injected,
-        faults);
+        faults,
+        monitorParser.logs);
   }
 
   /** The system property that overrides a workload's {@code scale}. */

@@ -82,4 +82,42 @@ class MonitorSectionTest {
         .asString()
         .contains("port");
   }
+
+  @Test
+  void aLogsSourceHasItsFileAndNamedPatterns() {
+    Workload w =
+        parse(
+                """
+                queries:
+                  - sql: select 1
+                monitor:
+                  - name: postgres
+                    logs: embedded
+                    patterns:
+                      warning: "WARNING|could not send"
+                      error: ERROR
+                  - name: db
+                    url: http://db1:9100/metrics
+                """)
+            .orThrow();
+    assertThat(w.monitor()).hasSize(1);
+    assertThat(w.monitorLogs()).hasSize(1);
+    LogMonitor logs = w.monitorLogs().get(0);
+    assertThat(logs.embedded()).isTrue();
+    assertThat(logs.patterns())
+        .containsExactly(
+            Map.entry("warning", "WARNING|could not send"), Map.entry("error", "ERROR"));
+    assertThat(
+            problems(
+                "queries:\n  - sql: select 1\nmonitor:\n  - name: pg\n    logs: /var/log/pg.log\n"
+                    + "    patterns: {bad: \"(unclosed\"}\n"))
+        .singleElement()
+        .asString()
+        .contains("monitor[0].patterns")
+        .contains("pattern bad \"(unclosed\" is not a regular expression");
+    assertThat(problems("queries:\n  - sql: select 1\nmonitor:\n  - name: pg\n    logs: /x.log\n"))
+        .singleElement()
+        .asString()
+        .contains("patterns");
+  }
 }

@@ -46,6 +46,8 @@ public final class LocalPostgres implements PostgresServer {
   public static final String DATABASE = "postgres";
 
   private static final String DIRECTORY_PREFIX = "fusillade-pg-";
+  private static final String LOG_DIRECTORY = "log";
+  private static final String LOG_FILE = "postgresql.log";
 
   private final EmbeddedPostgres server;
   private final Path dataDirectory;
@@ -115,6 +117,27 @@ public final class LocalPostgres implements PostgresServer {
   /** Opens a connection for setup work; close it. */
   public Connection connect() throws SQLException {
     return dataSource().getConnection();
+  }
+
+  /**
+   * The server's log file: its logging collector writes every message at {@code log_min_messages}
+   * and above (WARNING by default) to {@code log/postgresql.log} of its data directory, appended to
+   * across restarts. A {@code logs: embedded} monitor source counts its lines.
+   */
+  public Path logFile() {
+    return dataDirectory.resolve(LOG_DIRECTORY).resolve(LOG_FILE);
+  }
+
+  /** The postmaster and its children (the backends, the background workers), or empty. */
+  public List<Long> pids() {
+    OptionalLong postmaster = pid();
+    List<Long> pids = new java.util.ArrayList<>();
+    if (postmaster.isPresent()) {
+      pids.add(postmaster.getAsLong());
+      ProcessHandle.of(postmaster.getAsLong())
+          .ifPresent(p -> p.descendants().forEach(d -> pids.add(d.pid())));
+    }
+    return pids;
   }
 
   /** The postmaster's process id, for system metrics (empty if it cannot be read). */
@@ -356,6 +379,12 @@ public final class LocalPostgres implements PostgresServer {
       serverConfig.put("full_page_writes", "off");
       serverConfig.put("max_connections", "300");
       serverConfig.put("listen_addresses", "localhost");
+      // the server's messages in a file of its own, which a logs: monitor source can count
+      serverConfig.put("logging_collector", "on");
+      serverConfig.put("log_directory", LOG_DIRECTORY);
+      serverConfig.put("log_filename", LOG_FILE);
+      serverConfig.put("log_rotation_age", "0");
+      serverConfig.put("log_rotation_size", "0");
     }
 
     /** A fixed port instead of a free one. */

@@ -14,6 +14,7 @@ public sealed interface Check
         InjectorCheck,
         DeliveryCheck,
         ServerCheck,
+        LogCheck,
         RecoveryCheck {
 
   /**

@@ -24,6 +24,8 @@ import java.util.Locale;
  * server max filesystem.use &lt; 90% for db   ... its maximum, of one server; sizes in B, kB, MB,
  *                                   GB, KiB, MiB, GiB, rates with /s (disk.write &lt; 100MB/s)
  * system cpu.steal &lt; 5%            ... of the injector's own machine (system.GAUGE)
+ * server log warning &lt; 10           lines of a server's log matching the pattern named warning
+ *                                   over the run (a logs: monitor source), optionally "for NAME"
  * recovery &lt; 10s after "kill broker 1"   good requests back in their pre-fault range after a
  *                                   scheduled fault (see FaultWindows)
  * </pre>
@@ -224,6 +226,12 @@ public final class CheckParser {
   private Check machineCheck(String machine) {
     boolean max = false;
     Token gauge = expect(Kind.WORD, "a gauge such as cpu.steal");
+    if (machine.equals("server") && gauge.value().equalsIgnoreCase("log") && peek(Kind.WORD)) {
+      Token pattern = tokens.get(next++);
+      Comparator comparator = comparator();
+      double limit = number();
+      return new LogCheck(text, pattern.value(), comparator, limit, forName("a server name"));
+    }
     if (gauge.value().equalsIgnoreCase("max") || gauge.value().equalsIgnoreCase("mean")) {
       max = gauge.value().equalsIgnoreCase("max");
       gauge = expect(Kind.WORD, "a gauge such as cpu.steal");

@@ -132,6 +132,7 @@ public final class SqlTarget {
         }
       }
       FusilladeRun.faultTarget(LocalFaults.POSTGRES, LocalFaults.postgres(cluster, proxies));
+      FusilladeRun.embeddedLog(cluster.nodes().get(0).logFile());
       FusilladeRun.parameters(java.util.Map.of("target", "embedded"));
       List<String> urls = new java.util.ArrayList<>();
       for (int i = 0; i < cluster.nodes().size(); i++) {
