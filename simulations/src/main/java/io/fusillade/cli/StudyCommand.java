@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,7 +60,8 @@ import picocli.CommandLine.Spec;
     })
 final class StudyCommand implements Callable<Integer> {
   /** The studies Fusillade ships, by name. */
-  static final Set<String> STUDIES = Set.of("log-stores", "analytics-ladder");
+  /** The studies' files, in the order the error message lists them (a Set's order varies). */
+  static final List<String> STUDIES = List.of("log-stores", "analytics-ladder");
 
   @Spec CommandSpec spec;
 
@@ -252,11 +252,7 @@ final class StudyCommand implements Callable<Integer> {
     }
     if (!STUDIES.contains(name)) {
       throw new FusilladeException(
-          "unknown study '"
-              + name
-              + "' (one of "
-              + String.join(", ", STUDIES)
-              + "), or a YAML file");
+          "unknown study '" + name + "' (one of log-stores, analytics), or a YAML file");
     }
     Path local = Path.of("workloads", "studies", name + ".yml");
     if (Files.isRegularFile(local)) {

@@ -241,6 +241,6 @@ class SchemaCommandTest {
     CliRun result = CliRun.of("run", WORKLOAD.toString(), "--mode", "fast");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
-        .isEqualTo("fusillade: --mode must be queue or rate, not \"fast\"");
+        .isEqualTo("fusillade: --mode must be queue, rate or adaptive, not \"fast\"");
   }
 }

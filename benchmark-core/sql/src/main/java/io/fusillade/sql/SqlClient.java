@@ -207,7 +207,7 @@ public final class SqlClient implements SqlNode {
     } catch (Unavailable e) {
       return e.outcome;
     }
-    try (connection) {
+    try {
       // past its timeout, cancelled on the server
       return timeouts.run(connection, work, checks, timeout, this::evict);
     } catch (SQLException e) {
@@ -220,6 +220,23 @@ public final class SqlClient implements SqlNode {
       return outcome;
     } catch (RuntimeException e) {
       return SqlOutcome.ko(e.getClass().getSimpleName() + ": " + firstLine(e.getMessage()));
+    } finally {
+      giveBack(connection);
+    }
+  }
+
+  /**
+   * Returns a connection to its pool, whatever that costs: the request's outcome is known. A
+   * connection evicted while its cancel was under way ({@link JdbcTimeouts}) has lost its physical
+   * connection, and HikariCP's reset of the settings the request changed (its network timeout) then
+   * fails on it with a NullPointerException, which must not replace the request's timeout (a
+   * ladder's level once counted "NullPointerException" instead of "timed out").
+   */
+  private static void giveBack(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException | RuntimeException e) {
+      // the pool has the connection back or has dropped it: either way the request is over
     }
   }
 
