@@ -50,6 +50,10 @@ import java.util.function.Consumer;
  * {@value #OUT_OF_CONNECTIONS}.
  *
  * <p>A request past its timeout is cancelled on the server ({@link JdbcTimeouts}).
+ *
+ * <p>Why one class of about 500 lines: taking a connection, marking the node down, closing and
+ * reopening its pool, and probing it all read and replace the one pool reference and health kept
+ * here; the timeouts are {@link JdbcTimeouts}, the reasons {@link ConnectFailures}.
  */
 public final class SqlClient implements SqlNode {
   /** The reason of a statement refused because the injector's queue is full. */
