@@ -39,8 +39,10 @@ fi
   done < <(env)
 } >"$config"
 
+# "--cluster-id=ID" in one word: an id may start with "-" (URL-safe base64), which the tool would
+# otherwise read as an option.
 cluster_id=${CLUSTER_ID:-$(java -cp "$classpath" kafka.tools.StorageTool random-uuid)}
 java "${java_options[@]}" -cp "$classpath" kafka.tools.StorageTool format \
-  --cluster-id "$cluster_id" --config "$config" --ignore-formatted >/dev/null
+  --cluster-id="$cluster_id" --config "$config" --ignore-formatted >/dev/null
 
 exec java "${java_options[@]}" -cp "$classpath" kafka.Kafka "$config"

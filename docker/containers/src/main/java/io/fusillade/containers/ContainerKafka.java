@@ -219,12 +219,22 @@ public final class ContainerKafka implements KafkaServer {
       return new ContainerKafka(network, List.copyOf(containers), String.join(",", endpoints));
     }
 
-    /** A KRaft cluster id: 16 random bytes in URL-safe base64 without padding. */
-    private static String clusterId() {
-      UUID uuid = UUID.randomUUID();
-      ByteBuffer bytes = ByteBuffer.allocate(16);
-      bytes.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-      return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+    /**
+     * A KRaft cluster id: 16 random bytes in URL-safe base64 without padding, never starting with
+     * "-". One id in 64 would otherwise start with it, and {@code kafka-storage format --cluster-id
+     * -abc...} reads it as an option and refuses to start: the broker exited with "expected one
+     * argument" in CI (Kafka's own {@code Uuid.randomUuid()} redraws such ids for the same reason).
+     */
+    static String clusterId() {
+      while (true) {
+        UUID uuid = UUID.randomUUID();
+        ByteBuffer bytes = ByteBuffer.allocate(16);
+        bytes.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+        String id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+        if (!id.startsWith("-")) {
+          return id;
+        }
+      }
     }
   }
 }
