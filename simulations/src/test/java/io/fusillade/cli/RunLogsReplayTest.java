@@ -2,7 +2,7 @@ package io.fusillade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fusillade.local.LocalOpenSearch;
+import io.fusillade.logs.SharedOpenSearch;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -55,30 +55,27 @@ class RunLogsReplayTest {
           docs: 300
           concurrency: 1
         """);
-    try (LocalOpenSearch search = LocalOpenSearch.start()) {
-      CliRun run =
-          CliRun.of(
-              "run",
-              file.toString(),
-              "--url",
-              search.baseUrl(),
-              "--files",
-              data.resolve("part-*").toString(),
-              "--output",
-              dir.resolve("out").toString());
-      assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-      HttpClient http = HttpClient.newHttpClient();
-      http.send(
-          HttpRequest.newBuilder(URI.create(search.baseUrl() + "/replayed/_refresh"))
-              .POST(HttpRequest.BodyPublishers.noBody())
-              .build(),
-          HttpResponse.BodyHandlers.discarding());
-      assertThat(count(http, search.baseUrl(), "")).isEqualTo(300);
-      assertThat(count(http, search.baseUrl(), "?q=replay_id:299"))
-          .as("from the gzipped file")
-          .isEqualTo(1);
-      assertThat(count(http, search.baseUrl(), "?q=replay_id:0")).isEqualTo(1);
-    }
+    String url = SharedOpenSearch.url();
+    CliRun run =
+        CliRun.of(
+            "run",
+            file.toString(),
+            "--url",
+            url,
+            "--files",
+            data.resolve("part-*").toString(),
+            "--output",
+            dir.resolve("out").toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    HttpClient http = HttpClient.newHttpClient();
+    http.send(
+        HttpRequest.newBuilder(URI.create(url + "/replayed/_refresh"))
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build(),
+        HttpResponse.BodyHandlers.discarding());
+    assertThat(count(http, url, "")).isEqualTo(300);
+    assertThat(count(http, url, "?q=replay_id:299")).as("from the gzipped file").isEqualTo(1);
+    assertThat(count(http, url, "?q=replay_id:0")).isEqualTo(1);
   }
 
   private static long count(HttpClient http, String base, String query) throws Exception {

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The issue's checks, through Gatling's own launcher in forked JVMs (as {@code mvn gatling:test}
- * runs), against one embedded OpenSearch shared by the class, in its own JVM with its own heap (in
- * the test's JVM, a node sharing the test's heap rejects bulks at a million documents).
+ * runs), against the suite's {@link SharedOpenSearch} node (its index recreated by the ingest).
  *
  * <p>The ingest is 200,000 documents (13 s on two cores): every count exact, as at the issue's
  * 1,000,000 ({@code -Dfusillade.logs.testDocs=1000000}, 70 s in the suite, which five times the
@@ -36,7 +35,6 @@ class LogsGatlingTest {
   static final long SEED = 42;
 
   @TempDir static Path base;
-  static io.fusillade.local.LocalOpenSearch node;
   static String nodeUrl;
   static LogsClient client;
 
@@ -58,20 +56,16 @@ class LogsGatlingTest {
     client.refresh("web-logs");
   }
 
-  /** Starts the node in its own JVM and opens {@link #client} on it. */
+  /** Opens {@link #client} on the suite's shared node. */
   private static void startNode() {
-    node = io.fusillade.local.LocalOpenSearch.builder().separateProcess(true).heap("1g").start();
-    nodeUrl = node.baseUrl();
+    nodeUrl = SharedOpenSearch.url();
     client = LogsClient.open(LogsClientOptions.of(nodeUrl));
   }
 
   @AfterAll
-  static void stopNode() {
+  static void closeClient() {
     if (client != null) {
       client.close();
-    }
-    if (node != null) {
-      node.close();
     }
   }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.TestSessions;
-import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalSeqDb;
 import io.fusillade.local.SeqDbBinary;
 import io.fusillade.logs.BulkBodies;
@@ -20,6 +19,7 @@ import io.fusillade.logs.SearchResult;
 import io.fusillade.logs.SeqDbAggregation;
 import io.fusillade.logs.SeqDbMappings;
 import io.fusillade.logs.SeqDbQuery;
+import io.fusillade.logs.SharedOpenSearch;
 import io.fusillade.logs.WebLogTally;
 import io.fusillade.logs.WebLogs;
 import java.util.List;
@@ -45,7 +45,6 @@ class LogStoreReadsTest {
   private static final WebLogs WEB = new WebLogs(SEED);
   private static final IndexSpec SPEC = IndexSpec.preset(INDEX, "web-logs");
 
-  private static LocalOpenSearch openSearch;
   private static LocalSeqDb seqDb;
   private static LogsClient es;
   private static LogsClient sq;
@@ -58,8 +57,8 @@ class LogStoreReadsTest {
       assumeTrue(false, SeqDbBinary.HOW_TO_BUILD);
     }
     seqDb = LocalSeqDb.builder().mapping(SeqDbMappings.yaml(SPEC)).start();
-    openSearch = LocalOpenSearch.start();
-    es = LogsClient.open(LogsClientOptions.of(openSearch.baseUrl()));
+    // the suite's shared node: the index is recreated below
+    es = LogsClient.open(LogsClientOptions.of(SharedOpenSearch.url()));
     sq = LogsClient.open(LogsClientOptions.of(seqDb.baseUrl()).withStore(LogStore.SEQ_DB));
     es.createIndex(SPEC, true);
     sq.createIndex(SPEC, true); // nothing to do on seq-db: its mapping is the file it started with
@@ -87,7 +86,7 @@ class LogStoreReadsTest {
 
   @AfterAll
   static void stop() {
-    for (AutoCloseable c : new AutoCloseable[] {es, sq, openSearch, seqDb}) {
+    for (AutoCloseable c : new AutoCloseable[] {es, sq, seqDb}) {
       try {
         if (c != null) {
           c.close();

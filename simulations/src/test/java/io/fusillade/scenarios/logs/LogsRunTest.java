@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fusillade.gatling.GatlingFork;
 import io.fusillade.gatling.logs.LogsComponents;
 import io.fusillade.logs.SearchabilityProbe;
+import io.fusillade.logs.SharedOpenSearch;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunSettings;
@@ -20,9 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The documented example {@code web-logs.yml} through {@link LogsRun} in a forked Gatling, as
- * {@code fusillade run} forks it, on the embedded OpenSearch the run starts itself: 20,000
- * documents in 4 bulks, the refresh, then two searches that find hits; the time-to-searchable probe
- * ran beside it. And an ingest in stages: a ramp and a hold of bulks, recorded as stages.
+ * {@code fusillade run} forks it: 20,000 documents in 4 bulks, the refresh, then two searches that
+ * find hits; the time-to-searchable probe ran beside it. And an ingest in stages: a ramp and a hold
+ * of bulks, recorded as stages. On the suite's {@link SharedOpenSearch} node, each run recreating
+ * its index (the embedded node a run starts itself: {@code LimitCommandTest}, {@code
+ * RunSignalsTest}, the quickstart).
  */
 @Tag("slow")
 class LogsRunTest {
@@ -31,11 +34,15 @@ class LogsRunTest {
 
   @TempDir Path base;
 
+  /** The run's settings with the shared node as its store. */
+  private static Map<String, String> on(RunSettings settings) {
+    return settings.withUrls(List.of(SharedOpenSearch.url())).toSystemProperties();
+  }
+
   @Test
   void theExampleIngestsItsDocumentsThenSearchesThem() throws Exception {
     GatlingFork run =
-        GatlingFork.run(
-            base, LogsRun.class, RunSettings.NONE.withWorkload(WORKLOAD).toSystemProperties());
+        GatlingFork.run(base, LogsRun.class, on(RunSettings.NONE.withWorkload(WORKLOAD)));
 
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
@@ -73,7 +80,7 @@ class LogsRunTest {
     assertThat(record.metrics().get(SearchabilityProbe.METRIC).getTotalCount()).isPositive();
     assertThat(record.manifest().parameters())
         .containsEntry("mode", "logs")
-        .containsEntry("target", "embedded")
+        .containsEntry("target", List.of(SharedOpenSearch.url()))
         .containsEntry("index", "web-logs")
         .containsEntry("docs", 20_000)
         .containsEntry("seed", 42)
@@ -98,8 +105,7 @@ class LogsRunTest {
           - {kind: malformed bulk, rate: 5, from: 1s, for: 2s}
         """);
     GatlingFork run =
-        GatlingFork.run(
-            base, LogsRun.class, RunSettings.NONE.withWorkload(workload).toSystemProperties());
+        GatlingFork.run(base, LogsRun.class, on(RunSettings.NONE.withWorkload(workload)));
 
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
@@ -153,8 +159,7 @@ class LogsRunTest {
             - {hold: 4, for: 2s}       # 8 bulks
         """);
     GatlingFork run =
-        GatlingFork.run(
-            base, LogsRun.class, RunSettings.NONE.withWorkload(workload).toSystemProperties());
+        GatlingFork.run(base, LogsRun.class, on(RunSettings.NONE.withWorkload(workload)));
 
     assertThat(run.exitCode()).as(run.output()).isZero();
     RunRecord record = run.record();
