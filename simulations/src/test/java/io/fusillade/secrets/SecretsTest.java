@@ -82,7 +82,7 @@ class SecretsTest {
             params:
               - {type: integer, range: [1, 50]}
             count: 50
-        load: {mode: rate, rate: 50, duration: 3s}
+        load: {mode: rate, rate: 50, duration: 1s}
         # The queries must succeed; the injector's health is not this test's subject (and a
         # shared CI machine may delay it).
         checks: ['errors < 1%%']
