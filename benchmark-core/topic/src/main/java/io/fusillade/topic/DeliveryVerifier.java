@@ -283,11 +283,6 @@ public final class DeliveryVerifier {
     }
 
     /**
-     * The counts for {@code run.json}: the totals, {@code perPartition} (up to {@value
-     * #MAX_PARTITIONS_RECORDED} partitions) and {@code streams}, per producer and partition (up to
-     * 64 streams).
-     */
-    /**
      * The counts for {@code run.json} of a delivery that could not be verified (the run stopped
      * before its consumers drained): as {@link #toMap()}, with {@code verified: false}, the reason,
      * and {@link #lost()} as {@code unread} (acknowledged, not read when the run stopped: maybe
@@ -323,6 +318,11 @@ public final class DeliveryVerifier {
       return renamed;
     }
 
+    /**
+     * The counts for {@code run.json}: the totals, {@code perPartition} (up to {@value
+     * #MAX_PARTITIONS_RECORDED} partitions) and {@code streams}, per producer and partition (up to
+     * 64 streams).
+     */
     public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("acknowledged", acknowledged);
