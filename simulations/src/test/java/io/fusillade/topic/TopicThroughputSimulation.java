@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.topic.TopicComponents;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
 import io.fusillade.scenarios.topic.KafkaTarget;
@@ -75,8 +76,8 @@ public class TopicThroughputSimulation extends Simulation {
                     .withPartitions(partitions)
                     .withReplicationFactor(replication)
                     .withConsumers(consumers))
-            .seed(seed)
-            .onEnd(TopicSteps.judge(topicName, REQUEST, stepList));
+            .seed(seed);
+    FusilladeRun.onEnd(TopicComponents.class, TopicSteps.judge(topicName, REQUEST, stepList));
     ScenarioBuilder writers =
         scenario("writers").exec(kafka(REQUEST).send(topicName).valueSize(size));
     setUp(

@@ -14,7 +14,6 @@ import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.SearchTemplate;
 import io.fusillade.logs.SearchabilityProbe;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -35,8 +34,6 @@ class LogsBuildersTest {
     assertThat(defaults.firstDocument()).isZero();
     assertThat(defaults.gzip()).isFalse();
     assertThat(defaults.probe()).isNull();
-    assertThat(defaults.stepRates()).isEmpty();
-    assertThat(defaults.stepDuration()).isNull();
   }
 
   @Test
@@ -55,8 +52,7 @@ class LogsBuildersTest {
             Map.entry("gzip", b -> b.gzip(true)),
             Map.entry("createIndex", b -> b.createIndex(spec)),
             Map.entry("recreateIndex", b -> b.recreateIndex(spec)),
-            Map.entry("timeToSearchable", LogsProtocolBuilder::timeToSearchable),
-            Map.entry("stepReport", b -> b.stepReport(List.of(1.0, 2.0), Duration.ofSeconds(10))));
+            Map.entry("timeToSearchable", LogsProtocolBuilder::timeToSearchable));
     eachMethodReturnsAChangedCopy(STORE, LogsProtocolBuilder::settings, methods);
   }
 

@@ -24,12 +24,10 @@ class TopicBuildersTest {
   @Test
   void theProtocolStartsWithoutServers() {
     assertThat(kafka.settings().options()).isNull();
-    assertThat(kafka.settings().endHooks()).isEmpty();
     String needsServers =
         "The topic protocol needs bootstrap servers first: kafka.bootstrapServers(\"host:9092\")";
     assertThatThrownBy(kafka::protocol).hasMessage(needsServers);
     assertThatThrownBy(() -> kafka.producer("acks", "1")).hasMessage(needsServers);
-    assertThatThrownBy(() -> kafka.onEnd((client, recorder) -> {})).hasMessage(needsServers);
   }
 
   @Test
@@ -63,8 +61,7 @@ class TopicBuildersTest {
             "topic", b -> b.topic(topic("events").withPartitions(4)),
             "seed", b -> b.seed(9),
             "drainTimeout", b -> b.drainTimeout(Duration.ofSeconds(1)),
-            "readyTimeout", b -> b.readyTimeout(Duration.ofSeconds(2)),
-            "onEnd", b -> b.onEnd((client, recorder) -> {}));
+            "readyTimeout", b -> b.readyTimeout(Duration.ofSeconds(2)));
     eachMethodReturnsAChangedCopy(SERVERS, TopicProtocolBuilder::settings, methods);
   }
 

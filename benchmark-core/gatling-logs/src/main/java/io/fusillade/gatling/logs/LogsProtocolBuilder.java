@@ -1,6 +1,5 @@
 package io.fusillade.gatling.logs;
 
-import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.logs.IndexSpec;
 import io.fusillade.logs.LogProfile;
 import io.fusillade.logs.LogSource;
@@ -38,7 +37,6 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
 
   /** The nodes' base URLs ({@code http://host:9200}); requests go to them in turn. */
   public LogsProtocolBuilder urls(String... urls) {
-    FusilladeRun.noteSimulation();
     return new LogsProtocolBuilder(settings.withTarget(t -> t.withUrls(List.of(urls))));
   }
 
@@ -94,19 +92,6 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
     return new LogsProtocolBuilder(settings.withData(d -> d.withFirstDocument(index)));
   }
 
-  /**
-   * This injector's share of a test run by {@code injectors} of them: of the single run's sequence
-   * of bulks, it sends bulk {@code index}, {@code index + injectors}, ..., so that together they
-   * send each document once. Every bulk of the protocol must then have the same size.
-   *
-   * @param injectors the test's injectors
-   * @param index this one's, from 0
-   * @return a new builder
-   */
-  public LogsProtocolBuilder injectorShare(int injectors, int index) {
-    return new LogsProtocolBuilder(settings.withData(d -> d.withShare(injectors, index)));
-  }
-
   /** Whether bulk bodies are gzipped ({@code Content-Encoding: gzip}); default off. */
   public LogsProtocolBuilder gzip(boolean gzip) {
     return new LogsProtocolBuilder(settings.withGzip(gzip));
@@ -133,14 +118,6 @@ public final class LogsProtocolBuilder implements ProtocolBuilder {
   /** Runs the time-to-searchable probe beside the load. */
   public LogsProtocolBuilder timeToSearchable(SearchabilityProbe.Settings probe) {
     return new LogsProtocolBuilder(settings.withProbe(probe));
-  }
-
-  /**
-   * Writes documents/s and MiB/s of each injection step to {@code run.json} (parameter {@code
-   * steps}), for a load injected as {@code rates.size()} steps of {@code step} each.
-   */
-  public LogsProtocolBuilder stepReport(List<Double> rates, Duration step) {
-    return new LogsProtocolBuilder(settings.withSteps(rates, step));
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.Expression;
-import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.RequestNames;
 import io.fusillade.sql.SqlCheck;
 import io.gatling.javaapi.core.Session;
@@ -89,7 +88,6 @@ public final class SqlDsl {
    * session (as the workload runner sends a workload's queries). Keep the names few.
    */
   public static SqlCallBuilder sqlCall(Function<Session, SqlCall> call) {
-    FusilladeRun.noteSimulation();
     return new SqlCallBuilder(call);
   }
 

@@ -1,6 +1,5 @@
 package io.fusillade.gatling.sql;
 
-import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
 import io.gatling.core.protocol.Protocol;
@@ -48,7 +47,6 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
 
   /** The nodes of a cluster; see {@link #balance(SqlBalance)}. */
   public SqlProtocolBuilder urls(List<String> urls) {
-    FusilladeRun.noteSimulation();
     return new SqlProtocolBuilder(settings.withUrls(urls));
   }
 
@@ -79,7 +77,6 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * <p>Example: {@code sql.nodes(node(a).zone("eu-1"), node(b).zone("us-1"))}.
    */
   public SqlProtocolBuilder nodes(SqlNodeBuilder... nodes) {
-    FusilladeRun.noteSimulation();
     List<SqlNodeBuilder> all = List.of(nodes);
     return new SqlProtocolBuilder(
         settings.withUrls(all.stream().map(SqlNodeBuilder::url).toList()).withZones(all));

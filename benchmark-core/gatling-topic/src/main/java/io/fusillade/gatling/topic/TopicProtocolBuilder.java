@@ -1,13 +1,9 @@
 package io.fusillade.gatling.topic;
 
-import io.fusillade.gatling.FusilladeRun;
-import io.fusillade.record.RunRecorder;
-import io.fusillade.topic.TopicClient;
 import io.fusillade.topic.TopicSpec;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
-import java.util.function.BiConsumer;
 
 /**
  * Configures the topic protocol. Immutable, in Gatling's style: it wraps one settings value and
@@ -39,7 +35,6 @@ public final class TopicProtocolBuilder implements ProtocolBuilder {
 
   /** {@code host:port[,host:port...]} of the cluster. */
   public TopicProtocolBuilder bootstrapServers(String servers) {
-    FusilladeRun.noteSimulation();
     return new TopicProtocolBuilder(settings.withBootstrapServers(servers));
   }
 
@@ -76,14 +71,6 @@ public final class TopicProtocolBuilder implements ProtocolBuilder {
   /** How long topic creation, metadata and partition assignment may take (default 60 s). */
   public TopicProtocolBuilder readyTimeout(Duration timeout) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withReadyTimeout(timeout)));
-  }
-
-  /**
-   * Runs {@code hook} when the load is over and the consumers have drained, before the run record
-   * closes: the place to judge steps of a run ({@link TopicSteps}).
-   */
-  public TopicProtocolBuilder onEnd(BiConsumer<TopicClient, RunRecorder> hook) {
-    return new TopicProtocolBuilder(settings.withEndHook(hook));
   }
 
   @Override

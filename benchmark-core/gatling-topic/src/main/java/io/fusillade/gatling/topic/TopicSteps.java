@@ -52,11 +52,17 @@ public final class TopicSteps {
     return steps;
   }
 
-  /** The end hook that judges the steps; give it to {@link TopicProtocolBuilder#onEnd}. */
-  public static BiConsumer<TopicClient, RunRecorder> judge(
+  /**
+   * The end hook that judges the steps, for the run API.
+   *
+   * <pre>{@code
+   * FusilladeRun.onEnd(TopicComponents.class, TopicSteps.judge("events", "write", steps));
+   * }</pre>
+   */
+  public static BiConsumer<TopicComponents, RunRecorder> judge(
       String topic, String requestName, List<Step> steps) {
-    return (client, recorder) ->
-        recorder.onFinish(() -> judge(client, recorder, topic, requestName, steps));
+    return (components, recorder) ->
+        recorder.onFinish(() -> judge(components.client(), recorder, topic, requestName, steps));
   }
 
   private static void judge(
