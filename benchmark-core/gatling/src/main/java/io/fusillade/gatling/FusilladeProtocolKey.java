@@ -68,14 +68,17 @@ public final class FusilladeProtocolKey<
             protocol,
             p -> {
               C opened = open(p, core);
-              FusilladeRun.closeAtEnd(() -> closeThenHooks(opened));
+              // the hooks declared now, by the simulation's constructor: the declarations are
+              // gone by the time the run closes its resources
+              List<Runnable> hooks = FusilladeRun.endHooks(opened, opened.recorder());
+              FusilladeRun.closeAtEnd(() -> closeThenHooks(opened, hooks));
               return opened;
             });
   }
 
   /** Closes the components, then runs the run's end hooks on them ({@link FusilladeRun#onEnd}). */
-  private static void closeThenHooks(SessionlessComponents components) throws Exception {
-    List<Runnable> hooks = FusilladeRun.endHooks(components, components.recorder());
+  private static void closeThenHooks(SessionlessComponents components, List<Runnable> hooks)
+      throws Exception {
     ((AutoCloseable) components).close();
     for (Runnable hook : hooks) {
       try {

@@ -118,7 +118,7 @@ class SqlBuildersTest {
             "param(Object)", b -> b.param(10),
             "param(Function)", b -> b.param(session -> 1),
             "param(Expression)", b -> b.param(Expression.constant(1)),
-            "check", b -> b.check(rowCount(1)),
+            "check", b -> b.check(rowCount().is(1)),
             "fetchSize", b -> b.fetchSize(100),
             "timeout", b -> b.timeout(Duration.ofMinutes(10)),
             "maxTries", b -> b.maxTries(3));
@@ -146,7 +146,11 @@ class SqlBuildersTest {
   @Test
   void checksAddUp() {
     SqlStatement s =
-        sql("q").query("select 1").check(rowCount(1)).check(column("a"), column("b")).statement();
+        sql("q")
+            .query("select 1")
+            .check(rowCount().is(1))
+            .check(column("a"), column("b"))
+            .statement();
     assertThat(s.checks()).hasSize(3);
   }
 

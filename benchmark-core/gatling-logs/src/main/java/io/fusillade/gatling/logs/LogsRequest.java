@@ -20,12 +20,22 @@ public final class LogsRequest {
     return new LogsBulkBuilder(new LogsBulkBuilder.Bulk(name, documents));
   }
 
-  /** A search with a fixed query DSL body ({@code {{name}}} placeholders: see the template). */
+  /**
+   * A search with a query DSL body, a Gatling EL template resolved per virtual user (a body without
+   * {@code #{} is sent as it is).
+   *
+   * <p>Example: {@code logs("by user").search("{\"query\":{\"term\":{\"user\":\"#{user}\"}}}")}.
+   */
   public LogsSearchBuilder search(String body) {
-    return search(SearchTemplate.of(body));
+    return search(Expression.text(body));
   }
 
-  /** A search whose body is drawn from a template with seeded parameters. */
+  /**
+   * A search whose body is drawn from a template of the logs module with seeded parameters (the
+   * built-in scenarios' time ranges and terms), whatever the session.
+   *
+   * <p>Example: {@code logs("range").search(SearchScenario.of("range").template())}.
+   */
   public LogsSearchBuilder search(SearchTemplate template) {
     return search(template(template));
   }
@@ -38,7 +48,11 @@ public final class LogsRequest {
     return new LogsSearchBuilder(LogsSearch.of(name, body));
   }
 
-  /** A search whose body is computed from the session. */
+  /**
+   * A search whose body is computed from the session.
+   *
+   * <p>Example: {@code logs("by user").search(session -> body(session.getString("user")))}.
+   */
   public LogsSearchBuilder search(Function<Session, String> body) {
     return search(Expression.of(body));
   }
@@ -59,9 +73,10 @@ public final class LogsRequest {
                       Expression.<SeqDbQuery>of(session -> form.next())
                           .describedAs(form.query().body())));
     }
-    return search
-        .checkHits(scenario.minHits())
-        .checkBuckets(scenario.aggregation(), scenario.minBuckets());
+    search = search.check(LogsDsl.hits().gte(scenario.minHits()));
+    return scenario.aggregation() == null
+        ? search
+        : search.check(LogsDsl.buckets(scenario.aggregation()).gte(scenario.minBuckets()));
   }
 
   /**

@@ -1,8 +1,11 @@
 package io.fusillade.gatling.logs;
 
 import io.fusillade.gatling.Expression;
+import io.fusillade.gatling.check.Check;
 import io.fusillade.logs.LogSearches;
+import io.fusillade.logs.SearchResult;
 import io.fusillade.logs.SeqDbQuery;
+import java.util.List;
 
 /**
  * A read as configured: the value a {@link LogsSearchBuilder} or {@link LogsSeqQlBuilder} wraps. It
@@ -21,16 +24,20 @@ record LogsSearch(
     Expression<SeqDbQuery> seqDb,
     String index,
     String queryString,
-    SearchChecks checks) {
+    List<Check<SearchResult, ?>> checks) {
+
+  LogsSearch {
+    checks = List.copyOf(checks);
+  }
 
   /** No checks, the protocol's index, {@code request_cache=false&track_total_hits=false}. */
   static LogsSearch of(Expression<String> name, Expression<String> body) {
-    return new LogsSearch(name, body, null, null, LogSearches.QUERY_STRING, SearchChecks.NONE);
+    return new LogsSearch(name, body, null, null, LogSearches.QUERY_STRING, List.of());
   }
 
   /** A read in seq-db's terms only. */
   static LogsSearch seqDb(Expression<String> name, Expression<SeqDbQuery> query) {
-    return new LogsSearch(name, null, query, null, LogSearches.QUERY_STRING, SearchChecks.NONE);
+    return new LogsSearch(name, null, query, null, LogSearches.QUERY_STRING, List.of());
   }
 
   LogsSearch withSeqDb(Expression<SeqDbQuery> value) {
@@ -45,19 +52,9 @@ record LogsSearch(
     return new LogsSearch(name, body, seqDb, index, value, checks);
   }
 
-  LogsSearch withChecks(SearchChecks value) {
-    return new LogsSearch(name, body, seqDb, index, queryString, value);
-  }
-
-  int minHits() {
-    return checks.minHits();
-  }
-
-  String aggregation() {
-    return checks.aggregation();
-  }
-
-  int minBuckets() {
-    return checks.minBuckets();
+  LogsSearch withChecks(List<? extends Check<SearchResult, ?>> more) {
+    List<Check<SearchResult, ?>> all = new java.util.ArrayList<>(checks);
+    all.addAll(more);
+    return new LogsSearch(name, body, seqDb, index, queryString, all);
   }
 }

@@ -2,9 +2,13 @@ package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.RequestNames;
-import io.fusillade.sql.SqlCheck;
+import io.fusillade.gatling.check.Check;
+import io.fusillade.sql.SqlResult;
 import io.gatling.javaapi.core.Session;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -18,7 +22,7 @@ import java.util.function.Function;
  * ScenarioBuilder shop = scenario("shop")
  *     .feed(customers)
  *     .exec(sql("orders of customer").query("select * from orders where customer = ?")
- *         .params("#{customer}").check(rowCountBetween(0, 100)))
+ *         .params("#{customer}").check(rowCount().lte(100)))
  *     .exec(sql("place order").transaction(
  *         statement("insert into orders(customer, amount) values (?, ?)", "#{customer}").param(10),
  *         statement("update customers set orders = orders + 1 where id = ?", "#{customer}")))
@@ -108,26 +112,45 @@ public final class SqlDsl {
     return sqlCall(session -> call);
   }
 
-  /** Check: exactly {@code rows} rows read or affected. */
-  public static SqlCheck rowCount(long rows) {
-    return SqlCheck.rowCount(rows);
-  }
-
-  /** Check: between {@code min} and {@code max} rows read or affected. */
-  public static SqlCheck rowCountBetween(long min, long max) {
-    return SqlCheck.rowCountBetween(min, max);
-  }
-
-  /** Check: the first row's {@code column} equals {@code expected} (compared as text). */
-  public static SqlColumnCheck column(String column, Object expected) {
-    return SqlColumnCheck.of(column).is(expected);
+  /**
+   * Check: the rows read or affected, a {@code Long}.
+   *
+   * <p>Example: {@code .check(rowCount().is(1))} or {@code .check(rowCount().gte(1).lte(50))}.
+   */
+  public static Check<SqlResult, Long> rowCount() {
+    return Check.of("rowCount", Set.of(), result -> Optional.of(result.rows()));
   }
 
   /**
-   * Check: the result has a first row with {@code column}; with {@link SqlColumnCheck#saveAs} its
-   * value goes to the session, for the next requests ({@code "#{key}"}).
+   * Check: the first row's column of that name (any case), as the driver reads it; not found when
+   * there is no row or the value is SQL {@code NULL}. Only the columns that checks name are read.
+   *
+   * <p>Example: {@code .check(column("id").saveAs("orderId"))}, {@code
+   * column("status").is("paid")}.
    */
-  public static SqlColumnCheck column(String column) {
-    return SqlColumnCheck.of(column);
+  public static Check<SqlResult, Object> column(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("a column check needs a column name");
+    }
+    String key = name.toLowerCase(Locale.ROOT);
+    return Check.of("column(" + key + ")", Set.of(key), result -> firstRow(result, key));
+  }
+
+  /**
+   * Check: the first row's column at that position, from 1 as in JDBC; not found when there is no
+   * row or the value is SQL {@code NULL}.
+   *
+   * <p>Example: {@code sql("count").query("select count(*) from t").check(column(1).gte(1))}.
+   */
+  public static Check<SqlResult, Object> column(int index) {
+    if (index < 1) {
+      throw new IllegalArgumentException("columns count from 1, got " + index);
+    }
+    String key = SqlResult.columnAt(index);
+    return Check.of("column(" + index + ")", Set.of(key), result -> firstRow(result, key));
+  }
+
+  private static Optional<Object> firstRow(SqlResult result, String key) {
+    return result.rows() == 0 ? Optional.empty() : Optional.ofNullable(result.firstRow().get(key));
   }
 }

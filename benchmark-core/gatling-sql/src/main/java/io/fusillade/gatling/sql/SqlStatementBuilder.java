@@ -1,12 +1,14 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.Expression;
-import io.fusillade.sql.SqlCheck;
+import io.fusillade.gatling.check.Check;
+import io.fusillade.gatling.check.CheckIf;
+import io.fusillade.gatling.check.Checks;
 import io.fusillade.sql.SqlPlaceholders;
+import io.fusillade.sql.SqlResult;
 import io.fusillade.sql.Statements;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -63,11 +65,35 @@ public final class SqlStatementBuilder implements ActionBuilder {
   }
 
   /**
-   * Checks on the result (see {@link SqlDsl#rowCount}); a failed check makes the request KO. A
-   * {@link SqlDsl#column(String) column} check can save a value for the next requests.
+   * Checks on the result, in Gatling's idiom ({@link SqlDsl#rowCount()}, {@link
+   * SqlDsl#column(String)}); the first that fails makes the request KO with its message, and a
+   * check's {@code saveAs} keeps a value for the next requests.
+   *
+   * <p>Example: {@code .check(rowCount().is(1), column("id").saveAs("orderId"))}.
    */
-  public SqlStatementBuilder check(SqlCheck... more) {
-    return new SqlStatementBuilder(statement.withChecks(List.of(more)));
+  @SafeVarargs
+  public final SqlStatementBuilder check(Check<SqlResult, ?>... checks) {
+    return new SqlStatementBuilder(statement.withChecks(List.of(checks)));
+  }
+
+  /**
+   * Checks run only for the sessions where a Gatling EL string is {@code true}.
+   *
+   * <p>Example: {@code .checkIf("#{audit}").then(column("status").is("paid"))}.
+   */
+  public CheckIf<SqlResult, SqlStatementBuilder> checkIf(String condition) {
+    return new CheckIf<>(
+        CheckIf.el(condition), checks -> new SqlStatementBuilder(statement.withChecks(checks)));
+  }
+
+  /**
+   * Checks run only for the sessions where {@code condition} holds.
+   *
+   * <p>Example: {@code .checkIf(session -> session.getBoolean("audit")).then(rowCount().is(1))}.
+   */
+  public CheckIf<SqlResult, SqlStatementBuilder> checkIf(Function<Session, Boolean> condition) {
+    return new CheckIf<>(
+        Expression.of(condition), checks -> new SqlStatementBuilder(statement.withChecks(checks)));
   }
 
   /**
@@ -102,20 +128,18 @@ public final class SqlStatementBuilder implements ActionBuilder {
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     SqlStatement s = statement;
     SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(s.sql());
-    Set<String> capture = new HashSet<>();
-    s.checks().forEach(check -> capture.addAll(check.columns()));
-    Set<String> columns = Set.copyOf(capture);
-    SavedColumns saved = SavedColumns.of(s.checks());
+    Checks<SqlResult> checks = Checks.<SqlResult>none().and(s.checks());
+    Set<String> columns = checks.needs();
     return SqlAction.builder(
         s.name(),
         (session, name) -> {
           Object[] values = jdbc.bind(SqlParams.values(s.params(), session));
           var work = Statements.query(jdbc.sql(), values, columns, s.fetchSize());
-          if (saved.isEmpty()) {
-            return new ResolvedRequest(name, work, s.checks(), null).limited(s.limits());
+          if (checks.isEmpty()) {
+            return new ResolvedRequest(name, work, List.of()).limited(s.limits());
           }
-          SavedColumns.Capture request = saved.capture(s.checks());
-          return new ResolvedRequest(name, work, request.checks(), request).limited(s.limits());
+          SqlSessionChecks bound = new SqlSessionChecks(checks, session);
+          return new ResolvedRequest(name, work, List.of(bound), bound).limited(s.limits());
         });
   }
 }
