@@ -30,6 +30,8 @@ public final class LogsDsl {
   /**
    * Starts a logs request. {@code name} is the request's name in reports, a Gatling EL string or a
    * constant: keep it to a few distinct values.
+   *
+   * <p>Example: {@code logs("server errors").search("{\"query\":{\"term\":{\"status\":500}}}")}.
    */
   public static LogsRequest logs(String name) {
     return new LogsRequest(RequestNames.of("logs", name));
@@ -44,12 +46,17 @@ public final class LogsDsl {
    * @param kind one of {@link LogsFaults#KINDS}, e.g. {@link LogsFaults#MAPPING_VIOLATION}
    * @return the request
    * @throws IllegalArgumentException for an unknown kind
+   *     <p>Example: {@code exec(injected(LogsFaults.MAPPING_VIOLATION))}.
    */
   public static LogsInjectedBuilder injected(String kind) {
     return new LogsInjectedBuilder(kind, null);
   }
 
-  /** Starts a logs request whose name is computed from the session (keep the names few). */
+  /**
+   * Starts a logs request whose name is computed from the session (keep the names few).
+   *
+   * <p>Example: {@code logs(session -> session.getString("kind") + " search")}.
+   */
   public static LogsRequest logs(Function<Session, String> name) {
     return new LogsRequest(RequestNames.of("logs", name));
   }

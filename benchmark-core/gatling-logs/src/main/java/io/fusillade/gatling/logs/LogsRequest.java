@@ -15,7 +15,11 @@ public final class LogsRequest {
     this.name = name;
   }
 
-  /** A {@code _bulk} of the next {@code documents} documents of the protocol's data set. */
+  /**
+   * A {@code _bulk} of the next {@code documents} documents of the protocol's data set.
+   *
+   * <p>Example: {@code logs("bulk").bulk(5_000)}.
+   */
   public LogsBulkBuilder bulk(int documents) {
     return new LogsBulkBuilder(new LogsBulkBuilder.Bulk(name, documents));
   }
@@ -25,6 +29,8 @@ public final class LogsRequest {
    * {@code #{} is sent as it is).
    *
    * <p>Example: {@code logs("by user").search("{\"query\":{\"term\":{\"user\":\"#{user}\"}}}")}.
+   *
+   * <p>Example: {@code logs("expression").search(Expression.text("{\"query\":{\"term\":{\"ip\":\"#{ip}\"}}}"))}.
    */
   public LogsSearchBuilder search(String body) {
     return search(Expression.text(body));
@@ -34,7 +40,10 @@ public final class LogsRequest {
    * A search whose body is drawn from a template of the logs module with seeded parameters (the
    * built-in scenarios' time ranges and terms), whatever the session.
    *
-   * <p>Example: {@code logs("range").search(SearchScenario.of("range").template())}.
+   * <p>Example: {@code logs("range").search(SearchTemplate.of(body).param("from", rng ->
+   * rng.nextLong(0, 49)))}.
+   *
+   * <p>Example: {@code logs("range").search(scenario)}.
    */
   public LogsSearchBuilder search(SearchTemplate template) {
     return search(template(template));
@@ -83,6 +92,8 @@ public final class LogsRequest {
    * A read in seq-db's own terms: a seq-ql query ({@code "status:500"}, {@code "*"} for every
    * document; Gatling EL), then its page, aggregations or histogram. The protocol's store must be
    * {@link io.fusillade.logs.LogStore#SEQ_DB}.
+   *
+   * <p>Example: {@code logs("errors").seqql("status:500").size(100).check(hits().gte(1))}.
    */
   public LogsSeqQlBuilder seqql(String query) {
     return new LogsSeqQlBuilder(name, query);

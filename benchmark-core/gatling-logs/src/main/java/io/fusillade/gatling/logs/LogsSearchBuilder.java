@@ -26,12 +26,20 @@ public final class LogsSearchBuilder extends LogsReadBuilder<LogsSearchBuilder> 
     return new LogsSearchBuilder(value);
   }
 
-  /** Another index (or pattern) than the protocol's. */
+  /**
+   * Another index (or pattern) than the protocol's.
+   *
+   * <p>Example: {@code logs("all").search(body).index("web-logs-*")}.
+   */
   public LogsSearchBuilder index(String value) {
     return new LogsSearchBuilder(search.withIndex(value));
   }
 
-  /** The URL query string, without {@code ?} (replaces the default). */
+  /**
+   * The URL query string, without {@code ?} (replaces the default).
+   *
+   * <p>Example: {@code logs("count").search(body).queryString("track_total_hits=true")}.
+   */
   public LogsSearchBuilder queryString(String value) {
     return new LogsSearchBuilder(search.withQueryString(value));
   }

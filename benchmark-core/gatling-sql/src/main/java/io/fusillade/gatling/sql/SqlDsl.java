@@ -45,12 +45,19 @@ public final class SqlDsl {
    * Starts a SQL request. {@code name} is the request's name in reports, a Gatling EL string
    * ({@code "#{kind} by id"}) or a constant: keep it to a few distinct values (one per kind of
    * statement, not one per id).
+   *
+   * <p>Example: {@code sql("account by id").query("select * from accounts where id =
+   * ?").params("#{id}")}.
    */
   public static SqlRequest sql(String name) {
     return new SqlRequest(RequestNames.of("SQL", name));
   }
 
-  /** Starts a SQL request whose name is computed from the session (keep the names few). */
+  /**
+   * Starts a SQL request whose name is computed from the session (keep the names few).
+   *
+   * <p>Example: {@code sql(session -> session.getString("kind") + " lookup")}.
+   */
   public static SqlRequest sql(Function<Session, String> name) {
     return new SqlRequest(RequestNames.of("SQL", name));
   }
@@ -69,6 +76,8 @@ public final class SqlDsl {
    * A statement of a {@link SqlRequest#transaction transaction} without parameters. (Without this
    * overload, {@code statement("update ...")} could mean either of the two below, and would not
    * compile.)
+   *
+   * <p>Example: {@code statement("update counters set n = n + 1")}.
    */
   public static SqlTransactionBuilder.Statement statement(String sql) {
     return new SqlTransactionBuilder.Statement(sql, List.of());
@@ -77,12 +86,18 @@ public final class SqlDsl {
   /**
    * A statement of a {@link SqlRequest#transaction transaction}, with its parameters: Gatling EL
    * strings or constant texts; add others with {@link SqlTransactionBuilder.Statement#param}.
+   *
+   * <p>Example: {@code statement("insert into orders(customer) values (?)", "#{customer}")}.
    */
   public static SqlTransactionBuilder.Statement statement(String sql, String... params) {
     return new SqlTransactionBuilder.Statement(sql, SqlParams.el(params));
   }
 
-  /** A statement of a {@link SqlRequest#transaction transaction}, with its parameters. */
+  /**
+   * A statement of a {@link SqlRequest#transaction transaction}, with its parameters.
+   *
+   * <p>Example: {@code statement("insert into t(a) values (?)", Expression.constant(1))}.
+   */
   public static SqlTransactionBuilder.Statement statement(String sql, Expression<?>... params) {
     return new SqlTransactionBuilder.Statement(sql, List.of(params));
   }
@@ -90,6 +105,8 @@ public final class SqlDsl {
   /**
    * A request decided per virtual user at run time: its name, statement and values come from the
    * session (as the workload runner sends a workload's queries). Keep the names few.
+   *
+   * <p>Example: {@code sqlCall(session -> new SqlCall("lookup", "select 1", List.of()))}.
    */
   public static SqlCallBuilder sqlCall(Function<Session, SqlCall> call) {
     return new SqlCallBuilder(call);
@@ -102,6 +119,7 @@ public final class SqlDsl {
    * @param kind one of {@link SqlFaults#KINDS}, e.g. {@link SqlFaults#SYNTAX_ERROR}
    * @return the request
    * @throws IllegalArgumentException for an unknown kind
+   *     <p>Example: {@code exec(injected(SqlFaults.SYNTAX_ERROR))}.
    */
   public static SqlCallBuilder injected(String kind) {
     if (SqlFaults.DEADLOCK.equals(kind)) {

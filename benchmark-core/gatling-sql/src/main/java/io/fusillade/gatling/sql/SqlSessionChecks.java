@@ -15,10 +15,17 @@ import java.util.Set;
 final class SqlSessionChecks implements SqlCheck {
   private final Checks<SqlResult> checks;
   private final Session session;
+  private final Set<String> columns;
   private final Saves saves = new Saves();
 
   SqlSessionChecks(Checks<SqlResult> checks, Session session) {
+    this(checks, checks.needs(), session);
+  }
+
+  /** With the columns the checks read, computed once per statement rather than per request. */
+  SqlSessionChecks(Checks<SqlResult> checks, Set<String> columns, Session session) {
     this.checks = checks;
+    this.columns = columns;
     this.session = session;
   }
 
@@ -29,7 +36,7 @@ final class SqlSessionChecks implements SqlCheck {
 
   @Override
   public Set<String> columns() {
-    return checks.needs();
+    return columns;
   }
 
   /** The session an OK request hands on: with the values its checks saved. */

@@ -34,32 +34,56 @@ public final class SqlStatementBuilder implements ActionBuilder {
     return statement;
   }
 
-  /** The values of the placeholders, in order: Gatling EL strings (or constant texts). */
+  /**
+   * The values of the placeholders, in order: Gatling EL strings (or constant texts).
+   *
+   * <p>Example: {@code .params("#{customer}", "#{day}")}.
+   */
   public SqlStatementBuilder params(String... expressions) {
     return new SqlStatementBuilder(statement.withParams(SqlParams.el(expressions)));
   }
 
-  /** The values of the placeholders, in order. */
+  /**
+   * The values of the placeholders, in order.
+   *
+   * <p>Example: {@code .params(Expression.el("#{customer}"), Expression.constant(10))}.
+   */
   public SqlStatementBuilder params(Expression<?>... values) {
     return new SqlStatementBuilder(statement.withParams(List.of(values)));
   }
 
-  /** Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text. */
+  /**
+   * Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text.
+   *
+   * <p>Example: {@code .param("#{customer}")}.
+   */
   public SqlStatementBuilder param(String expression) {
     return new SqlStatementBuilder(statement.withParam(Expression.el(expression)));
   }
 
-  /** Adds a constant parameter. */
+  /**
+   * Adds a constant parameter.
+   *
+   * <p>Example: {@code .param(10)}.
+   */
   public SqlStatementBuilder param(Object constant) {
     return new SqlStatementBuilder(statement.withParam(Expression.constant(constant)));
   }
 
-  /** Adds a parameter computed from the session. */
+  /**
+   * Adds a parameter computed from the session.
+   *
+   * <p>Example: {@code .param(session -> session.getLong("customer") % 16)}.
+   */
   public SqlStatementBuilder param(Function<Session, ?> value) {
     return new SqlStatementBuilder(statement.withParam(Expression.of(value)));
   }
 
-  /** Adds a parameter. */
+  /**
+   * Adds a parameter.
+   *
+   * <p>Example: {@code .param(Expression.constant(LocalDate.of(2026, 1, 1)))}.
+   */
   public SqlStatementBuilder param(Expression<?> value) {
     return new SqlStatementBuilder(statement.withParam(value));
   }
@@ -99,6 +123,8 @@ public final class SqlStatementBuilder implements ActionBuilder {
   /**
    * Streams the result {@code rows} at a time (in a transaction, as PostgreSQL's driver needs)
    * instead of letting the driver buffer it whole: for queries that return many rows.
+   *
+   * <p>Example: {@code sql("all rows").query("select * from big").fetchSize(1000)}.
    */
   public SqlStatementBuilder fetchSize(int rows) {
     return new SqlStatementBuilder(statement.withFetchSize(rows));
@@ -138,7 +164,7 @@ public final class SqlStatementBuilder implements ActionBuilder {
           if (checks.isEmpty()) {
             return new ResolvedRequest(name, work, List.of()).limited(s.limits());
           }
-          SqlSessionChecks bound = new SqlSessionChecks(checks, session);
+          SqlSessionChecks bound = new SqlSessionChecks(checks, columns, session);
           return new ResolvedRequest(name, work, List.of(bound), bound).limited(s.limits());
         });
   }

@@ -13,6 +13,8 @@ public final class TopicRequest {
   /**
    * Sends one message to {@code topic}: no key, a 1 KiB value, unless set with the builder's
    * methods. The request's latency runs from the action's entry to the broker's acknowledgement.
+   *
+   * <p>Example: {@code kafka("write").send("events").value("#{payload}")}.
    */
   public TopicSendBuilder send(String topic) {
     if (topic == null || topic.isBlank()) {

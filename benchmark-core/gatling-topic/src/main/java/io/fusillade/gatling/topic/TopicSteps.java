@@ -42,7 +42,11 @@ public final class TopicSteps {
    */
   public record Step(int index, double rate, double fromSeconds, double toSeconds) {}
 
-  /** Steps of {@code each} duration, rising from {@code start} by {@code increment}. */
+  /**
+   * Steps of {@code each} duration, rising from {@code start} by {@code increment}.
+   *
+   * <p>Example: {@code TopicSteps.rising(1000, 500, 5, Duration.ofSeconds(30))}.
+   */
   public static List<Step> rising(double start, double increment, int count, Duration each) {
     List<Step> steps = new ArrayList<>();
     double length = each.toMillis() / 1000.0;
