@@ -1,6 +1,8 @@
 package io.fusillade.topic;
 
 import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.topic.TopicDsl.offset;
+import static io.fusillade.gatling.topic.TopicDsl.partition;
 import static io.fusillade.gatling.topic.TopicDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.incrementUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -79,7 +81,13 @@ public class TopicThroughputSimulation extends Simulation {
             .seed(seed);
     FusilladeRun.onEnd(TopicComponents.class, TopicSteps.judge(topicName, REQUEST, stepList));
     ScenarioBuilder writers =
-        scenario("writers").exec(kafka(REQUEST).send(topicName).valueSize(size));
+        scenario("writers")
+            .exec(
+                kafka(REQUEST)
+                    .send(topicName)
+                    .valueSize(size)
+                    // where the broker put each message: a send it did not place is KO
+                    .check(partition().gte(0).lt(partitions), offset().gte(0)));
     setUp(
             writers.injectOpen(
                 incrementUsersPerSec(rateStep)
