@@ -15,14 +15,14 @@ import java.util.List;
  * @param body the query DSL body per request (from the session, or drawn from a template), or null
  *     when the read has no Elasticsearch form
  * @param seqDb the seq-db read per request, or null when it has no seq-db form
- * @param index another index than the protocol's, or null
+ * @param index another index than the protocol's (Gatling EL), or null
  * @param checks what the answer must hold
  */
 record LogsSearch(
     Expression<String> name,
     Expression<String> body,
     Expression<SeqDbQuery> seqDb,
-    String index,
+    Expression<String> index,
     String queryString,
     List<Check<SearchResult, ?>> checks) {
 
@@ -44,7 +44,7 @@ record LogsSearch(
     return new LogsSearch(name, body, value, index, queryString, checks);
   }
 
-  LogsSearch withIndex(String value) {
+  LogsSearch withIndex(Expression<String> value) {
     return new LogsSearch(name, body, seqDb, value, queryString, checks);
   }
 

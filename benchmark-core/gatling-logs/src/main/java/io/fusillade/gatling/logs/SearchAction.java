@@ -1,5 +1,6 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.FusilladeAction;
 import io.fusillade.gatling.check.Checks;
 import io.fusillade.gatling.check.Saves;
@@ -19,10 +20,10 @@ import java.util.concurrent.CompletableFuture;
  * <p>A read without a form for the protocol's store (a query DSL body on seq-db, a seq-ql read on
  * OpenSearch) is refused when the simulation starts, not sent to fail at every request.
  */
-final class SearchAction extends FusilladeAction<Object> {
+final class SearchAction extends FusilladeAction<SearchAction.Read> {
   private final LogsSearch search;
   private final boolean seqDb;
-  private final String index;
+  private final Expression<String> index;
   private final LogsComponents components;
   private final Checks<SearchResult> checks;
   private final boolean readsError;
@@ -31,7 +32,10 @@ final class SearchAction extends FusilladeAction<Object> {
     super(search.name(), components, next);
     this.search = search;
     this.seqDb = components.client().options().store() == LogStore.SEQ_DB;
-    this.index = search.index() != null ? search.index() : components.settings().indexName();
+    this.index =
+        search.index() != null
+            ? search.index()
+            : Expression.constant(components.settings().indexName());
     this.components = components;
     this.checks = Checks.<SearchResult>none().and(search.checks());
     this.readsError = readsError(checks);
@@ -73,18 +77,23 @@ final class SearchAction extends FusilladeAction<Object> {
     return checks.needs().contains(LogsChecks.ERROR);
   }
 
-  /** The query body, or the seq-db read, for this session. */
+  /** A read for one session: the seq-db read, or the index and the query body. */
+  record Read(SeqDbQuery seqDb, String index, String body) {}
+
+  /** The query body and index, or the seq-db read, for this session. */
   @Override
-  protected Object resolve(Session session, String name) {
-    return seqDb ? search.seqDb().resolve(session) : search.body().resolve(session);
+  protected Read resolve(Session session, String name) {
+    return seqDb
+        ? new Read(search.seqDb().resolve(session), null, null)
+        : new Read(null, index.resolve(session), search.body().resolve(session));
   }
 
   @Override
-  protected void send(Exchange exchange, Object request) {
+  protected void send(Exchange exchange, Read read) {
     CompletableFuture<SearchResult> answer =
         seqDb
-            ? components.client().seqDb((SeqDbQuery) request)
-            : components.client().search(index, (String) request, search.queryString());
+            ? components.client().seqDb(read.seqDb())
+            : components.client().search(read.index(), read.body(), search.queryString());
     answer.whenComplete(
         (result, failure) -> {
           if (result == null) {

@@ -139,6 +139,11 @@ class LogsBuildersTest {
         logs("s").search(Expression.text("{\"term\":{\"user\":\"#{user}\"}}")).search();
     assertThat(fromEl.body().resolve(TestSessions.with("user", "ann")))
         .isEqualTo("{\"term\":{\"user\":\"ann\"}}");
+    LogsSearch daily = logs("s").search("{}").index("logs-#{day}").search();
+    assertThat(daily.index().resolve(TestSessions.with("day", "2026-11-27")))
+        .isEqualTo("logs-2026-11-27");
+    LogsSearch computed = logs("s").search("{}").index(session -> "logs-x").search();
+    assertThat(computed.index().resolve(TestSessions.empty())).isEqualTo("logs-x");
     LogsSearch fromFunction = logs("s").search(session -> "{}").search();
     assertThat(fromFunction.body().resolve(TestSessions.empty())).isEqualTo("{}");
   }

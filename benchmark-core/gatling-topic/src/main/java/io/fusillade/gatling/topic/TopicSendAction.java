@@ -28,7 +28,8 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  */
 final class TopicSendAction extends FusilladeAction<TopicSendAction.Message> {
   private final TopicClient client;
-  private final ProducedTopic topic;
+  private final ProducedTopic topic; // null when the topic's name comes from the session
+  private final Expression<String> topicName;
   private final KeySource key;
   private final IntSupplier size;
   private final Payloads payloads;
@@ -38,14 +39,16 @@ final class TopicSendAction extends FusilladeAction<TopicSendAction.Message> {
   private final boolean readsFailure;
 
   /** One message as this session sends it. */
-  record Message(byte[] key, byte[] value, List<Header> headers) {}
+  record Message(ProducedTopic topic, byte[] key, byte[] value, List<Header> headers) {}
 
   TopicSendAction(TopicSend send, TopicComponents components, Action next) {
     super(send.name(), components, next);
     this.client = components.client();
     String topicName = send.topic();
-    // Prepared here, before injection: topic created or checked, metadata fetched.
-    this.topic = client.topic(topicName);
+    this.topicName = Expression.text(topicName);
+    // Prepared here, before injection: topic created or checked, metadata fetched. A name from
+    // the session is looked up per message: declared topics are prepared before the load.
+    this.topic = this.topicName.isConstant() ? client.topic(topicName) : null;
     long seed = client.options().seed();
     this.key = send.key().bind(Seeds.derive(seed, "key"), topicName);
     this.size = send.size().bind(Seeds.derive(seed, "size"), topicName);
@@ -74,14 +77,15 @@ final class TopicSendAction extends FusilladeAction<TopicSendAction.Message> {
     if (value != null && bytes == null) {
       throw new IllegalArgumentException("the value is null");
     }
-    return new Message(key.key(session), bytes, resolved);
+    ProducedTopic to = topic != null ? topic : client.topic(topicName.resolve(session));
+    return new Message(to, key.key(session), bytes, resolved);
   }
 
   @Override
   protected void send(Exchange exchange, Message message) {
     byte[] bytes = message.value() != null ? message.value() : payloads.of(size.getAsInt());
     client.send(
-        topic,
+        message.topic(),
         message.key(),
         bytes,
         message.headers(),
