@@ -19,6 +19,9 @@ public final class SqlRequest {
   /**
    * A query: its rows are read and counted. Placeholders are JDBC's {@code ?} (PostgreSQL's {@code
    * $1} also works), bound with {@link SqlStatementBuilder#params(String...)} and its overloads.
+   * The text is a Gatling EL template ({@code "select * from #{table} where id = ?"}): values go in
+   * placeholders, EL is for what a placeholder cannot hold (a table's name), and each distinct text
+   * is prepared apart: keep them few.
    *
    * <p>Example: {@code sql("by id").query("select * from t where id = ?").params("#{id}")}.
    */
@@ -27,7 +30,8 @@ public final class SqlRequest {
   }
 
   /**
-   * An insert, update or delete: the rows it affected are counted.
+   * An insert, update or delete: the rows it affected are counted. The text is a Gatling EL
+   * template, as a {@link #query query}'s.
    *
    * <p>Example: {@code sql("pay").update("update orders set paid = true where id =
    * ?").params("#{orderId}")}.

@@ -150,15 +150,25 @@ public final class SqlStatementBuilder implements ActionBuilder {
     return new SqlStatementBuilder(statement.withLimits(statement.limits().withMaxTries(tries)));
   }
 
+  /**
+   * A statement's text as the driver takes it: a Gatling EL template ({@code "select * from
+   * #{table} where id = ?"}), its placeholders rewritten once for a constant text, per request
+   * otherwise.
+   */
+  static Expression<SqlPlaceholders.Jdbc> jdbc(String sql) {
+    return Expression.text(sql).map(SqlPlaceholders::toJdbc);
+  }
+
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     SqlStatement s = statement;
-    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(s.sql());
+    Expression<SqlPlaceholders.Jdbc> text = jdbc(s.sql());
     Checks<SqlResult> checks = Checks.<SqlResult>none().and(s.checks());
     Set<String> columns = checks.needs();
     return SqlAction.builder(
         s.name(),
         (session, name) -> {
+          SqlPlaceholders.Jdbc jdbc = text.resolve(session);
           Object[] values = jdbc.bind(SqlParams.values(s.params(), session));
           var work = Statements.query(jdbc.sql(), values, columns, s.fetchSize());
           if (checks.isEmpty()) {

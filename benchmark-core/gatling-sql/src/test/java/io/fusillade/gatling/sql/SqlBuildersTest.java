@@ -144,6 +144,16 @@ class SqlBuildersTest {
   }
 
   @Test
+  void aStatementsTextIsAnElTemplate() {
+    var t = SqlStatementBuilder.jdbc("select * from #{table} where id = $1");
+    assertThat(t.resolve(TestSessions.with("table", "orders")).sql())
+        .isEqualTo("select * from orders where id = ?");
+    var fixed = SqlStatementBuilder.jdbc("select 1 where 1 = ?");
+    assertThat(fixed.isConstant()).as("rewritten once, not per request").isTrue();
+    assertThat(fixed.constantValue().sql()).isEqualTo("select 1 where 1 = ?");
+  }
+
+  @Test
   void checksAddUp() {
     SqlStatement s =
         sql("q")
