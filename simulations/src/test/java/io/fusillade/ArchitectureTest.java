@@ -66,7 +66,12 @@ class ArchitectureTest {
     layers.put("reports", List.of("io.fusillade.reports.."));
     layers.put("local", List.of("io.fusillade.local.."));
     layers.put("containers", List.of("io.fusillade.containers.."));
-    layers.put("gatling", List.of("io.fusillade.gatling", "io.fusillade.gatling.metrics.."));
+    layers.put(
+        "gatling",
+        List.of(
+            "io.fusillade.gatling",
+            "io.fusillade.gatling.metrics..",
+            "io.fusillade.gatling.check.."));
     layers.put("gatling-sql", List.of("io.fusillade.gatling.sql.."));
     layers.put("gatling-topic", List.of("io.fusillade.gatling.topic.."));
     layers.put("gatling-logs", List.of("io.fusillade.gatling.logs.."));

@@ -60,7 +60,7 @@ public class JourneySimulation extends Simulation {
             sql("#{engine} select")
                 .query("select customer from orders where id = ? and customer = ?")
                 .params("#{orderId}", "#{customer}")
-                .check(rowCount(1)))
+                .check(rowCount().is(1)))
         .exec(sql(session -> "unsaved").query("select ?").params("#{nothing}"));
   }
 

@@ -93,7 +93,7 @@ public class LogIngestSimulation extends Simulation {
         step = SimulationProperties.duration("logs.duration", Duration.ofSeconds(30));
         steps.add(rate);
       }
-      store = store.stepReport(steps, step);
+      FusilladeRun.injectionSteps(steps, step);
       FusilladeRun.parameters(parameters);
       setUp(LogsPhases.arrivals("ingest", "bulk", bulk, steps, step).protocols(store));
     }

@@ -95,6 +95,8 @@ class OutsideProjectTest {
     RequestTotals lookups = record.requests().get("account by id");
     assertThat(lookups.okCount()).as(result.output()).isEqualTo(50 * 10);
     assertThat(lookups.koCount()).isZero();
+    // each lookup saved its account's owner (a check's saveAs), which the next request reads back
+    assertThat(record.requests().get("accounts of owner").okCount()).isEqualTo(50 * 10);
     assertThat(result.output())
         .contains("passed: errors < 1%")
         .contains("passed: p99 < 100ms")

@@ -23,7 +23,7 @@ public class ClusterSimulation extends Simulation {
   {
     setUp(
             scenario("cluster reads")
-                .exec(sql("one row").query("select 1 as one").check(rowCount(1)))
+                .exec(sql("one row").query("select 1 as one").check(rowCount().is(1)))
                 .injectOpen(constantUsersPerSec(RATE).during(SECONDS)))
         .protocols(
             sql.urls(nodes.stream().map(LocalPostgres::jdbcUrl).toList())

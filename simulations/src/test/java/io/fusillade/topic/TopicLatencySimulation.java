@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.topic.TopicComponents;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.scenarios.topic.KafkaTarget;
@@ -73,9 +74,9 @@ public class TopicLatencySimulation extends Simulation {
                   .withReplicationFactor(replication)
                   .withConsumers(consumers));
     }
-    protocol =
-        protocol.onEnd(
-            (client, recorder) -> recorder.onFinish(() -> percentiles(recorder, topics)));
+    FusilladeRun.onEnd(
+        TopicComponents.class,
+        (components, recorder) -> recorder.onFinish(() -> percentiles(recorder, topics)));
 
     PopulationBuilder idle =
         scenario("idle")

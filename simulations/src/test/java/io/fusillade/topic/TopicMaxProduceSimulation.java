@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.topic.TopicComponents;
 import io.fusillade.scenarios.topic.KafkaTarget;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
@@ -40,15 +41,17 @@ public class TopicMaxProduceSimulation extends Simulation {
             .bootstrapServers(target.bootstrapServers())
             .producer("linger.ms", linger)
             .producer("batch.size", batch)
-            .topic(topic(topicName).withPartitions(partitions))
-            .onEnd(
-                (client, recorder) -> {
-                  double seconds = client.secondsSinceOpen() - client.firstSendSeconds();
-                  long acked = client.delivery(topicName).acknowledged();
-                  System.out.printf(
-                      "fusillade.records.per.second=%.1f (%d records in %.1f s)%n",
-                      acked / seconds, acked, seconds);
-                });
+            .topic(topic(topicName).withPartitions(partitions));
+    FusilladeRun.onEnd(
+        TopicComponents.class,
+        (components, recorder) -> {
+          TopicClient client = components.client();
+          double seconds = client.secondsSinceOpen() - client.firstSendSeconds();
+          long acked = client.delivery(topicName).acknowledged();
+          System.out.printf(
+              "fusillade.records.per.second=%.1f (%d records in %.1f s)%n",
+              acked / seconds, acked, seconds);
+        });
     var writers =
         scenario("writers").during(duration).on(kafka("write").send(topicName).valueSize(size));
     setUp(writers.injectOpen(atOnceUsers(inflight))).protocols(protocol);

@@ -1,12 +1,15 @@
 package io.fusillade.topic;
 
 import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.topic.TopicDsl.offset;
+import static io.fusillade.gatling.topic.TopicDsl.partition;
 import static io.fusillade.gatling.topic.TopicDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.incrementUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.topic.TopicComponents;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
 import io.fusillade.scenarios.topic.KafkaTarget;
@@ -75,10 +78,16 @@ public class TopicThroughputSimulation extends Simulation {
                     .withPartitions(partitions)
                     .withReplicationFactor(replication)
                     .withConsumers(consumers))
-            .seed(seed)
-            .onEnd(TopicSteps.judge(topicName, REQUEST, stepList));
+            .seed(seed);
+    FusilladeRun.onEnd(TopicComponents.class, TopicSteps.judge(topicName, REQUEST, stepList));
     ScenarioBuilder writers =
-        scenario("writers").exec(kafka(REQUEST).send(topicName).valueSize(size));
+        scenario("writers")
+            .exec(
+                kafka(REQUEST)
+                    .send(topicName)
+                    .valueSize(size)
+                    // where the broker put each message: a send it did not place is KO
+                    .check(partition().gte(0).lt(partitions), offset().gte(0)));
     setUp(
             writers.injectOpen(
                 incrementUsersPerSec(rateStep)

@@ -7,6 +7,7 @@ import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.core.protocol.ProtocolKey;
 import io.gatling.core.structure.ScenarioContext;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
@@ -23,6 +24,8 @@ import scala.Function1;
 public final class FusilladeProtocolKey<
         P extends Protocol, C extends SessionlessComponents & AutoCloseable>
     implements ProtocolKey<P, C> {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(FusilladeProtocolKey.class);
 
   /** Opens a protocol's components for a run. */
   @FunctionalInterface
@@ -61,7 +64,29 @@ public final class FusilladeProtocolKey<
     // Called once per run; the function it returns, once per scenario: share by protocol.
     Map<P, C> components = new ConcurrentHashMap<>();
     return protocol ->
-        components.computeIfAbsent(protocol, p -> FusilladeRun.closeAtEnd(open(p, core)));
+        components.computeIfAbsent(
+            protocol,
+            p -> {
+              C opened = open(p, core);
+              // the hooks declared now, by the simulation's constructor: the declarations are
+              // gone by the time the run closes its resources
+              List<Runnable> hooks = FusilladeRun.endHooks(opened, opened.recorder());
+              FusilladeRun.closeAtEnd(() -> closeThenHooks(opened, hooks));
+              return opened;
+            });
+  }
+
+  /** Closes the components, then runs the run's end hooks on them ({@link FusilladeRun#onEnd}). */
+  private static void closeThenHooks(SessionlessComponents components, List<Runnable> hooks)
+      throws Exception {
+    ((AutoCloseable) components).close();
+    for (Runnable hook : hooks) {
+      try {
+        hook.run();
+      } catch (RuntimeException e) {
+        LOG.warn("An end hook of {} failed: {}", components, e.toString());
+      }
+    }
   }
 
   /**

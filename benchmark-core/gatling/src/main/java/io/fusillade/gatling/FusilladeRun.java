@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * object a simulation could reach; behind these methods the run is an object: {@link GatlingRun}
  * (its life, from the first protocol to build its components to the end), {@link RunEnding} (its
  * verdict and the JVM's exit code), {@link RunSteering} (stopping it early), and {@link RunSlot}
- * (the one place that holds it).
+ * (the one place that holds it). Protocol builders hold protocol settings only: what concerns the
+ * run (its end hooks, its injection steps, its name) is declared here.
  *
  * <p>Its settings come from the {@link RunPlan}: the command line's, or the documented {@code -D}
  * settings of a {@code mvn gatling:test} run ({@link PlanProperties}).
@@ -73,6 +75,7 @@ public final class FusilladeRun {
    * profile's (see {@link InjectionProfiles}); a {@code rate} given here replaces it.
    */
   public static void parameters(Map<String, ?> values) {
+    noteSimulation();
     RunSlot.declare(d -> d.parameters.putAll(values));
     GatlingRun run = RunSlot.current();
     if (run != null) {
@@ -99,6 +102,7 @@ public final class FusilladeRun {
    * @param label the name in the gauges: letters, digits, '_' and '-'
    */
   public static void watchProcess(long pid, String label) {
+    noteSimulation();
     WatchedProcess process = WatchedProcess.ofPid(pid, label);
     RunSlot.declare(d -> d.watched.add(process));
   }
@@ -130,6 +134,7 @@ public final class FusilladeRun {
    * @param targets the servers, e.g. {@code ServerTarget.of("db", "http://db1:9100/metrics")}
    */
   public static void monitor(ServerTarget... targets) {
+    noteSimulation();
     RunSlot.declare(d -> d.monitored.addAll(List.of(targets)));
   }
 
@@ -143,6 +148,7 @@ public final class FusilladeRun {
    * @throws io.fusillade.FusilladeException naming a check with bad syntax and the position
    */
   public static void checks(String... texts) {
+    noteSimulation();
     Optional<RunAnalysis> analysis = RunEnding.analysis();
     if (analysis.isEmpty() && texts.length > 0) {
       LOG.info(
@@ -173,6 +179,7 @@ public final class FusilladeRun {
    * @throws IllegalArgumentException naming a rule that cannot be read, and the form
    */
   public static void abortWhen(String... rules) {
+    noteSimulation();
     List<AbortRule> parsed = List.of(rules).stream().map(AbortRule::parse).toList();
     RunSlot.declare(d -> d.abortRules.addAll(parsed));
   }
@@ -189,6 +196,7 @@ public final class FusilladeRun {
    * @throws IllegalArgumentException naming a fault that cannot be read, and the form
    */
   public static void faults(String... texts) {
+    noteSimulation();
     List<Fault> parsed = List.of(texts).stream().map(Fault::parse).toList();
     RunSlot.declare(d -> d.faults.addAll(parsed));
   }
@@ -228,6 +236,7 @@ public final class FusilladeRun {
    * @param target its nodes
    */
   public static void faultTarget(String kind, FaultTarget target) {
+    noteSimulation();
     RunSlot.declare(d -> d.faultTargets.put(kind, target));
   }
 
@@ -242,11 +251,86 @@ public final class FusilladeRun {
   }
 
   /**
-   * Remembers which simulation is being built, from the call stack: the first class that extends
-   * Gatling's {@code Simulation}. Protocol and action builders call this; it costs a stack walk at
-   * build time only.
+   * Runs {@code hook} when the run ends, once for each of its protocols' components of type {@code
+   * components}, after they closed (a topic protocol's consumers have drained) and before the run
+   * record closes: the place to judge steps of a run or add a summary to {@code run.json}. A hook
+   * that throws is logged and the others run. Call it from the simulation's constructor.
+   *
+   * <pre>{@code
+   * FusilladeRun.onEnd(TopicComponents.class, (c, recorder) -> steps.accept(c.client(), recorder));
+   * }</pre>
+   *
+   * @param components the components' class, e.g. {@code TopicComponents.class}
+   * @param hook what to run with them and the run's recorder
    */
-  public static void noteSimulation() {
+  public static <C> void onEnd(Class<C> components, BiConsumer<? super C, RunRecorder> hook) {
+    noteSimulation();
+    EndHook<C> end = new EndHook<>(components, hook);
+    RunSlot.declare(d -> d.endHooks.add(end));
+  }
+
+  /**
+   * Declares that the load is injected as {@code rates.size()} steps of {@code step} each: the
+   * protocols that report per step write their report to {@code run.json} (logs: documents/s and
+   * MiB/s of each step, parameter {@code steps}). Call it from the simulation's constructor.
+   *
+   * <pre>{@code
+   * FusilladeRun.injectionSteps(List.of(1000.0, 2000.0), Duration.ofSeconds(30));
+   * }</pre>
+   *
+   * @param rates the target rate of each step
+   * @param step how long each lasts
+   */
+  public static void injectionSteps(List<Double> rates, Duration step) {
+    noteSimulation();
+    StepPlan plan = new StepPlan(rates, step);
+    RunSlot.declare(d -> d.steps = plan);
+  }
+
+  /** The injection steps the simulation declared ({@link #injectionSteps}), if any. */
+  public static Optional<StepPlan> stepPlan() {
+    return Optional.ofNullable(RunSlot.declared(d -> d.steps));
+  }
+
+  /**
+   * The load injected as steps of one length each, for the protocols' step reports.
+   *
+   * @param rates the target rate of each step
+   * @param step each one's length
+   */
+  public record StepPlan(List<Double> rates, Duration step) {
+    /** Copies the rates; the step is positive. */
+    public StepPlan {
+      rates = List.copyOf(rates);
+      if (step == null || step.isNegative() || step.isZero()) {
+        throw new IllegalArgumentException("an injection step lasts more than 0 s, got " + step);
+      }
+    }
+  }
+
+  /** The end hooks of {@code components}, as declared now, run after they close. */
+  static List<Runnable> endHooks(Object components, RunRecorder recorder) {
+    List<EndHook<?>> hooks = RunSlot.declared(d -> List.copyOf(d.endHooks));
+    return hooks.stream()
+        .filter(h -> h.type().isInstance(components))
+        .map(h -> (Runnable) () -> h.run(components, recorder))
+        .toList();
+  }
+
+  /** A hook of {@link #onEnd}. */
+  record EndHook<C>(Class<C> type, BiConsumer<? super C, RunRecorder> hook) {
+    void run(Object components, RunRecorder recorder) {
+      hook.accept(type.cast(components), recorder);
+    }
+  }
+
+  /**
+   * Remembers which simulation is being built, from the call stack: the first class that extends
+   * Gatling's {@code Simulation}. The run API's methods call this from the simulation's
+   * constructor; it costs a stack walk at build time only. A simulation that calls none is named
+   * from the command line ({@link #simulationOfCommand}).
+   */
+  private static void noteSimulation() {
     Optional<String> found =
         StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
             .walk(
@@ -264,6 +348,25 @@ public final class FusilladeRun {
                     d.simulation = name;
                   }
                 }));
+  }
+
+  /**
+   * The simulation class that Gatling's command line names ({@code -s CLASS} or {@code --simulation
+   * CLASS}, as {@code fusillade run} and the gatling-maven-plugin pass it), or null.
+   *
+   * @param command the JVM's command line, {@code sun.java.command}; null for none
+   */
+  static String simulationOfCommand(String command) {
+    if (command == null) {
+      return null;
+    }
+    String[] words = command.strip().split("\\s+");
+    for (int i = 0; i + 1 < words.length; i++) {
+      if (words[i].equals("-s") || words[i].equals("--simulation")) {
+        return words[i + 1];
+      }
+    }
+    return null;
   }
 
   private static boolean isSimulation(Class<?> type) {

@@ -72,6 +72,12 @@ final class GatlingRun {
    * applied (a port already taken, a fault on a server the run did not start) closes the record as
    * failed and is thrown: Gatling then crashes the run with it.
    */
+  /** The simulation class the command line names, or "simulation". */
+  private static String commandSimulation() {
+    String named = FusilladeRun.simulationOfCommand(System.getProperty("sun.java.command"));
+    return named != null ? named : "simulation";
+  }
+
   static GatlingRun open(RunDeclarations declared, RunPlan plan, CoreComponents core) {
     if (ParentWatch.gone()) {
       // this JVM is exiting (its parent is gone): an orphan opens no run record
@@ -81,7 +87,7 @@ final class GatlingRun {
     String name =
         plan.outputs().simulationName() != null
             ? plan.outputs().simulationName()
-            : declared.simulation != null ? declared.simulation : "simulation";
+            : declared.simulation != null ? declared.simulation : commandSimulation();
     // The injection profile's target rate, unless the simulation recorded one itself.
     declared.parameters.putAll(InjectionProfiles.parameters(core, declared.parameters));
     RunRecorder recorder =

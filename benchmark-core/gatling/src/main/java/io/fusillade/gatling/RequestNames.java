@@ -19,7 +19,6 @@ public final class RequestNames {
    * @throws IllegalArgumentException "a SQL request needs a name" when {@code name} is null or blank
    */
   public static Expression<String> of(String protocol, String name) {
-    FusilladeRun.noteSimulation();
     if (name == null || name.isBlank()) {
       throw new IllegalArgumentException("a " + protocol + " request needs a name");
     }
@@ -31,7 +30,6 @@ public final class RequestNames {
    * as "{@code <protocol> request not built}" (lower case: "sql request not built").
    */
   public static Expression<String> of(String protocol, Function<Session, String> name) {
-    FusilladeRun.noteSimulation();
     if (name == null) {
       throw new IllegalArgumentException("a " + protocol + " request needs a name");
     }

@@ -31,6 +31,8 @@ final class RunDeclarations {
   final List<Fault> faults = new ArrayList<>();
   final Map<String, FaultTarget> faultTargets = new LinkedHashMap<>();
   final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
+  final List<FusilladeRun.EndHook<?>> endHooks = new ArrayList<>();
+  FusilladeRun.StepPlan steps; // the injection steps, or null
   java.nio.file.Path embeddedLog; // the started server's log, for a logs: embedded source; or null
   String crash; // why the run failed before it opened (a protocol that could not start), or null
 }

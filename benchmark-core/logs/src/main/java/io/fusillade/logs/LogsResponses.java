@@ -61,7 +61,7 @@ final class LogsResponses {
     root.path("aggregations")
         .fields()
         .forEachRemaining(e -> aggregations.put(e.getKey(), buckets(e.getValue())));
-    return new SearchResult(200, count, totalHits, aggregations, null, end);
+    return new SearchResult(200, count, totalHits, aggregations, null, end, root);
   }
 
   static List<SearchResult.Bucket> buckets(JsonNode aggregation) {

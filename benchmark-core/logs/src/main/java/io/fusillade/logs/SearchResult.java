@@ -1,5 +1,6 @@
 package io.fusillade.logs;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +13,8 @@ import java.util.Map;
  * @param aggregations the buckets of each bucket aggregation, by name
  * @param error for a failed request, a short stable reason, else null
  * @param endNanos when the response was read, on {@link System#nanoTime()}
+ * @param body the response's JSON as parsed, for checks that read it ({@code jsonPath}), or null
+ *     when no readable body came
  */
 public record SearchResult(
     int httpStatus,
@@ -19,11 +22,23 @@ public record SearchResult(
     long totalHits,
     Map<String, List<Bucket>> aggregations,
     String error,
-    long endNanos) {
+    long endNanos,
+    JsonNode body) {
 
   /** Copies the map. */
   public SearchResult {
     aggregations = Map.copyOf(aggregations);
+  }
+
+  /** A result without a readable body: a failure, or a test's fixture. */
+  public SearchResult(
+      int httpStatus,
+      int hits,
+      long totalHits,
+      Map<String, List<Bucket>> aggregations,
+      String error,
+      long endNanos) {
+    this(httpStatus, hits, totalHits, aggregations, error, endNanos, null);
   }
 
   /** Whether the search succeeded (whatever it found). */

@@ -42,7 +42,7 @@ final class SeqDbResponses {
     }
     String code = root.path("error").path("code").asText("");
     if (!code.isEmpty() && !code.equals(NO_ERROR) && !code.equals("ERROR_CODE_UNSPECIFIED")) {
-      return new SearchResult(200, 0, -1, Map.of(), code, end);
+      return new SearchResult(200, 0, -1, Map.of(), code, end, root);
     }
     int hits = root.path("docs").size();
     JsonNode total = root.get("total");
@@ -66,7 +66,7 @@ final class SeqDbResponses {
       }
       aggregations.put(SeqDbQuery.HISTOGRAM, buckets);
     }
-    return new SearchResult(200, hits, totalHits, aggregations, null, end);
+    return new SearchResult(200, hits, totalHits, aggregations, null, end, root);
   }
 
   /**

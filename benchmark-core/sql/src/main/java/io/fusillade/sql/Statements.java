@@ -141,8 +141,11 @@ public final class Statements {
     ResultSetMetaData meta = row.getMetaData();
     for (int i = 1; i <= meta.getColumnCount(); i++) {
       String label = meta.getColumnLabel(i).toLowerCase(Locale.ROOT);
-      if (columns.contains(label)) {
-        values.put(label, row.getObject(i));
+      String position = SqlResult.columnAt(i);
+      if (columns.contains(label) || columns.contains(position)) {
+        Object value = row.getObject(i);
+        values.put(label, value);
+        values.put(position, value);
       }
     }
     return values;

@@ -94,6 +94,15 @@ class SqlClientTest {
               "select id, name from items where id = ?", new Object[] {7}, Set.of("name"), 0);
       assertThat(run(client, one, SqlCheck.rowCount(1), SqlCheck.column("name", "item 7")).status())
           .isEqualTo(Status.OK);
+      // A column asked for by position (from 1) comes under that key.
+      SqlWork second =
+          Statements.query(
+              "select id, name from items where id = ?",
+              new Object[] {7},
+              Set.of(SqlResult.columnAt(2)),
+              0);
+      assertThat(run(client, second, SqlCheck.column(SqlResult.columnAt(2), "item 7")).reason())
+          .isNull();
       SqlOutcome wrong = run(client, one, SqlCheck.column("name", "item 8"));
       assertThat(wrong.status()).isEqualTo(Status.KO);
       assertThat(wrong.reason()).isEqualTo("check failed: expected name = item 8, got item 7");

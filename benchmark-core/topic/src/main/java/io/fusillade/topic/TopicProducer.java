@@ -132,11 +132,12 @@ final class TopicProducer implements AutoCloseable {
               topic.messages().increment();
               topic.bytes().add(size);
             }
-            done.completed(end, error);
+            long offset = error == null && metadata != null ? metadata.offset() : -1;
+            done.completed(end, error, partition, offset);
           });
     } catch (RuntimeException e) {
       // Not an ApiException (those go to the callback): a closed producer, a bad record.
-      done.completed(System.nanoTime(), e);
+      done.completed(System.nanoTime(), e, partition, -1);
     }
   }
 

@@ -1,13 +1,19 @@
 package io.fusillade.scenarios.logs;
 
+import static io.fusillade.gatling.logs.LogsDsl.bucketCounts;
+import static io.fusillade.gatling.logs.LogsDsl.bucketValues;
+import static io.fusillade.gatling.logs.LogsDsl.hits;
 import static io.fusillade.gatling.logs.LogsDsl.logs;
+import static io.fusillade.gatling.logs.LogsDsl.total;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.fusillade.gatling.Expression;
+import io.fusillade.gatling.check.Check;
 import io.fusillade.gatling.logs.LogsSearchBuilder;
 import io.fusillade.gatling.logs.LogsSeqQlBuilder;
 import io.fusillade.logs.LogSearches;
 import io.fusillade.logs.LogStore;
+import io.fusillade.logs.SearchResult;
 import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.SeqDbAggregation;
 import io.fusillade.logs.WebLogTally;
@@ -141,11 +147,11 @@ final class LogReads {
     if (store == LogStore.SEQ_DB) {
       LogsSeqQlBuilder b = seqDb(logs(name), read.seqDb());
       if (counting) {
-        b = b.withTotal().checkTotal(total);
+        b = b.withTotal().check(total().is(total));
       } else {
-        b = expect.hits() != null ? b.checkHitsExactly(expect.hits()) : b;
-        b = expect.minHits() != null ? b.checkHits(expect.minHits()) : b;
-        b = buckets != null ? bucketChecks(b, buckets, bucketCounts) : b;
+        b = expect.hits() != null ? b.check(hits().is(expect.hits())) : b;
+        b = expect.minHits() != null ? b.check(hits().gte(expect.minHits())) : b;
+        b = buckets != null ? b.check(bucketCheck(buckets, bucketCounts)) : b;
       }
       return b;
     }
@@ -155,35 +161,19 @@ final class LogReads {
             .search(Expression.text(read.es()))
             .queryString(counting ? counting(queryString) : queryString);
     if (counting) {
-      b = b.checkTotal(total);
+      b = b.check(total().is(total));
     } else {
-      b = expect.hits() != null ? b.checkHitsExactly(expect.hits()) : b;
-      b = expect.minHits() != null ? b.checkHits(expect.minHits()) : b;
-      b = buckets != null ? bucketChecks(b, buckets, bucketCounts) : b;
+      b = expect.hits() != null ? b.check(hits().is(expect.hits())) : b;
+      b = expect.minHits() != null ? b.check(hits().gte(expect.minHits())) : b;
+      b = buckets != null ? b.check(bucketCheck(buckets, bucketCounts)) : b;
     }
     return b;
   }
 
-  private static <B extends io.gatling.javaapi.core.ActionBuilder> B bucketChecks(
-      B builder, Map<String, Double> expected, boolean counts) {
-    // "" stands for the answer's only aggregation, whatever each store names it
-    if (builder instanceof LogsSearchBuilder search) {
-      @SuppressWarnings("unchecked")
-      B checked =
-          (B)
-              (counts
-                  ? search.checkBucketCounts("", expected)
-                  : search.checkBucketValues("", expected));
-      return checked;
-    }
-    LogsSeqQlBuilder seqDb = (LogsSeqQlBuilder) builder;
-    @SuppressWarnings("unchecked")
-    B checked =
-        (B)
-            (counts
-                ? seqDb.checkBucketCounts("", expected)
-                : seqDb.checkBucketValues("", expected));
-    return checked;
+  /** Exactly these buckets of the answer's only aggregation, whatever each store names it. */
+  private static Check<SearchResult, Map<String, Double>> bucketCheck(
+      Map<String, Double> expected, boolean counts) {
+    return (counts ? bucketCounts("") : bucketValues("")).is(expected);
   }
 
   /** A query string with {@code track_total_hits=true}, whatever it said of it. */

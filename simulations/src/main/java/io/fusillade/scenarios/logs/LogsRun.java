@@ -89,15 +89,14 @@ public class LogsRun extends Simulation {
     LogsTarget target =
         LogsTarget.resolve(
             given.urls(), section.urls(), storeKind, LogsWorkloadMapping.indexSpec(section));
-    // One of several injectors: its part of the rate, and every N-th bulk of the documents.
+    // One of several injectors: its part of the rate (the logs protocol sends its every N-th bulk).
     InjectorShare share = InjectorShare.current();
 
     LogsProtocolBuilder store =
         logs.urls(target.urlArray())
             .store(storeKind)
             .profile(LogsWorkloadMapping.profile(section))
-            .seed(seed)
-            .injectorShare(share.count(), share.index());
+            .seed(seed);
     // Pre-transformed NDJSON on disk instead of the profile's generator (--files, files:).
     String files =
         RunPlan.current().logs().files() != null
@@ -168,7 +167,7 @@ public class LogsRun extends Simulation {
         case RATE -> {
           double mine = share.rate(ingest.rate());
           recorded = recorded.withRate(mine).withDuration(ingest.duration());
-          store = store.stepReport(List.of(mine), ingest.duration());
+          FusilladeRun.injectionSteps(List.of(mine), ingest.duration());
           chain =
               LogsPhases.arrivals(
                   "ingest",
@@ -194,7 +193,7 @@ public class LogsRun extends Simulation {
         default -> {
           List<Double> mine = ingest.steps().stream().map(share::rate).toList();
           recorded = recorded.withSteps(new Steps(mine, ingest.stepDuration()));
-          store = store.stepReport(mine, ingest.stepDuration());
+          FusilladeRun.injectionSteps(mine, ingest.stepDuration());
           chain =
               LogsPhases.arrivals(
                   "ingest",

@@ -9,6 +9,7 @@ import io.fusillade.gatling.FusilladeArrivals;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
+import io.fusillade.gatling.topic.TopicComponents;
 import io.fusillade.gatling.topic.TopicDsl;
 import io.fusillade.gatling.topic.TopicProtocolBuilder;
 import io.fusillade.gatling.topic.TopicSendBuilder;
@@ -173,12 +174,12 @@ public class TopicWorkloadSimulation extends Simulation {
         population = FusilladeArrivals.of(StageInjection.of(t.stages())).population(writers, write);
       } else if (t.steps() != null) {
         TopicWorkload.Steps s = t.steps();
-        protocol =
-            protocol.onEnd(
-                TopicSteps.judge(
-                    t.name(),
-                    requestName(t.name()),
-                    TopicSteps.rising(s.start(), s.increment(), s.count(), s.duration())));
+        FusilladeRun.onEnd(
+            TopicComponents.class,
+            TopicSteps.judge(
+                t.name(),
+                requestName(t.name()),
+                TopicSteps.rising(s.start(), s.increment(), s.count(), s.duration())));
         population =
             FusilladeArrivals.of(
                     StageInjection.rising(s.start(), s.increment(), s.count(), s.duration()))

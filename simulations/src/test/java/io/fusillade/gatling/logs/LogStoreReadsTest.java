@@ -1,11 +1,19 @@
 package io.fusillade.gatling.logs;
 
+import static io.fusillade.gatling.logs.LogsDsl.bucketCounts;
+import static io.fusillade.gatling.logs.LogsDsl.bucketValues;
+import static io.fusillade.gatling.logs.LogsDsl.errorCode;
+import static io.fusillade.gatling.logs.LogsDsl.hits;
+import static io.fusillade.gatling.logs.LogsDsl.jsonPath;
 import static io.fusillade.gatling.logs.LogsDsl.logs;
+import static io.fusillade.gatling.logs.LogsDsl.total;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.TestSessions;
+import io.fusillade.gatling.check.Checks;
+import io.fusillade.gatling.check.Saves;
 import io.fusillade.local.LocalSeqDb;
 import io.fusillade.local.SeqDbBinary;
 import io.fusillade.logs.BulkBodies;
@@ -105,12 +113,13 @@ class LogStoreReadsTest {
         client.options().store() == LogStore.SEQ_DB
             ? client.seqDb(s.seqDb().resolve(session)).join()
             : client.search(INDEX, s.body().resolve(session), s.queryString()).join();
-    return s.checks().check(r);
+    Checks<SearchResult> checks = Checks.<SearchResult>none().and(s.checks());
+    return SearchAction.verdict(checks, SearchAction.readsError(checks), r, session, new Saves());
   }
 
   @Test
   void aPageOfDocumentsIsFull() {
-    assertThat(ask(logs("page").seqql("*").size(100).offset("#{offset}").checkHitsExactly(100), sq))
+    assertThat(ask(logs("page").seqql("*").size(100).offset("#{offset}").check(hits().is(100)), sq))
         .isNull();
     assertThat(
             ask(
@@ -118,7 +127,7 @@ class LogStoreReadsTest {
                     .search(
                         Expression.text(
                             "{\"query\":{\"match_all\":{}},\"from\":#{offset},\"size\":100}"))
-                    .checkHitsExactly(100),
+                    .check(hits().is(100), jsonPath("$.hits.hits[99]._source.status").exists()),
                 es))
         .isNull();
   }
@@ -136,7 +145,7 @@ class LogStoreReadsTest {
                 logs("status in")
                     .seqql("status:in(500, 400, 403)")
                     .withTotal()
-                    .checkTotal(errors.result()),
+                    .check(total().is(errors.result())),
                 sq))
         .isNull();
     assertThat(
@@ -144,7 +153,7 @@ class LogStoreReadsTest {
                 logs("status in")
                     .search("{\"query\":{\"terms\":{\"status\":[500,400,403]}},\"size\":10}")
                     .queryString("track_total_hits=true")
-                    .checkTotal(errors.result()),
+                    .check(total().is(errors.result())),
                 es))
         .isNull();
     assertThat(
@@ -152,7 +161,7 @@ class LogStoreReadsTest {
                 logs("phrase")
                     .seqql("request:\"" + WebLogs.TOP_REQUEST + "\"")
                     .withTotal()
-                    .checkTotal(phrase.result()),
+                    .check(total().is(phrase.result())),
                 sq))
         .isNull();
     assertThat(
@@ -163,7 +172,7 @@ class LogStoreReadsTest {
                             + WebLogs.TOP_REQUEST
                             + "\"}},\"size\":10}")
                     .queryString("track_total_hits=true")
-                    .checkTotal(phrase.result()),
+                    .check(total().is(phrase.result())),
                 es))
         .isNull();
     // a count one off is a KO that says both numbers
@@ -172,9 +181,9 @@ class LogStoreReadsTest {
                 logs("status in")
                     .seqql("status:in(500, 400, 403)")
                     .withTotal()
-                    .checkTotal(errors.result() + 1),
+                    .check(total().is(errors.result() + 1)),
                 sq))
-        .isEqualTo("total " + errors.result() + ", expected " + (errors.result() + 1));
+        .isEqualTo("total.is(" + (errors.result() + 1) + "): found " + errors.result());
   }
 
   @Test
@@ -190,7 +199,7 @@ class LogStoreReadsTest {
                 logs("count by status")
                     .seqql("*")
                     .aggregate(SeqDbAggregation.count().groupBy("status"))
-                    .checkBucketCounts("", counts.result()),
+                    .check(bucketCounts("").is(counts.result())),
                 sq))
         .isNull();
     assertThat(
@@ -198,7 +207,7 @@ class LogStoreReadsTest {
                 logs("count by status")
                     .search(
                         "{\"size\":0,\"aggs\":{\"by_status\":{\"terms\":{\"field\":\"status\",\"size\":100}}}}")
-                    .checkBucketCounts("", counts.result()),
+                    .check(bucketCounts("").is(counts.result())),
                 es))
         .isNull();
     assertThat(
@@ -206,7 +215,7 @@ class LogStoreReadsTest {
                 logs("min size by status")
                     .seqql("*")
                     .aggregate(SeqDbAggregation.min("size").groupBy("status"))
-                    .checkBucketValues("", minSize.result()),
+                    .check(bucketValues("").is(minSize.result())),
                 sq))
         .isNull();
     assertThat(
@@ -215,7 +224,7 @@ class LogStoreReadsTest {
                     .search(
                         "{\"size\":0,\"aggs\":{\"by_status\":{\"terms\":{\"field\":\"status\",\"size\":100},"
                             + "\"aggs\":{\"m\":{\"min\":{\"field\":\"size\"}}}}}}")
-                    .checkBucketValues("", minSize.result()),
+                    .check(bucketValues("").is(minSize.result())),
                 es))
         .isNull();
   }
@@ -229,7 +238,7 @@ class LogStoreReadsTest {
                 logs("range")
                     .seqql("'@timestamp':[" + start + ", " + end + ")")
                     .withTotal()
-                    .checkTotal(5_000),
+                    .check(total().is(5_000)),
                 sq))
         .isNull();
     assertThat(
@@ -242,7 +251,7 @@ class LogStoreReadsTest {
                             + end
                             + "}}},\"size\":10}")
                     .queryString("track_total_hits=true")
-                    .checkTotal(5_000),
+                    .check(total().is(5_000)),
                 es))
         .isNull();
     // seq-db's histogram counts every document once
@@ -270,9 +279,17 @@ class LogStoreReadsTest {
         BulkBodies.append(WEB, i * 2_000L, 2_000, body);
         assertThat(client.bulk(INDEX, body, false, 2_000).join().ok()).isTrue();
         Thread.sleep(200); // seq-db seals a full fraction once a second
-        reason = ask(logs("errors").seqql("status:500").checkHits(1), client);
+        reason = ask(logs("errors").seqql("status:500").check(hits().gte(1)), client);
       }
       assertThat(reason).isEqualTo("ERROR_CODE_TOO_MANY_FRACTIONS_HIT");
+      // a check that reads the error judges the read itself
+      assertThat(
+              ask(
+                  logs("errors")
+                      .seqql("status:500")
+                      .check(errorCode().is("ERROR_CODE_TOO_MANY_FRACTIONS_HIT")),
+                  client))
+          .isNull();
     }
   }
 

@@ -1,5 +1,6 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.SessionlessComponents;
 import io.fusillade.logs.BulkBodies;
 import io.fusillade.logs.JsonBuffer;
@@ -43,6 +44,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
   private final LogSource source;
   private final ThreadPoolExecutor builders;
   private final ConcurrentLinkedQueue<Workspace> workspaces = new ConcurrentLinkedQueue<>();
+  private final InjectorShare share;
   private final AtomicLong nextDocument;
   private final AtomicLong bulks;
   private final Counter documents;
@@ -74,6 +76,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     // node down/up go to the run record (the recorder is the run's RunEvents)
     this.client = LogsClient.open(settings.clientOptions(), recorder);
     this.source = settings.logSource();
+    this.share = InjectorShare.current();
     this.nextDocument = new AtomicLong(settings.firstDocument());
     this.bulks = new AtomicLong();
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -101,10 +104,7 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
     }
     // What store and index settings this run measured, for compare to name what differed.
     recorder.parameter("logs.server", client.identity(settings.index().name()));
-    this.steps =
-        settings.stepDuration() == null
-            ? null
-            : new StepReport(recorder, settings.stepRates(), settings.stepDuration());
+    this.steps = StepReport.of(recorder);
     this.probe =
         settings.probe() == null
             ? null
@@ -135,16 +135,16 @@ public final class LogsComponents extends SessionlessComponents implements AutoC
 
   /**
    * Reserves the next {@code count} documents of the data set; returns the first one's index. Of
-   * several injectors, this one's next bulk of the single run's sequence (see {@link
-   * LogsProtocolBuilder#injectorShare}).
+   * several injectors ({@link InjectorShare}, the run's), this one's next bulk of the single run's
+   * sequence: bulk {@code index}, {@code index + injectors}, ..., so that together they send each
+   * document once (every bulk of the protocol must then have the same size).
    */
   long reserve(int count) {
-    LogsData data = settings.data();
-    if (data.injectors() == 1) {
+    if (share.alone()) {
       return nextDocument.getAndAdd(count);
     }
-    long bulk = bulks.getAndIncrement() * data.injectors() + data.injectorIndex();
-    return data.firstDocument() + bulk * count;
+    long bulk = bulks.getAndIncrement() * share.count() + share.index();
+    return settings.firstDocument() + bulk * count;
   }
 
   Workspace borrow() {

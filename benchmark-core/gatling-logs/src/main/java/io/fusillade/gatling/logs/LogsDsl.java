@@ -1,7 +1,10 @@
 package io.fusillade.gatling.logs;
 
 import io.fusillade.gatling.RequestNames;
+import io.fusillade.gatling.check.Check;
+import io.fusillade.logs.SearchResult;
 import io.gatling.javaapi.core.Session;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -27,6 +30,8 @@ public final class LogsDsl {
   /**
    * Starts a logs request. {@code name} is the request's name in reports, a Gatling EL string or a
    * constant: keep it to a few distinct values.
+   *
+   * <p>Example: {@code logs("server errors").search("{\"query\":{\"term\":{\"status\":500}}}")}.
    */
   public static LogsRequest logs(String name) {
     return new LogsRequest(RequestNames.of("logs", name));
@@ -41,13 +46,91 @@ public final class LogsDsl {
    * @param kind one of {@link LogsFaults#KINDS}, e.g. {@link LogsFaults#MAPPING_VIOLATION}
    * @return the request
    * @throws IllegalArgumentException for an unknown kind
+   *     <p>Example: {@code exec(injected(LogsFaults.MAPPING_VIOLATION))}.
    */
   public static LogsInjectedBuilder injected(String kind) {
     return new LogsInjectedBuilder(kind, null);
   }
 
-  /** Starts a logs request whose name is computed from the session (keep the names few). */
+  /**
+   * Starts a logs request whose name is computed from the session (keep the names few).
+   *
+   * <p>Example: {@code logs(session -> session.getString("kind") + " search")}.
+   */
   public static LogsRequest logs(Function<Session, String> name) {
     return new LogsRequest(RequestNames.of("logs", name));
+  }
+
+  /**
+   * Check: the documents the read returned (the length of {@code hits.hits}, of seq-db's {@code
+   * docs}), an {@code Integer}.
+   *
+   * <p>Example: {@code logs("errors").search(body).check(hits().gte(1))}.
+   */
+  public static Check<SearchResult, Integer> hits() {
+    return LogsChecks.hits();
+  }
+
+  /**
+   * Check: the matching documents ({@code hits.total.value}; seq-db's {@code total}), a {@code
+   * Long}; not found unless asked for ({@code track_total_hits=true}, {@code withTotal()}).
+   *
+   * <p>Example: {@code .queryString("track_total_hits=true").check(total().is(5000))}.
+   */
+  public static Check<SearchResult, Long> total() {
+    return LogsChecks.total();
+  }
+
+  /**
+   * Check: how many buckets an aggregation has, an {@code Integer}; {@code ""} is the answer's only
+   * aggregation, whatever its name (seq-db names them {@code "0"}, {@code "1"}...).
+   *
+   * <p>Example: {@code .check(buckets("by_status").gte(2))}.
+   */
+  public static Check<SearchResult, Integer> buckets(String aggregation) {
+    return LogsChecks.buckets(aggregation);
+  }
+
+  /**
+   * Check: an aggregation's buckets, each key with its document count (as a {@code Double}); {@code
+   * is(Map.of("200", 8, "404", 2))} wants exactly these, no bucket more or less.
+   *
+   * <p>Example: {@code .check(bucketCounts("").is(Map.of("200", 8)))}.
+   */
+  public static Check<SearchResult, Map<String, Double>> bucketCounts(String aggregation) {
+    return LogsChecks.bucketValues(aggregation, true);
+  }
+
+  /**
+   * Check: an aggregation's buckets, each key with its single metric (a {@code min} sub-aggregation
+   * on Elasticsearch, the function's {@code value} on seq-db).
+   *
+   * <p>Example: {@code .check(bucketValues("").is(Map.of("200", 512.0)))}.
+   */
+  public static Check<SearchResult, Map<String, Double>> bucketValues(String aggregation) {
+    return LogsChecks.bucketValues(aggregation, false);
+  }
+
+  /**
+   * Check: a value of the answer's JSON found by a JSONPath (Gatling's implementation), its first
+   * match: a {@code String}, a number, a {@code Boolean}, or an object's JSON text.
+   *
+   * <p>Example: {@code .check(jsonPath("$.hits.hits[0]._source.status").is(500))}.
+   *
+   * @throws IllegalArgumentException for a path that cannot be read, with the reason
+   */
+  public static Check<SearchResult, Object> jsonPath(String path) {
+    return LogsChecks.jsonPath(path);
+  }
+
+  /**
+   * Check: the error the store answered with (seq-db's {@code error.code}, an HTTP error, a
+   * connection failure); not found when it answered without one. A read with such a check is judged
+   * by its checks alone, even when the store answered with an error.
+   *
+   * <p>Example: {@code .check(errorCode().is("ERROR_CODE_TOO_MANY_FRACTIONS_HIT"))}.
+   */
+  public static Check<SearchResult, String> errorCode() {
+    return LogsChecks.errorCode();
   }
 }

@@ -20,6 +20,8 @@ public final class LogsInjectedBuilder implements ActionBuilder {
    *
    * @param index the index as it was created
    * @return a new builder
+   *     <p>Example: {@code
+   *     injected(LogsFaults.MAPPING_VIOLATION).forIndex(IndexSpec.preset("web-logs", "web-logs"))}.
    */
   public LogsInjectedBuilder forIndex(IndexSpec index) {
     return new LogsInjectedBuilder(kind, index);

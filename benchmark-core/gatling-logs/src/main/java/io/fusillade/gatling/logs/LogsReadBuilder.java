@@ -1,12 +1,18 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.Expression;
+import io.fusillade.gatling.check.Check;
+import io.fusillade.gatling.check.CheckIf;
+import io.fusillade.logs.SearchResult;
 import io.gatling.javaapi.core.ActionBuilder;
-import java.util.Map;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The checks every read takes, on either store, and the action it builds. Immutable: each check
- * returns a new builder. A read is OK when the store answered without error and every check holds;
- * the first that fails is the KO's reason.
+ * returns a new builder. A read is OK when the store answered without error (unless a check reads
+ * the error: {@link LogsDsl#errorCode()}) and every check holds; the first that fails is the KO's
+ * reason.
  *
  * @param <B> the concrete builder
  */
@@ -20,50 +26,36 @@ public abstract class LogsReadBuilder<B extends LogsReadBuilder<B>> implements A
   /** A builder like this one around {@code search}. */
   abstract B with(LogsSearch search);
 
-  private B checks(SearchChecks checks) {
-    return with(search().withChecks(checks));
-  }
-
-  /** KO unless the read returns at least {@code min} documents. */
-  public B checkHits(int min) {
-    return checks(search().checks().withMinHits(min));
-  }
-
-  /** KO unless the read returns exactly {@code count} documents (a full page, say). */
-  public B checkHitsExactly(int count) {
-    return checks(search().checks().withHits(count));
+  /**
+   * Checks on the answer, in Gatling's idiom ({@link LogsDsl#hits()}, {@link LogsDsl#jsonPath},
+   * {@link LogsDsl#total()}, {@link LogsDsl#buckets}, {@link LogsDsl#errorCode()}); the first that
+   * fails makes the read KO with its message, and a check's {@code saveAs} keeps a value for the
+   * next requests.
+   *
+   * <p>Example: {@code .check(hits().gte(1), jsonPath("$.hits.hits[0]._id").saveAs("firstId"))}.
+   */
+  @SafeVarargs
+  public final B check(Check<SearchResult, ?>... checks) {
+    return with(search().withChecks(List.of(checks)));
   }
 
   /**
-   * KO unless exactly {@code expected} documents match (the answer's total: ask for it with {@code
-   * track_total_hits=true} on Elasticsearch, {@code withTotal()} on seq-db).
+   * Checks run only for the sessions where a Gatling EL string is {@code true}.
+   *
+   * <p>Example: {@code .checkIf("#{audit}").then(hits().gte(1))}.
    */
-  public B checkTotal(long expected) {
-    return checks(search().checks().withTotal(expected));
-  }
-
-  /** KO unless aggregation {@code name} has at least {@code min} buckets. */
-  public B checkBuckets(String aggregationName, int min) {
-    return checks(search().checks().withMinBuckets(aggregationName, min));
+  public CheckIf<SearchResult, B> checkIf(String condition) {
+    return new CheckIf<>(CheckIf.el(condition), checks -> with(search().withChecks(checks)));
   }
 
   /**
-   * KO unless aggregation {@code name} has exactly these buckets, each with this many documents
-   * (seq-db names its aggregations by position: {@code "0"}, {@code "1"}..., unless {@link
-   * io.fusillade.logs.SeqDbAggregation#named named}); {@code ""} stands for the answer's only
-   * aggregation, whatever its name.
+   * Checks run only for the sessions where {@code condition} holds.
+   *
+   * <p>Example: {@code .checkIf(session -> session.getBoolean("audit")).then(hits().gte(1))}.
    */
-  public B checkBucketCounts(String aggregationName, Map<String, ? extends Number> counts) {
-    return checks(search().checks().withBuckets(aggregationName, true, counts));
-  }
-
-  /**
-   * KO unless aggregation {@code name} has exactly these buckets, each with this value: its single
-   * metric (a {@code min} sub-aggregation on Elasticsearch, the function's {@code value} on
-   * seq-db).
-   */
-  public B checkBucketValues(String aggregationName, Map<String, ? extends Number> values) {
-    return checks(search().checks().withBuckets(aggregationName, false, values));
+  public CheckIf<SearchResult, B> checkIf(
+      Function<io.gatling.javaapi.core.Session, Boolean> condition) {
+    return new CheckIf<>(Expression.of(condition), checks -> with(search().withChecks(checks)));
   }
 
   @Override

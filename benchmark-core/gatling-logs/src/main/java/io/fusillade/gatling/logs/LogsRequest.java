@@ -15,17 +15,36 @@ public final class LogsRequest {
     this.name = name;
   }
 
-  /** A {@code _bulk} of the next {@code documents} documents of the protocol's data set. */
+  /**
+   * A {@code _bulk} of the next {@code documents} documents of the protocol's data set.
+   *
+   * <p>Example: {@code logs("bulk").bulk(5_000)}.
+   */
   public LogsBulkBuilder bulk(int documents) {
     return new LogsBulkBuilder(new LogsBulkBuilder.Bulk(name, documents));
   }
 
-  /** A search with a fixed query DSL body ({@code {{name}}} placeholders: see the template). */
+  /**
+   * A search with a query DSL body, a Gatling EL template resolved per virtual user (a body without
+   * {@code #{} is sent as it is).
+   *
+   * <p>Example: {@code logs("by user").search("{\"query\":{\"term\":{\"user\":\"#{user}\"}}}")}.
+   *
+   * <p>Example: {@code logs("expression").search(Expression.text("{\"query\":{\"term\":{\"ip\":\"#{ip}\"}}}"))}.
+   */
   public LogsSearchBuilder search(String body) {
-    return search(SearchTemplate.of(body));
+    return search(Expression.text(body));
   }
 
-  /** A search whose body is drawn from a template with seeded parameters. */
+  /**
+   * A search whose body is drawn from a template of the logs module with seeded parameters (the
+   * built-in scenarios' time ranges and terms), whatever the session.
+   *
+   * <p>Example: {@code logs("range").search(SearchTemplate.of(body).param("from", rng ->
+   * rng.nextLong(0, 49)))}.
+   *
+   * <p>Example: {@code logs("range").search(scenario)}.
+   */
   public LogsSearchBuilder search(SearchTemplate template) {
     return search(template(template));
   }
@@ -38,7 +57,11 @@ public final class LogsRequest {
     return new LogsSearchBuilder(LogsSearch.of(name, body));
   }
 
-  /** A search whose body is computed from the session. */
+  /**
+   * A search whose body is computed from the session.
+   *
+   * <p>Example: {@code logs("by user").search(session -> body(session.getString("user")))}.
+   */
   public LogsSearchBuilder search(Function<Session, String> body) {
     return search(Expression.of(body));
   }
@@ -59,15 +82,18 @@ public final class LogsRequest {
                       Expression.<SeqDbQuery>of(session -> form.next())
                           .describedAs(form.query().body())));
     }
-    return search
-        .checkHits(scenario.minHits())
-        .checkBuckets(scenario.aggregation(), scenario.minBuckets());
+    search = search.check(LogsDsl.hits().gte(scenario.minHits()));
+    return scenario.aggregation() == null
+        ? search
+        : search.check(LogsDsl.buckets(scenario.aggregation()).gte(scenario.minBuckets()));
   }
 
   /**
    * A read in seq-db's own terms: a seq-ql query ({@code "status:500"}, {@code "*"} for every
    * document; Gatling EL), then its page, aggregations or histogram. The protocol's store must be
    * {@link io.fusillade.logs.LogStore#SEQ_DB}.
+   *
+   * <p>Example: {@code logs("errors").seqql("status:500").size(100).check(hits().gte(1))}.
    */
   public LogsSeqQlBuilder seqql(String query) {
     return new LogsSeqQlBuilder(name, query);

@@ -1,5 +1,9 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.Expression;
+import io.gatling.javaapi.core.Session;
+import java.util.function.Function;
+
 /**
  * A search in Elasticsearch's query DSL ready to run, with its checks. Immutable, in Gatling's
  * style: it wraps one {@link LogsSearch} and every method returns a new builder around a changed
@@ -26,12 +30,32 @@ public final class LogsSearchBuilder extends LogsReadBuilder<LogsSearchBuilder> 
     return new LogsSearchBuilder(value);
   }
 
-  /** Another index (or pattern) than the protocol's. */
+  /**
+   * Another index (or pattern) than the protocol's: a Gatling EL template ({@code "logs-#{day}"}).
+   *
+   * <p>Example: {@code logs("all").search(body).index("web-logs-*")}.
+   */
   public LogsSearchBuilder index(String value) {
-    return new LogsSearchBuilder(search.withIndex(value));
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("index(...) needs an index name or pattern");
+    }
+    return new LogsSearchBuilder(search.withIndex(Expression.text(value)));
   }
 
-  /** The URL query string, without {@code ?} (replaces the default). */
+  /**
+   * Another index than the protocol's, computed from the session.
+   *
+   * <p>Example: {@code .index(session -> "logs-" + session.getString("day"))}.
+   */
+  public LogsSearchBuilder index(Function<Session, String> value) {
+    return new LogsSearchBuilder(search.withIndex(Expression.of(value)));
+  }
+
+  /**
+   * The URL query string, without {@code ?} (replaces the default).
+   *
+   * <p>Example: {@code logs("count").search(body).queryString("track_total_hits=true")}.
+   */
   public LogsSearchBuilder queryString(String value) {
     return new LogsSearchBuilder(search.withQueryString(value));
   }

@@ -132,7 +132,11 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
     return new LogsSeqQlBuilder(parts, value, value.name());
   }
 
-  /** Documents per answer (a page's size). */
+  /**
+   * Documents per answer (a page's size).
+   *
+   * <p>Example: {@code logs("page").seqql("*").size(100)}.
+   */
   public LogsSeqQlBuilder size(int documents) {
     return with(
         new Parts(
@@ -147,7 +151,11 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
             parts.histogram()));
   }
 
-  /** Documents per answer, from the session ({@code "#{pageSize}"}). */
+  /**
+   * Documents per answer, from the session ({@code "#{pageSize}"}).
+   *
+   * <p>Example: {@code logs("page").seqql("*").size("#{pageSize}")}.
+   */
   public LogsSeqQlBuilder size(String el) {
     return with(
         new Parts(
@@ -162,12 +170,20 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
             parts.histogram()));
   }
 
-  /** Documents to skip: a page's offset. */
+  /**
+   * Documents to skip: a page's offset.
+   *
+   * <p>Example: {@code logs("page").seqql("*").size(100).offset(200)}.
+   */
   public LogsSeqQlBuilder offset(long documents) {
     return offset(Expression.<Object>constant(documents));
   }
 
-  /** Documents to skip, from the session ({@code "#{offset}"}). */
+  /**
+   * Documents to skip, from the session ({@code "#{offset}"}).
+   *
+   * <p>Example: {@code logs("page").seqql("*").size(100).offset("#{offset}")}.
+   */
   public LogsSeqQlBuilder offset(String el) {
     return offset(Expression.el(el));
   }
@@ -186,7 +202,11 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
             parts.histogram()));
   }
 
-  /** The window's start, RFC 3339 ({@code 2025-01-01T00:00:00Z}), EL allowed. */
+  /**
+   * The window's start, RFC 3339 ({@code 2025-01-01T00:00:00Z}), EL allowed.
+   *
+   * <p>Example: {@code logs("today").seqql("*").from("2026-01-01T00:00:00Z")}.
+   */
   public LogsSeqQlBuilder from(String el) {
     return with(
         new Parts(
@@ -201,7 +221,11 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
             parts.histogram()));
   }
 
-  /** The window's end, RFC 3339, EL allowed. */
+  /**
+   * The window's end, RFC 3339, EL allowed.
+   *
+   * <p>Example: {@code logs("today").seqql("*").to("#{until}")}.
+   */
   public LogsSeqQlBuilder to(String el) {
     return with(
         new Parts(
@@ -216,7 +240,11 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
             parts.histogram()));
   }
 
-  /** Asks for the number of matching documents ({@code with_total}), for {@link #checkTotal}. */
+  /**
+   * Asks for the number of matching documents ({@code with_total}), for {@link #checkTotal}.
+   *
+   * <p>Example: {@code logs("count").seqql("status:500").withTotal().check(total().gte(1))}.
+   */
   public LogsSeqQlBuilder withTotal() {
     return with(
         new Parts(
@@ -231,7 +259,11 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
             parts.histogram()));
   }
 
-  /** Oldest documents first (seq-db's default is newest first). */
+  /**
+   * Oldest documents first (seq-db's default is newest first).
+   *
+   * <p>Example: {@code logs("first").seqql("*").size(10).oldestFirst()}.
+   */
   public LogsSeqQlBuilder oldestFirst() {
     return with(
         new Parts(
@@ -249,6 +281,9 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
   /**
    * Aggregations of the matching documents, added to any given before; their buckets are named
    * {@code "0"}, {@code "1"}... in this order (for {@link #checkBucketCounts}).
+   *
+   * <p>Example: {@code logs("by
+   * status").seqql("*").aggregate(SeqDbAggregation.count().groupBy("status"))}.
    */
   public LogsSeqQlBuilder aggregate(SeqDbAggregation... aggregations) {
     List<SeqDbAggregation> all = new ArrayList<>(parts.aggregations());
@@ -269,6 +304,8 @@ public final class LogsSeqQlBuilder extends LogsReadBuilder<LogsSeqQlBuilder> {
   /**
    * A histogram of the matching documents over time, one bucket per {@code interval} ({@code 1m},
    * {@code 5s}; EL allowed), named {@value SeqDbQuery#HISTOGRAM}.
+   *
+   * <p>Example: {@code logs("per minute").seqql("status:500").histogram("1m")}.
    */
   public LogsSeqQlBuilder histogram(String interval) {
     return with(

@@ -3,8 +3,6 @@ package io.fusillade.gatling.logs;
 import io.fusillade.logs.LogSource;
 import io.fusillade.logs.LogsClientOptions;
 import io.fusillade.logs.SearchabilityProbe;
-import java.time.Duration;
-import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
@@ -13,50 +11,36 @@ import java.util.function.UnaryOperator;
  * #toString()} never shows a secret.
  *
  * @param probe the time-to-searchable probe's settings, or null for no probe
- * @param stepDuration the length of each injection step to report, or null for no step report
  */
 record LogsSettings(
     LogsTarget target,
     LogsData data,
     LogsIndex index,
     boolean gzip,
-    SearchabilityProbe.Settings probe,
-    List<Double> stepRates,
-    Duration stepDuration) {
+    SearchabilityProbe.Settings probe) {
 
   /** Index {@code logs}, web profile, seed 1, no gzip, no index creation, no probe. */
   static final LogsSettings DEFAULT =
-      new LogsSettings(
-          LogsTarget.DEFAULT, LogsData.DEFAULT, LogsIndex.DEFAULT, false, null, List.of(), null);
-
-  LogsSettings {
-    stepRates = List.copyOf(stepRates);
-  }
+      new LogsSettings(LogsTarget.DEFAULT, LogsData.DEFAULT, LogsIndex.DEFAULT, false, null);
 
   LogsSettings withTarget(UnaryOperator<LogsTarget> change) {
-    return new LogsSettings(
-        change.apply(target), data, index, gzip, probe, stepRates, stepDuration);
+    return new LogsSettings(change.apply(target), data, index, gzip, probe);
   }
 
   LogsSettings withData(UnaryOperator<LogsData> change) {
-    return new LogsSettings(
-        target, change.apply(data), index, gzip, probe, stepRates, stepDuration);
+    return new LogsSettings(target, change.apply(data), index, gzip, probe);
   }
 
   LogsSettings withIndex(LogsIndex value) {
-    return new LogsSettings(target, data, value, gzip, probe, stepRates, stepDuration);
+    return new LogsSettings(target, data, value, gzip, probe);
   }
 
   LogsSettings withGzip(boolean value) {
-    return new LogsSettings(target, data, index, value, probe, stepRates, stepDuration);
+    return new LogsSettings(target, data, index, value, probe);
   }
 
   LogsSettings withProbe(SearchabilityProbe.Settings value) {
-    return new LogsSettings(target, data, index, gzip, value, stepRates, stepDuration);
-  }
-
-  LogsSettings withSteps(List<Double> rates, Duration step) {
-    return new LogsSettings(target, data, index, gzip, probe, rates, step);
+    return new LogsSettings(target, data, index, gzip, value);
   }
 
   LogsClientOptions clientOptions() {

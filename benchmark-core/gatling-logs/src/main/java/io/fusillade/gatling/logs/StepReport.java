@@ -1,5 +1,6 @@
 package io.fusillade.gatling.logs;
 
+import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.record.Counter;
 import io.fusillade.record.RunRecorder;
 import java.time.Duration;
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +28,27 @@ final class StepReport implements AutoCloseable {
             return t;
           });
   private final List<long[]> snapshots = new ArrayList<>();
+
+  // the runs that have a step report: one per run, whatever the logs protocols it has
+  private static final java.util.Set<RunRecorder> REPORTED =
+      java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>());
+
+  /**
+   * The step report of the run's declared steps ({@link FusilladeRun#injectionSteps}), or null when
+   * it declared none or another logs protocol of the run reports them already.
+   */
+  static StepReport of(RunRecorder recorder) {
+    Optional<FusilladeRun.StepPlan> plan = FusilladeRun.stepPlan();
+    if (plan.isEmpty()) {
+      return null;
+    }
+    synchronized (REPORTED) {
+      if (!REPORTED.add(recorder)) {
+        return null;
+      }
+    }
+    return new StepReport(recorder, plan.get().rates(), plan.get().step());
+  }
 
   StepReport(RunRecorder recorder, List<Double> rates, Duration step) {
     Counter docs = recorder.counter(LogsComponents.DOCUMENTS);

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * A request as one virtual user sends it: its name, its work and its checks.
  *
- * @param capture what an OK request saves in the session, or null when it saves nothing
+ * @param capture the checks that save in the session what an OK request found, or null when none
  * @param firstValue the request's first bound value, for {@link
  *     SqlBalance#consistentHashOnFirstValue()}; null when it has none or it is not known
  * @param limits its own timeout and tries, over the protocol's
@@ -17,7 +17,7 @@ record ResolvedRequest(
     String name,
     SqlWork work,
     List<SqlCheck> checks,
-    SavedColumns.Capture capture,
+    SqlSessionChecks capture,
     Object firstValue,
     RequestLimits limits) {
 
@@ -27,7 +27,7 @@ record ResolvedRequest(
   }
 
   /** A request that saves what {@code capture} says. */
-  ResolvedRequest(String name, SqlWork work, List<SqlCheck> checks, SavedColumns.Capture capture) {
+  ResolvedRequest(String name, SqlWork work, List<SqlCheck> checks, SqlSessionChecks capture) {
     this(name, work, checks, capture, null, RequestLimits.NONE);
   }
 

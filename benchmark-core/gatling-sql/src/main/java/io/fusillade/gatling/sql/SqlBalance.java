@@ -118,17 +118,29 @@ public final class SqlBalance {
     }
   }
 
-  /** Node 1, 2, 3, 1, 2, 3... (the default). */
+  /**
+   * Node 1, 2, 3, 1, 2, 3... (the default).
+   *
+   * <p>Example: {@code sql.urls(urls).balance(SqlBalance.roundRobin())}.
+   */
   public static SqlBalance roundRobin() {
     return new SqlBalance("round robin", null, null);
   }
 
-  /** A node chosen at random for each request. */
+  /**
+   * A node chosen at random for each request.
+   *
+   * <p>Example: {@code sql.urls(urls).balance(SqlBalance.random())}.
+   */
   public static SqlBalance random() {
     return new SqlBalance("random", null, null);
   }
 
-  /** Round robin in proportion to one weight per node, in the order of the URLs. */
+  /**
+   * Round robin in proportion to one weight per node, in the order of the URLs.
+   *
+   * <p>Example: {@code sql.urls(urls).balance(SqlBalance.weighted(3, 1))}.
+   */
   public static SqlBalance weighted(int... weights) {
     return new SqlBalance("weighted round robin", weights.clone(), null);
   }
@@ -137,6 +149,8 @@ public final class SqlBalance {
    * Consistent hashing on a session value (a Gatling expression such as {@code "#{userId}"}): the
    * same key goes to the same node while the nodes stay the same; when one of N nodes goes, about
    * 1/N of the keys move.
+   *
+   * <p>Example: {@code sql.urls(urls).balance(SqlBalance.consistentHash("#{customer}"))}.
    */
   public static SqlBalance consistentHash(String keyExpression) {
     return new SqlBalance("consistent hashing", null, keyExpression);
@@ -146,6 +160,8 @@ public final class SqlBalance {
    * Consistent hashing on each request's first bound value: the key of a workload's queries ({@code
    * fusillade run --balance consistent-hash}) and of {@link SqlDsl#sqlCall} requests, whose values
    * are not in the session. A request without values goes to the node of key 0.
+   *
+   * <p>Example: {@code sql.urls(urls).balance(SqlBalance.consistentHashOnFirstValue())}.
    */
   public static SqlBalance consistentHashOnFirstValue() {
     return new SqlBalance("consistent hashing on the first value", null, null);

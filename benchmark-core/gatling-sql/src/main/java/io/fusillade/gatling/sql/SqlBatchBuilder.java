@@ -27,6 +27,9 @@ public final class SqlBatchBuilder implements ActionBuilder {
   /**
    * The sets of values, one per execution, computed from the session: a list whose elements are
    * {@code Object[]} or {@code List<?>}, each holding the values of the placeholders in order.
+   *
+   * <p>Example: {@code sql("load").batch("insert into t values (?, ?)").parameterSets(session ->
+   * rows)}.
    */
   public SqlBatchBuilder parameterSets(Function<Session, List<?>> sets) {
     return new SqlBatchBuilder(batch.withParameterSets(sets));

@@ -1,11 +1,14 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.Expression;
-import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.RequestNames;
-import io.fusillade.sql.SqlCheck;
+import io.fusillade.gatling.check.Check;
+import io.fusillade.sql.SqlResult;
 import io.gatling.javaapi.core.Session;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -19,7 +22,7 @@ import java.util.function.Function;
  * ScenarioBuilder shop = scenario("shop")
  *     .feed(customers)
  *     .exec(sql("orders of customer").query("select * from orders where customer = ?")
- *         .params("#{customer}").check(rowCountBetween(0, 100)))
+ *         .params("#{customer}").check(rowCount().lte(100)))
  *     .exec(sql("place order").transaction(
  *         statement("insert into orders(customer, amount) values (?, ?)", "#{customer}").param(10),
  *         statement("update customers set orders = orders + 1 where id = ?", "#{customer}")))
@@ -42,12 +45,19 @@ public final class SqlDsl {
    * Starts a SQL request. {@code name} is the request's name in reports, a Gatling EL string
    * ({@code "#{kind} by id"}) or a constant: keep it to a few distinct values (one per kind of
    * statement, not one per id).
+   *
+   * <p>Example: {@code sql("account by id").query("select * from accounts where id =
+   * ?").params("#{id}")}.
    */
   public static SqlRequest sql(String name) {
     return new SqlRequest(RequestNames.of("SQL", name));
   }
 
-  /** Starts a SQL request whose name is computed from the session (keep the names few). */
+  /**
+   * Starts a SQL request whose name is computed from the session (keep the names few).
+   *
+   * <p>Example: {@code sql(session -> session.getString("kind") + " lookup")}.
+   */
   public static SqlRequest sql(Function<Session, String> name) {
     return new SqlRequest(RequestNames.of("SQL", name));
   }
@@ -66,6 +76,8 @@ public final class SqlDsl {
    * A statement of a {@link SqlRequest#transaction transaction} without parameters. (Without this
    * overload, {@code statement("update ...")} could mean either of the two below, and would not
    * compile.)
+   *
+   * <p>Example: {@code statement("update counters set n = n + 1")}.
    */
   public static SqlTransactionBuilder.Statement statement(String sql) {
     return new SqlTransactionBuilder.Statement(sql, List.of());
@@ -74,12 +86,18 @@ public final class SqlDsl {
   /**
    * A statement of a {@link SqlRequest#transaction transaction}, with its parameters: Gatling EL
    * strings or constant texts; add others with {@link SqlTransactionBuilder.Statement#param}.
+   *
+   * <p>Example: {@code statement("insert into orders(customer) values (?)", "#{customer}")}.
    */
   public static SqlTransactionBuilder.Statement statement(String sql, String... params) {
     return new SqlTransactionBuilder.Statement(sql, SqlParams.el(params));
   }
 
-  /** A statement of a {@link SqlRequest#transaction transaction}, with its parameters. */
+  /**
+   * A statement of a {@link SqlRequest#transaction transaction}, with its parameters.
+   *
+   * <p>Example: {@code statement("insert into t(a) values (?)", Expression.constant(1))}.
+   */
   public static SqlTransactionBuilder.Statement statement(String sql, Expression<?>... params) {
     return new SqlTransactionBuilder.Statement(sql, List.of(params));
   }
@@ -87,9 +105,10 @@ public final class SqlDsl {
   /**
    * A request decided per virtual user at run time: its name, statement and values come from the
    * session (as the workload runner sends a workload's queries). Keep the names few.
+   *
+   * <p>Example: {@code sqlCall(session -> new SqlCall("lookup", "select 1", List.of()))}.
    */
   public static SqlCallBuilder sqlCall(Function<Session, SqlCall> call) {
-    FusilladeRun.noteSimulation();
     return new SqlCallBuilder(call);
   }
 
@@ -100,6 +119,7 @@ public final class SqlDsl {
    * @param kind one of {@link SqlFaults#KINDS}, e.g. {@link SqlFaults#SYNTAX_ERROR}
    * @return the request
    * @throws IllegalArgumentException for an unknown kind
+   *     <p>Example: {@code exec(injected(SqlFaults.SYNTAX_ERROR))}.
    */
   public static SqlCallBuilder injected(String kind) {
     if (SqlFaults.DEADLOCK.equals(kind)) {
@@ -110,26 +130,45 @@ public final class SqlDsl {
     return sqlCall(session -> call);
   }
 
-  /** Check: exactly {@code rows} rows read or affected. */
-  public static SqlCheck rowCount(long rows) {
-    return SqlCheck.rowCount(rows);
-  }
-
-  /** Check: between {@code min} and {@code max} rows read or affected. */
-  public static SqlCheck rowCountBetween(long min, long max) {
-    return SqlCheck.rowCountBetween(min, max);
-  }
-
-  /** Check: the first row's {@code column} equals {@code expected} (compared as text). */
-  public static SqlColumnCheck column(String column, Object expected) {
-    return SqlColumnCheck.of(column).is(expected);
+  /**
+   * Check: the rows read or affected, a {@code Long}.
+   *
+   * <p>Example: {@code .check(rowCount().is(1))} or {@code .check(rowCount().gte(1).lte(50))}.
+   */
+  public static Check<SqlResult, Long> rowCount() {
+    return Check.of("rowCount", Set.of(), result -> Optional.of(result.rows()));
   }
 
   /**
-   * Check: the result has a first row with {@code column}; with {@link SqlColumnCheck#saveAs} its
-   * value goes to the session, for the next requests ({@code "#{key}"}).
+   * Check: the first row's column of that name (any case), as the driver reads it; not found when
+   * there is no row or the value is SQL {@code NULL}. Only the columns that checks name are read.
+   *
+   * <p>Example: {@code .check(column("id").saveAs("orderId"))}, {@code
+   * column("status").is("paid")}.
    */
-  public static SqlColumnCheck column(String column) {
-    return SqlColumnCheck.of(column);
+  public static Check<SqlResult, Object> column(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("a column check needs a column name");
+    }
+    String key = name.toLowerCase(Locale.ROOT);
+    return Check.of("column(" + key + ")", Set.of(key), result -> firstRow(result, key));
+  }
+
+  /**
+   * Check: the first row's column at that position, from 1 as in JDBC; not found when there is no
+   * row or the value is SQL {@code NULL}.
+   *
+   * <p>Example: {@code sql("count").query("select count(*) from t").check(column(1).gte(1))}.
+   */
+  public static Check<SqlResult, Object> column(int index) {
+    if (index < 1) {
+      throw new IllegalArgumentException("columns count from 1, got " + index);
+    }
+    String key = SqlResult.columnAt(index);
+    return Check.of("column(" + index + ")", Set.of(key), result -> firstRow(result, key));
+  }
+
+  private static Optional<Object> firstRow(SqlResult result, String key) {
+    return result.rows() == 0 ? Optional.empty() : Optional.ofNullable(result.firstRow().get(key));
   }
 }

@@ -1,6 +1,5 @@
 package io.fusillade.gatling.sql;
 
-import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
 import io.gatling.core.protocol.Protocol;
@@ -36,19 +35,31 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
     return settings;
   }
 
-  /** One database. Any JDBC driver on the classpath works; PostgreSQL's is included. */
+  /**
+   * One database. Any JDBC driver on the classpath works; PostgreSQL's is included.
+   *
+   * <p>Example: {@code sql.url("jdbc:postgresql://db1:5432/app")}.
+   */
   public SqlProtocolBuilder url(String url) {
     return urls(List.of(url));
   }
 
-  /** The nodes of a cluster; see {@link #balance(SqlBalance)}. */
+  /**
+   * The nodes of a cluster; see {@link #balance(SqlBalance)}.
+   *
+   * <p>Example: {@code sql.urls("jdbc:postgresql://db1:5432/app",
+   * "jdbc:postgresql://db2:5432/app")}.
+   */
   public SqlProtocolBuilder urls(String... urls) {
     return urls(List.of(urls));
   }
 
-  /** The nodes of a cluster; see {@link #balance(SqlBalance)}. */
+  /**
+   * The nodes of a cluster; see {@link #balance(SqlBalance)}.
+   *
+   * <p>Example: {@code sql.urls(List.of(url1, url2))}.
+   */
   public SqlProtocolBuilder urls(List<String> urls) {
-    FusilladeRun.noteSimulation();
     return new SqlProtocolBuilder(settings.withUrls(urls));
   }
 
@@ -61,12 +72,18 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * starts with the comment {@code /* primary *&#47;}) over the primaries only. {@link
    * SqlBalance#weighted} then takes one weight per node, the replicas last: {@code weighted(0, 1,
    * 1)} sends the reads to two replicas and none to the primary.
+   *
+   * <p>Example: {@code sql.url(primary).replicaUrls("jdbc:postgresql://replica1:5432/app")}.
    */
   public SqlProtocolBuilder replicaUrls(String... urls) {
     return replicaUrls(List.of(urls));
   }
 
-  /** The same, as a list; an empty list means no replicas. */
+  /**
+   * The same, as a list; an empty list means no replicas.
+   *
+   * <p>Example: {@code sql.url(primary).replicaUrls(List.of(replica1, replica2))}.
+   */
   public SqlProtocolBuilder replicaUrls(List<String> urls) {
     return new SqlProtocolBuilder(settings.withReplicaUrls(urls));
   }
@@ -79,7 +96,6 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * <p>Example: {@code sql.nodes(node(a).zone("eu-1"), node(b).zone("us-1"))}.
    */
   public SqlProtocolBuilder nodes(SqlNodeBuilder... nodes) {
-    FusilladeRun.noteSimulation();
     List<SqlNodeBuilder> all = List.of(nodes);
     return new SqlProtocolBuilder(
         settings.withUrls(all.stream().map(SqlNodeBuilder::url).toList()).withZones(all));
@@ -96,16 +112,29 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
         settings.withReplicaUrls(all.stream().map(SqlNodeBuilder::url).toList()).withZones(all));
   }
 
+  /**
+   * The user the connections log in as.
+   *
+   * <p>Example: {@code sql.url(url).user("app")}.
+   */
   public SqlProtocolBuilder user(String user) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withUser(user)));
   }
 
-  /** The password; it is never logged or written to a report. */
+  /**
+   * The password; it is never logged or written to a report.
+   *
+   * <p>Example: {@code sql.url(url).user("app").password(System.getenv("PGPASSWORD"))}.
+   */
   public SqlProtocolBuilder password(String password) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withPassword(password)));
   }
 
-  /** Connections per node, and threads running statements: the most in flight on a node. */
+  /**
+   * Connections per node, and threads running statements: the most in flight on a node.
+   *
+   * <p>Example: {@code sql.url(url).poolSize(16)}.
+   */
   public SqlProtocolBuilder poolSize(int poolSize) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withPoolSize(poolSize)));
   }
@@ -114,12 +143,18 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * Statements that may wait for a connection on a node (default: {@link
    * SqlClientOptions#defaultQueueCapacity}, 128 per connection and at least 65,536); beyond that a
    * request fails at once as "injector queue full".
+   *
+   * <p>Example: {@code sql.url(url).queueCapacity(10_000)}.
    */
   public SqlProtocolBuilder queueCapacity(int capacity) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withQueueCapacity(capacity)));
   }
 
-  /** How long a statement may wait for a connection before it fails (default 30 s). */
+  /**
+   * How long a statement may wait for a connection before it fails (default 30 s).
+   *
+   * <p>Example: {@code sql.url(url).connectionTimeout(Duration.ofSeconds(5))}.
+   */
   public SqlProtocolBuilder connectionTimeout(Duration timeout) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withConnectionTimeout(timeout)));
   }
@@ -130,6 +165,8 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * and the run, for ever. A request past its timeout is cancelled on the server (PostgreSQL's
    * cancel request with the native engine, {@code Statement.cancel()} with JDBC), never left
    * running there.
+   *
+   * <p>Example: {@code sql.url(url).requestTimeout(Duration.ofSeconds(10))}.
    */
   public SqlProtocolBuilder requestTimeout(Duration timeout) {
     return new SqlProtocolBuilder(settings.withConnections(c -> c.withRequestTimeout(timeout)));
@@ -159,7 +196,11 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
     return new SqlProtocolBuilder(settings.withTries(t -> t.withLatencyLimit(limit)));
   }
 
-  /** How requests are spread over the nodes (default: round robin). */
+  /**
+   * How requests are spread over the nodes (default: round robin).
+   *
+   * <p>Example: {@code sql.urls(url1, url2).balance(SqlBalance.roundRobin())}.
+   */
   public SqlProtocolBuilder balance(SqlBalance balance) {
     return new SqlProtocolBuilder(settings.withBalance(balance));
   }
@@ -169,6 +210,8 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * a node whose connection is refused, reset or times out is marked down at once, its traffic goes
    * to the live nodes (or fails at once when none is), and a background probe tries it after 100
    * ms, then twice as long each time up to {@code backoff}, until it answers again.
+   *
+   * <p>Example: {@code sql.urls(url1, url2).failover(Duration.ofSeconds(2))}.
    */
   public SqlProtocolBuilder failover(Duration backoff) {
     return new SqlProtocolBuilder(settings.withFailoverBackoff(backoff));
@@ -179,6 +222,8 @@ public final class SqlProtocolBuilder implements ProtocolBuilder {
    * PostgreSQL's protocol itself on Gatling's event loops: several times less CPU per request, for
    * PostgreSQL and the databases that speak its protocol; with it, {@link #poolSize} connections
    * are spread over the event loops (at least one each) and carry pipelined requests.
+   *
+   * <p>Example: {@code sql.url(url).engine(SqlEngine.NATIVE)}.
    */
   public SqlProtocolBuilder engine(SqlEngine engine) {
     return new SqlProtocolBuilder(settings.withEngine(engine));

@@ -1,7 +1,8 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.Expression;
-import io.fusillade.sql.SqlCheck;
+import io.fusillade.gatling.check.Check;
+import io.fusillade.sql.SqlResult;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +18,7 @@ record SqlStatement(
     Expression<String> name,
     String sql,
     List<Expression<?>> params,
-    List<SqlCheck> checks,
+    List<Check<SqlResult, ?>> checks,
     int fetchSize,
     RequestLimits limits) {
 
@@ -38,8 +39,8 @@ record SqlStatement(
     return withParams(append(params, value));
   }
 
-  SqlStatement withChecks(List<SqlCheck> more) {
-    List<SqlCheck> all = new ArrayList<>(checks);
+  SqlStatement withChecks(List<? extends Check<SqlResult, ?>> more) {
+    List<Check<SqlResult, ?>> all = new ArrayList<>(checks);
     all.addAll(more);
     return new SqlStatement(name, sql, params, all, fetchSize, limits);
   }

@@ -1,12 +1,14 @@
 package io.fusillade.gatling.sql;
 
 import io.fusillade.gatling.Expression;
-import io.fusillade.sql.SqlCheck;
+import io.fusillade.gatling.check.Check;
+import io.fusillade.gatling.check.CheckIf;
+import io.fusillade.gatling.check.Checks;
 import io.fusillade.sql.SqlPlaceholders;
+import io.fusillade.sql.SqlResult;
 import io.fusillade.sql.Statements;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.Session;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -32,47 +34,97 @@ public final class SqlStatementBuilder implements ActionBuilder {
     return statement;
   }
 
-  /** The values of the placeholders, in order: Gatling EL strings (or constant texts). */
+  /**
+   * The values of the placeholders, in order: Gatling EL strings (or constant texts).
+   *
+   * <p>Example: {@code .params("#{customer}", "#{day}")}.
+   */
   public SqlStatementBuilder params(String... expressions) {
     return new SqlStatementBuilder(statement.withParams(SqlParams.el(expressions)));
   }
 
-  /** The values of the placeholders, in order. */
+  /**
+   * The values of the placeholders, in order.
+   *
+   * <p>Example: {@code .params(Expression.el("#{customer}"), Expression.constant(10))}.
+   */
   public SqlStatementBuilder params(Expression<?>... values) {
     return new SqlStatementBuilder(statement.withParams(List.of(values)));
   }
 
-  /** Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text. */
+  /**
+   * Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text.
+   *
+   * <p>Example: {@code .param("#{customer}")}.
+   */
   public SqlStatementBuilder param(String expression) {
     return new SqlStatementBuilder(statement.withParam(Expression.el(expression)));
   }
 
-  /** Adds a constant parameter. */
+  /**
+   * Adds a constant parameter.
+   *
+   * <p>Example: {@code .param(10)}.
+   */
   public SqlStatementBuilder param(Object constant) {
     return new SqlStatementBuilder(statement.withParam(Expression.constant(constant)));
   }
 
-  /** Adds a parameter computed from the session. */
+  /**
+   * Adds a parameter computed from the session.
+   *
+   * <p>Example: {@code .param(session -> session.getLong("customer") % 16)}.
+   */
   public SqlStatementBuilder param(Function<Session, ?> value) {
     return new SqlStatementBuilder(statement.withParam(Expression.of(value)));
   }
 
-  /** Adds a parameter. */
+  /**
+   * Adds a parameter.
+   *
+   * <p>Example: {@code .param(Expression.constant(LocalDate.of(2026, 1, 1)))}.
+   */
   public SqlStatementBuilder param(Expression<?> value) {
     return new SqlStatementBuilder(statement.withParam(value));
   }
 
   /**
-   * Checks on the result (see {@link SqlDsl#rowCount}); a failed check makes the request KO. A
-   * {@link SqlDsl#column(String) column} check can save a value for the next requests.
+   * Checks on the result, in Gatling's idiom ({@link SqlDsl#rowCount()}, {@link
+   * SqlDsl#column(String)}); the first that fails makes the request KO with its message, and a
+   * check's {@code saveAs} keeps a value for the next requests.
+   *
+   * <p>Example: {@code .check(rowCount().is(1), column("id").saveAs("orderId"))}.
    */
-  public SqlStatementBuilder check(SqlCheck... more) {
-    return new SqlStatementBuilder(statement.withChecks(List.of(more)));
+  @SafeVarargs
+  public final SqlStatementBuilder check(Check<SqlResult, ?>... checks) {
+    return new SqlStatementBuilder(statement.withChecks(List.of(checks)));
+  }
+
+  /**
+   * Checks run only for the sessions where a Gatling EL string is {@code true}.
+   *
+   * <p>Example: {@code .checkIf("#{audit}").then(column("status").is("paid"))}.
+   */
+  public CheckIf<SqlResult, SqlStatementBuilder> checkIf(String condition) {
+    return new CheckIf<>(
+        CheckIf.el(condition), checks -> new SqlStatementBuilder(statement.withChecks(checks)));
+  }
+
+  /**
+   * Checks run only for the sessions where {@code condition} holds.
+   *
+   * <p>Example: {@code .checkIf(session -> session.getBoolean("audit")).then(rowCount().is(1))}.
+   */
+  public CheckIf<SqlResult, SqlStatementBuilder> checkIf(Function<Session, Boolean> condition) {
+    return new CheckIf<>(
+        Expression.of(condition), checks -> new SqlStatementBuilder(statement.withChecks(checks)));
   }
 
   /**
    * Streams the result {@code rows} at a time (in a transaction, as PostgreSQL's driver needs)
    * instead of letting the driver buffer it whole: for queries that return many rows.
+   *
+   * <p>Example: {@code sql("all rows").query("select * from big").fetchSize(1000)}.
    */
   public SqlStatementBuilder fetchSize(int rows) {
     return new SqlStatementBuilder(statement.withFetchSize(rows));
@@ -98,24 +150,32 @@ public final class SqlStatementBuilder implements ActionBuilder {
     return new SqlStatementBuilder(statement.withLimits(statement.limits().withMaxTries(tries)));
   }
 
+  /**
+   * A statement's text as the driver takes it: a Gatling EL template ({@code "select * from
+   * #{table} where id = ?"}), its placeholders rewritten once for a constant text, per request
+   * otherwise.
+   */
+  static Expression<SqlPlaceholders.Jdbc> jdbc(String sql) {
+    return Expression.text(sql).map(SqlPlaceholders::toJdbc);
+  }
+
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     SqlStatement s = statement;
-    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(s.sql());
-    Set<String> capture = new HashSet<>();
-    s.checks().forEach(check -> capture.addAll(check.columns()));
-    Set<String> columns = Set.copyOf(capture);
-    SavedColumns saved = SavedColumns.of(s.checks());
+    Expression<SqlPlaceholders.Jdbc> text = jdbc(s.sql());
+    Checks<SqlResult> checks = Checks.<SqlResult>none().and(s.checks());
+    Set<String> columns = checks.needs();
     return SqlAction.builder(
         s.name(),
         (session, name) -> {
+          SqlPlaceholders.Jdbc jdbc = text.resolve(session);
           Object[] values = jdbc.bind(SqlParams.values(s.params(), session));
           var work = Statements.query(jdbc.sql(), values, columns, s.fetchSize());
-          if (saved.isEmpty()) {
-            return new ResolvedRequest(name, work, s.checks(), null).limited(s.limits());
+          if (checks.isEmpty()) {
+            return new ResolvedRequest(name, work, List.of()).limited(s.limits());
           }
-          SavedColumns.Capture request = saved.capture(s.checks());
-          return new ResolvedRequest(name, work, request.checks(), request).limited(s.limits());
+          SqlSessionChecks bound = new SqlSessionChecks(checks, columns, session);
+          return new ResolvedRequest(name, work, List.of(bound), bound).limited(s.limits());
         });
   }
 }

@@ -31,22 +31,39 @@ public final class SqlTransactionBuilder implements ActionBuilder {
       params = List.copyOf(params);
     }
 
-    /** Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text. */
+    /**
+     * Adds a parameter: a Gatling EL string ({@code "#{id}"}), or a constant text.
+     *
+     * <p>Example: {@code statement("insert into t(a, b) values (?, ?)", "#{a}").param("#{b}")}.
+     */
     public Statement param(String expression) {
       return param(Expression.el(expression));
     }
 
-    /** Adds a constant parameter. */
+    /**
+     * Adds a constant parameter.
+     *
+     * <p>Example: {@code statement("insert into t(a, b) values (?, ?)", "#{a}").param(10)}.
+     */
     public Statement param(Object constant) {
       return param(Expression.constant(constant));
     }
 
-    /** Adds a parameter computed from the session. */
+    /**
+     * Adds a parameter computed from the session.
+     *
+     * <p>Example: {@code statement("insert into t(a) values (?)").param(session ->
+     * session.userId())}.
+     */
     public Statement param(Function<Session, ?> value) {
       return param(Expression.of(value));
     }
 
-    /** Adds a parameter. */
+    /**
+     * Adds a parameter.
+     *
+     * <p>Example: {@code statement("insert into t(a) values (?)").param(Expression.constant(1))}.
+     */
     public Statement param(Expression<?> value) {
       return new Statement(sql, SqlStatement.append(params, value));
     }

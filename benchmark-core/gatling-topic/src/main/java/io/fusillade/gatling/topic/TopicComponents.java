@@ -7,7 +7,6 @@ import io.gatling.core.CoreComponents;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +39,10 @@ public final class TopicComponents extends SessionlessComponents implements Auto
         kind, k -> TopicFaults.producer(k, protocol.options().producerProperties()));
   }
 
-  /** Flushes the producer, drains the consumers, then runs the protocol's end hooks. */
+  /**
+   * Flushes the producer and drains the consumers; the run's end hooks ({@link
+   * io.fusillade.gatling.FusilladeRun#onEnd}) run after, with the drained client.
+   */
   @Override
   public void close() {
     for (KafkaProducer<byte[], byte[]> producer : injected.values()) {
@@ -51,13 +53,6 @@ public final class TopicComponents extends SessionlessComponents implements Auto
       }
     }
     client.close();
-    for (BiConsumer<TopicClient, RunRecorder> hook : protocol.endHooks()) {
-      try {
-        hook.accept(client, recorder());
-      } catch (RuntimeException e) {
-        LOG.warn("A topic end hook failed: {}", e.toString());
-      }
-    }
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.fusillade.gatling.topic;
 
 import io.fusillade.gatling.RequestNames;
+import io.fusillade.gatling.check.Check;
 import io.fusillade.topic.TopicClientOptions;
 import io.fusillade.topic.TopicSpec;
 import io.gatling.javaapi.core.Session;
@@ -18,7 +19,8 @@ import java.util.function.Function;
  *     .topic(topic("events").withPartitions(4).withConsumers(4))
  *     .producer("linger.ms", "5");
  * ScenarioBuilder writers = scenario("writers")
- *     .exec(kafka("write").send("events").valueSize(1024));
+ *     .exec(kafka("write").send("events").key("#{userId}").value("{\"user\":\"#{userId}\"}")
+ * .header("source", "#{region}").check(offset().gte(0)));
  * setUp(writers.injectOpen(constantUsersPerSec(2000).during(60))).protocols(protocol);
  * }</pre>
  *
@@ -40,6 +42,7 @@ public final class TopicDsl {
    * @param topic the workload's topic (a missing topic's name is made from it)
    * @return the request
    * @throws IllegalArgumentException for an unknown kind
+   *     <p>Example: {@code exec(injected(TopicFaults.OVERSIZED_MESSAGE, "events"))}.
    */
   public static TopicInjectedBuilder injected(String kind, String topic) {
     return new TopicInjectedBuilder(kind, topic);
@@ -48,12 +51,18 @@ public final class TopicDsl {
   /**
    * Starts a topic request. {@code name} is the request's name in reports, a Gatling EL string or a
    * constant: keep it to a few distinct values.
+   *
+   * <p>Example: {@code kafka("write").send("events").key("#{userId}")}.
    */
   public static TopicRequest kafka(String name) {
     return new TopicRequest(RequestNames.of("topic", name));
   }
 
-  /** Starts a topic request whose name is computed from the session (keep the names few). */
+  /**
+   * Starts a topic request whose name is computed from the session (keep the names few).
+   *
+   * <p>Example: {@code kafka(session -> "write " + session.getString("kind"))}.
+   */
   public static TopicRequest kafka(Function<Session, String> name) {
     return new TopicRequest(RequestNames.of("topic", name));
   }
@@ -61,13 +70,49 @@ public final class TopicDsl {
   /**
    * A topic to declare with {@link TopicProtocolBuilder#topic(TopicSpec)}: created with 1 partition
    * and 1 replica when missing, no consumers; change it with its {@code with...} methods.
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").withPartitions(4))}.
    */
   public static TopicSpec topic(String name) {
     return TopicSpec.of(name);
   }
 
-  /** The producer defaults, for reference: {@link TopicClientOptions#PRODUCER_DEFAULTS}. */
+  /**
+   * The producer defaults, for reference: {@link TopicClientOptions#PRODUCER_DEFAULTS}.
+   *
+   * <p>Example: {@code producerDefaults().get("acks")}.
+   */
   public static java.util.Map<String, String> producerDefaults() {
     return TopicClientOptions.PRODUCER_DEFAULTS;
+  }
+
+  /**
+   * Check: the partition the message went to, an {@code Integer}.
+   *
+   * <p>Example: {@code kafka("write").send("events").key("#{user}").check(partition().in(0, 1))}.
+   */
+  public static Check<TopicAck, Integer> partition() {
+    return TopicChecks.partition();
+  }
+
+  /**
+   * Check: the message's offset in its partition, a {@code Long}; not found when the broker did not
+   * acknowledge it.
+   *
+   * <p>Example: {@code .check(offset().gte(0).saveAs("offset"))}.
+   */
+  public static Check<TopicAck, Long> offset() {
+    return TopicChecks.offset();
+  }
+
+  /**
+   * Check: whether the broker acknowledged the message, a {@code Boolean}. A send with such a check
+   * is judged by its checks alone: {@code acknowledged().is(false)} expects a refusal.
+   *
+   * <p>Example: {@code kafka("too
+   * big").send("events").value(huge).check(acknowledged().is(false))}.
+   */
+  public static Check<TopicAck, Boolean> acknowledged() {
+    return TopicChecks.acknowledged();
   }
 }

@@ -1,29 +1,19 @@
 package io.fusillade.gatling.topic;
 
 import io.fusillade.gatling.FusilladeProtocolKey;
-import io.fusillade.record.RunRecorder;
-import io.fusillade.topic.TopicClient;
 import io.fusillade.topic.TopicClientOptions;
 import io.gatling.core.protocol.Protocol;
-import java.util.List;
-import java.util.function.BiConsumer;
 
 /** The topic protocol as Gatling holds it: where the cluster is, which topics, which settings. */
 public final class TopicProtocol implements Protocol {
   private final TopicClientOptions options;
-  private final List<BiConsumer<TopicClient, RunRecorder>> endHooks;
 
-  TopicProtocol(TopicClientOptions options, List<BiConsumer<TopicClient, RunRecorder>> endHooks) {
+  TopicProtocol(TopicClientOptions options) {
     this.options = options;
-    this.endHooks = List.copyOf(endHooks);
   }
 
   public TopicClientOptions options() {
     return options;
-  }
-
-  List<BiConsumer<TopicClient, RunRecorder>> endHooks() {
-    return endHooks;
   }
 
   @Override

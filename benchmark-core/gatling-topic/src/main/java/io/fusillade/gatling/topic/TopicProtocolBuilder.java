@@ -1,13 +1,9 @@
 package io.fusillade.gatling.topic;
 
-import io.fusillade.gatling.FusilladeRun;
-import io.fusillade.record.RunRecorder;
-import io.fusillade.topic.TopicClient;
 import io.fusillade.topic.TopicSpec;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import java.time.Duration;
-import java.util.function.BiConsumer;
 
 /**
  * Configures the topic protocol. Immutable, in Gatling's style: it wraps one settings value and
@@ -37,53 +33,76 @@ public final class TopicProtocolBuilder implements ProtocolBuilder {
     return settings;
   }
 
-  /** {@code host:port[,host:port...]} of the cluster. */
+  /**
+   * {@code host:port[,host:port...]} of the cluster.
+   *
+   * <p>Example: {@code kafka.bootstrapServers("broker1:9092,broker2:9092")}.
+   */
   public TopicProtocolBuilder bootstrapServers(String servers) {
-    FusilladeRun.noteSimulation();
     return new TopicProtocolBuilder(settings.withBootstrapServers(servers));
   }
 
-  /** A client property for producer, consumers and admin alike (SASL, TLS, client.dns.lookup). */
+  /**
+   * A client property for producer, consumers and admin alike (SASL, TLS, client.dns.lookup).
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).property("security.protocol", "SASL_SSL")}.
+   */
   public TopicProtocolBuilder property(String key, String value) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withCommon(key, value)));
   }
 
-  /** A producer property ({@code acks}, {@code linger.ms}, {@code batch.size}...). */
+  /**
+   * A producer property ({@code acks}, {@code linger.ms}, {@code batch.size}...).
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).producer("linger.ms", "5")}.
+   */
   public TopicProtocolBuilder producer(String key, String value) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withProducer(key, value)));
   }
 
-  /** A consumer property ({@code fetch.min.bytes}, {@code max.poll.records}...). */
+  /**
+   * A consumer property ({@code fetch.min.bytes}, {@code max.poll.records}...).
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).consumer("max.poll.records", "500")}.
+   */
   public TopicProtocolBuilder consumer(String key, String value) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withConsumer(key, value)));
   }
 
-  /** Declares a topic: created or checked, and read by its consumers, before the load starts. */
+  /**
+   * Declares a topic: created or checked, and read by its consumers, before the load starts.
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").withConsumers(4))}.
+   */
   public TopicProtocolBuilder topic(TopicSpec topic) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withTopic(topic)));
   }
 
-  /** The seed of message contents and generated keys (default 1). */
+  /**
+   * The seed of message contents and generated keys (default 1).
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).seed(42)}.
+   */
   public TopicProtocolBuilder seed(long seed) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withSeed(seed)));
   }
 
-  /** How long consumers may keep reading after the load ends (default 10 s). */
+  /**
+   * How long consumers may keep reading after the load ends (default 10 s).
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).drainTimeout(Duration.ofSeconds(30))}.
+   */
   public TopicProtocolBuilder drainTimeout(Duration timeout) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withDrainTimeout(timeout)));
   }
 
-  /** How long topic creation, metadata and partition assignment may take (default 60 s). */
+  /**
+   * How long topic creation, metadata and partition assignment may take (default 60 s).
+   *
+   * <p>Example: {@code kafka.bootstrapServers(servers).readyTimeout(Duration.ofMinutes(2))}.
+   */
   public TopicProtocolBuilder readyTimeout(Duration timeout) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withReadyTimeout(timeout)));
-  }
-
-  /**
-   * Runs {@code hook} when the load is over and the consumers have drained, before the run record
-   * closes: the place to judge steps of a run ({@link TopicSteps}).
-   */
-  public TopicProtocolBuilder onEnd(BiConsumer<TopicClient, RunRecorder> hook) {
-    return new TopicProtocolBuilder(settings.withEndHook(hook));
   }
 
   @Override

@@ -13,6 +13,11 @@ public final class TopicRequest {
   /**
    * Sends one message to {@code topic}: no key, a 1 KiB value, unless set with the builder's
    * methods. The request's latency runs from the action's entry to the broker's acknowledgement.
+   * The topic's name is a Gatling EL template ({@code "events-#{region}"}); a name from the session
+   * should be one of the protocol's declared topics, which are prepared before the load (another is
+   * created or checked at its first message, which then waits for it).
+   *
+   * <p>Example: {@code kafka("write").send("events").value("#{payload}")}.
    */
   public TopicSendBuilder send(String topic) {
     if (topic == null || topic.isBlank()) {

@@ -1,10 +1,6 @@
 package io.fusillade.gatling.topic;
 
-import io.fusillade.record.RunRecorder;
-import io.fusillade.topic.TopicClient;
 import io.fusillade.topic.TopicClientOptions;
-import java.util.List;
-import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -12,16 +8,10 @@ import java.util.function.UnaryOperator;
  * wraps. Each {@code with...} returns a changed copy.
  *
  * @param options the client's options, or null until bootstrap servers are given
- * @param endHooks run when the load is over (see {@link TopicProtocolBuilder#onEnd})
  */
-record TopicSettings(
-    TopicClientOptions options, List<BiConsumer<TopicClient, RunRecorder>> endHooks) {
+record TopicSettings(TopicClientOptions options) {
 
-  static final TopicSettings DEFAULT = new TopicSettings(null, List.of());
-
-  TopicSettings {
-    endHooks = List.copyOf(endHooks);
-  }
+  static final TopicSettings DEFAULT = new TopicSettings(null);
 
   /** The client's options; they need bootstrap servers first. */
   TopicClientOptions required() {
@@ -47,22 +37,15 @@ record TopicSettings(
               options.drainTimeout(),
               options.readyTimeout());
     }
-    return new TopicSettings(base, endHooks);
+    return new TopicSettings(base);
   }
 
   /** The options changed by {@code change}; they need bootstrap servers first. */
   TopicSettings withOptions(UnaryOperator<TopicClientOptions> change) {
-    return new TopicSettings(change.apply(required()), endHooks);
-  }
-
-  TopicSettings withEndHook(BiConsumer<TopicClient, RunRecorder> hook) {
-    required();
-    List<BiConsumer<TopicClient, RunRecorder>> hooks = new java.util.ArrayList<>(endHooks);
-    hooks.add(hook);
-    return new TopicSettings(options, hooks);
+    return new TopicSettings(change.apply(required()));
   }
 
   TopicProtocol protocol() {
-    return new TopicProtocol(required(), endHooks);
+    return new TopicProtocol(required());
   }
 }

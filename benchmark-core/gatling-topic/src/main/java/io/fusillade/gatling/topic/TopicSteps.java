@@ -42,7 +42,11 @@ public final class TopicSteps {
    */
   public record Step(int index, double rate, double fromSeconds, double toSeconds) {}
 
-  /** Steps of {@code each} duration, rising from {@code start} by {@code increment}. */
+  /**
+   * Steps of {@code each} duration, rising from {@code start} by {@code increment}.
+   *
+   * <p>Example: {@code TopicSteps.rising(1000, 500, 5, Duration.ofSeconds(30))}.
+   */
   public static List<Step> rising(double start, double increment, int count, Duration each) {
     List<Step> steps = new ArrayList<>();
     double length = each.toMillis() / 1000.0;
@@ -52,11 +56,17 @@ public final class TopicSteps {
     return steps;
   }
 
-  /** The end hook that judges the steps; give it to {@link TopicProtocolBuilder#onEnd}. */
-  public static BiConsumer<TopicClient, RunRecorder> judge(
+  /**
+   * The end hook that judges the steps, for the run API.
+   *
+   * <pre>{@code
+   * FusilladeRun.onEnd(TopicComponents.class, TopicSteps.judge("events", "write", steps));
+   * }</pre>
+   */
+  public static BiConsumer<TopicComponents, RunRecorder> judge(
       String topic, String requestName, List<Step> steps) {
-    return (client, recorder) ->
-        recorder.onFinish(() -> judge(client, recorder, topic, requestName, steps));
+    return (components, recorder) ->
+        recorder.onFinish(() -> judge(components.client(), recorder, topic, requestName, steps));
   }
 
   private static void judge(

@@ -113,7 +113,7 @@ final class PgRequest {
       body.skipBytes(4 + 2); // table oid, column number
       int type = body.readInt();
       body.skipBytes(2 + 4 + 2); // type size, modifier, format
-      if (capture.contains(name)) {
+      if (capture.contains(name) || capture.contains(SqlResult.columnAt(i + 1))) {
         indexes.add(i);
         names.add(name);
         types.add(type);
@@ -149,7 +149,9 @@ final class PgRequest {
       }
       String text =
           length < 0 ? null : body.readCharSequence(length, StandardCharsets.UTF_8).toString();
-      values.put(captureNames[wanted], PgValues.value(text, captureTypes[wanted]));
+      Object value = PgValues.value(text, captureTypes[wanted]);
+      values.put(captureNames[wanted], value);
+      values.put(SqlResult.columnAt(i + 1), value);
       wanted++;
     }
     firstRow = values;

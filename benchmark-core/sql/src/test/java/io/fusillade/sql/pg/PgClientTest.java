@@ -10,6 +10,7 @@ import io.fusillade.sql.SqlCheck;
 import io.fusillade.sql.SqlClient;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlOutcome;
+import io.fusillade.sql.SqlResult;
 import io.fusillade.sql.SqlWork;
 import io.fusillade.sql.Statements;
 import io.netty.channel.EventLoopGroup;
@@ -176,6 +177,15 @@ class PgClientTest {
                   "select name from items where id = ?", new Object[] {0}, Set.of("name"), 0),
               SqlCheck.column("name", "x"));
       assertThat(none.reason()).isEqualTo("check failed: expected name = x, got no row");
+      // A column asked for by position (from 1) comes under that key, and under its name.
+      SqlWork second =
+          Statements.query(
+              "select id, name from items where id = ?",
+              new Object[] {7},
+              Set.of(SqlResult.columnAt(2)),
+              0);
+      SqlOutcome byPosition = run(client, second, SqlCheck.column(SqlResult.columnAt(2), "item 7"));
+      assertThat(byPosition.reason()).isNull();
     }
   }
 

@@ -88,12 +88,8 @@ class SeqQlBuildersTest {
             Map.entry("oldestFirst", LogsSeqQlBuilder::oldestFirst),
             Map.entry("aggregate", b -> b.aggregate(SeqDbAggregation.count().groupBy("status"))),
             Map.entry("histogram", b -> b.histogram("1m")),
-            Map.entry("checkHits", b -> b.checkHits(1)),
-            Map.entry("checkHitsExactly", b -> b.checkHitsExactly(100)),
-            Map.entry("checkTotal", b -> b.checkTotal(5000)),
-            Map.entry("checkBuckets", b -> b.checkBuckets("0", 2)),
-            Map.entry("checkBucketCounts", b -> b.checkBucketCounts("", Map.of("200", 8))),
-            Map.entry("checkBucketValues", b -> b.checkBucketValues("", Map.of("200", 0.5))));
+            Map.entry("check", b -> b.check(LogsDsl.hits().gte(1))),
+            Map.entry("checkIf", b -> b.checkIf("#{audit}").then(LogsDsl.total().is(5000))));
     eachMethodReturnsAChangedCopy(
         logs("s").seqql("*"),
         b -> List.of(b.search().checks(), resolve(b, TestSessions.with("n", 3).set("offset", 9))),

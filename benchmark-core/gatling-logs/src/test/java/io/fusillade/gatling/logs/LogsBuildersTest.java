@@ -1,6 +1,8 @@
 package io.fusillade.gatling.logs;
 
 import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
+import static io.fusillade.gatling.logs.LogsDsl.buckets;
+import static io.fusillade.gatling.logs.LogsDsl.hits;
 import static io.fusillade.gatling.logs.LogsDsl.logs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,7 +16,6 @@ import io.fusillade.logs.SearchScenario;
 import io.fusillade.logs.SearchTemplate;
 import io.fusillade.logs.SearchabilityProbe;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -35,8 +36,6 @@ class LogsBuildersTest {
     assertThat(defaults.firstDocument()).isZero();
     assertThat(defaults.gzip()).isFalse();
     assertThat(defaults.probe()).isNull();
-    assertThat(defaults.stepRates()).isEmpty();
-    assertThat(defaults.stepDuration()).isNull();
   }
 
   @Test
@@ -55,8 +54,7 @@ class LogsBuildersTest {
             Map.entry("gzip", b -> b.gzip(true)),
             Map.entry("createIndex", b -> b.createIndex(spec)),
             Map.entry("recreateIndex", b -> b.recreateIndex(spec)),
-            Map.entry("timeToSearchable", LogsProtocolBuilder::timeToSearchable),
-            Map.entry("stepReport", b -> b.stepReport(List.of(1.0, 2.0), Duration.ofSeconds(10))));
+            Map.entry("timeToSearchable", LogsProtocolBuilder::timeToSearchable));
     eachMethodReturnsAChangedCopy(STORE, LogsProtocolBuilder::settings, methods);
   }
 
@@ -116,8 +114,7 @@ class LogsBuildersTest {
     LogsSearch search = logs("s").search("{\"query\":{\"match_all\":{}}}").search();
     assertThat(search.index()).isNull();
     assertThat(search.queryString()).isEqualTo(LogSearches.QUERY_STRING);
-    assertThat(search.minHits()).isZero();
-    assertThat(search.aggregation()).isNull();
+    assertThat(search.checks()).isEmpty();
     assertThat(search.body().resolve(TestSessions.empty()))
         .isEqualTo("{\"query\":{\"match_all\":{}}}");
   }
@@ -128,17 +125,25 @@ class LogsBuildersTest {
         Map.of(
             "index", b -> b.index("other-*"),
             "queryString", b -> b.queryString("request_cache=true"),
-            "checkHits", b -> b.checkHits(1),
-            "checkBuckets", b -> b.checkBuckets("by_status", 2));
+            "check", b -> b.check(hits().gte(1)),
+            "checkIf", b -> b.checkIf("#{audit}").then(buckets("by_status").gte(2)));
     eachMethodReturnsAChangedCopy(logs("s").search("{}"), LogsSearchBuilder::search, methods);
   }
 
   @Test
   void aSearchBodyMayComeFromTheSession() {
+    LogsSearch fromString = logs("s").search("{\"term\":{\"user\":\"#{user}\"}}").search();
+    assertThat(fromString.body().resolve(TestSessions.with("user", "ann")))
+        .isEqualTo("{\"term\":{\"user\":\"ann\"}}");
     LogsSearch fromEl =
         logs("s").search(Expression.text("{\"term\":{\"user\":\"#{user}\"}}")).search();
     assertThat(fromEl.body().resolve(TestSessions.with("user", "ann")))
         .isEqualTo("{\"term\":{\"user\":\"ann\"}}");
+    LogsSearch daily = logs("s").search("{}").index("logs-#{day}").search();
+    assertThat(daily.index().resolve(TestSessions.with("day", "2026-11-27")))
+        .isEqualTo("logs-2026-11-27");
+    LogsSearch computed = logs("s").search("{}").index(session -> "logs-x").search();
+    assertThat(computed.index().resolve(TestSessions.empty())).isEqualTo("logs-x");
     LogsSearch fromFunction = logs("s").search(session -> "{}").search();
     assertThat(fromFunction.body().resolve(TestSessions.empty())).isEqualTo("{}");
   }
@@ -148,8 +153,7 @@ class LogsBuildersTest {
     SearchScenario scenario =
         new SearchScenario("errors", SearchTemplate.of("{}"), 1, null, 3, 5, "by_status", 2);
     LogsSearch search = logs("s").search(scenario).search();
-    assertThat(search.minHits()).isEqualTo(5);
-    assertThat(search.aggregation()).isEqualTo("by_status");
-    assertThat(search.minBuckets()).isEqualTo(2);
+    assertThat(search.checks().stream().map(Object::toString))
+        .containsExactly("hits.gte(5)", "buckets(by_status).gte(2)");
   }
 }

@@ -118,7 +118,7 @@ class SqlBuildersTest {
             "param(Object)", b -> b.param(10),
             "param(Function)", b -> b.param(session -> 1),
             "param(Expression)", b -> b.param(Expression.constant(1)),
-            "check", b -> b.check(rowCount(1)),
+            "check", b -> b.check(rowCount().is(1)),
             "fetchSize", b -> b.fetchSize(100),
             "timeout", b -> b.timeout(Duration.ofMinutes(10)),
             "maxTries", b -> b.maxTries(3));
@@ -144,9 +144,23 @@ class SqlBuildersTest {
   }
 
   @Test
+  void aStatementsTextIsAnElTemplate() {
+    var t = SqlStatementBuilder.jdbc("select * from #{table} where id = $1");
+    assertThat(t.resolve(TestSessions.with("table", "orders")).sql())
+        .isEqualTo("select * from orders where id = ?");
+    var fixed = SqlStatementBuilder.jdbc("select 1 where 1 = ?");
+    assertThat(fixed.isConstant()).as("rewritten once, not per request").isTrue();
+    assertThat(fixed.constantValue().sql()).isEqualTo("select 1 where 1 = ?");
+  }
+
+  @Test
   void checksAddUp() {
     SqlStatement s =
-        sql("q").query("select 1").check(rowCount(1)).check(column("a"), column("b")).statement();
+        sql("q")
+            .query("select 1")
+            .check(rowCount().is(1))
+            .check(column("a"), column("b"))
+            .statement();
     assertThat(s.checks()).hasSize(3);
   }
 

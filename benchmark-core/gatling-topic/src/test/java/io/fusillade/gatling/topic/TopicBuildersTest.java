@@ -2,6 +2,8 @@ package io.fusillade.gatling.topic;
 
 import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
 import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.topic.TopicDsl.offset;
+import static io.fusillade.gatling.topic.TopicDsl.partition;
 import static io.fusillade.gatling.topic.TopicDsl.topic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -24,12 +26,10 @@ class TopicBuildersTest {
   @Test
   void theProtocolStartsWithoutServers() {
     assertThat(kafka.settings().options()).isNull();
-    assertThat(kafka.settings().endHooks()).isEmpty();
     String needsServers =
         "The topic protocol needs bootstrap servers first: kafka.bootstrapServers(\"host:9092\")";
     assertThatThrownBy(kafka::protocol).hasMessage(needsServers);
     assertThatThrownBy(() -> kafka.producer("acks", "1")).hasMessage(needsServers);
-    assertThatThrownBy(() -> kafka.onEnd((client, recorder) -> {})).hasMessage(needsServers);
   }
 
   @Test
@@ -63,8 +63,7 @@ class TopicBuildersTest {
             "topic", b -> b.topic(topic("events").withPartitions(4)),
             "seed", b -> b.seed(9),
             "drainTimeout", b -> b.drainTimeout(Duration.ofSeconds(1)),
-            "readyTimeout", b -> b.readyTimeout(Duration.ofSeconds(2)),
-            "onEnd", b -> b.onEnd((client, recorder) -> {}));
+            "readyTimeout", b -> b.readyTimeout(Duration.ofSeconds(2)));
     eachMethodReturnsAChangedCopy(SERVERS, TopicProtocolBuilder::settings, methods);
   }
 
@@ -82,6 +81,8 @@ class TopicBuildersTest {
     assertThat(send.key()).isSameAs(KeySource.NONE);
     assertThat(send.size()).isEqualTo(SizeSource.fixed(1024));
     assertThat(send.headers()).isEmpty();
+    assertThat(send.value()).isNull();
+    assertThat(send.checks()).isEmpty();
     assertThat(send.name().isConstant()).isTrue();
   }
 
@@ -90,14 +91,21 @@ class TopicBuildersTest {
     ValueSpec sizes = ValueSpec.builder("size", ValueType.INTEGER).range(10L, 20L).build();
     ValueSpec keys = ValueSpec.builder("key", ValueType.LONG).range(1L, 9L).build();
     Map<String, UnaryOperator<TopicSendBuilder>> methods =
-        Map.of(
-            "key(String)", b -> b.key("#{user}"),
-            "key(Function)", b -> b.key(session -> "k"),
-            "key(Expression)", b -> b.key(Expression.constant("k")),
-            "keys", b -> b.keys(keys),
-            "valueSize(int)", b -> b.valueSize(10),
-            "valueSize(ValueSpec)", b -> b.valueSize(sizes),
-            "header", b -> b.header("source", "test"));
+        Map.ofEntries(
+            Map.entry("key(String)", b -> b.key("#{user}")),
+            Map.entry("key(Function)", b -> b.key(session -> "k")),
+            Map.entry("key(Expression)", b -> b.key(Expression.constant("k"))),
+            Map.entry("keys", b -> b.keys(keys)),
+            Map.entry("valueSize(int)", b -> b.valueSize(10)),
+            Map.entry("valueSize(ValueSpec)", b -> b.valueSize(sizes)),
+            Map.entry("value(String)", b -> b.value("#{user}")),
+            Map.entry("value(byte[])", b -> b.value(new byte[] {1})),
+            Map.entry("value(Function)", b -> b.value(session -> 1)),
+            Map.entry("header(String)", b -> b.header("source", "test")),
+            Map.entry("header(Function)", b -> b.header("n", session -> 1)),
+            Map.entry("headers", b -> b.headers(Map.of("a", "b"))),
+            Map.entry("check", b -> b.check(offset().gte(0))),
+            Map.entry("checkIf", b -> b.checkIf("#{audit}").then(partition().is(0))));
     eachMethodReturnsAChangedCopy(kafka("write").send("events"), TopicSendBuilder::send, methods);
   }
 
@@ -111,6 +119,31 @@ class TopicBuildersTest {
     assertThatThrownBy(() -> send.key().key(TestSessions.empty()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("user");
+  }
+
+  @Test
+  void valuesAndHeadersAreElTemplatesOrFunctionsInUtf8() {
+    var session = TestSessions.with("user", "ann");
+    TopicSend send =
+        kafka("write")
+            .send("events")
+            .value("{\"user\":\"#{user}\"}")
+            .header("who", "#{user}")
+            .header("n", s -> 7)
+            .send();
+    assertThat(new String(send.value().resolve(session), StandardCharsets.UTF_8))
+        .isEqualTo("{\"user\":\"ann\"}");
+    assertThat(send.headers()).extracting(Map.Entry::getKey).containsExactly("who", "n");
+    assertThat(send.headers().get(0).getValue().resolve(session))
+        .isEqualTo("ann".getBytes(StandardCharsets.UTF_8));
+    assertThat(send.headers().get(1).getValue().resolve(session))
+        .isEqualTo("7".getBytes(StandardCharsets.UTF_8));
+    byte[] raw = {0, 1, 2};
+    assertThat(kafka("w").send("t").value(raw).send().value().resolve(session))
+        .containsExactly(0, 1, 2);
+    assertThat(kafka("w").send("t").value("x").valueSize(10).send().value())
+        .as("generated values replace the session's")
+        .isNull();
   }
 
   @Test

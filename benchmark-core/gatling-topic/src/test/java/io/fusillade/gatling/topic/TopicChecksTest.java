@@ -1,0 +1,45 @@
+package io.fusillade.gatling.topic;
+
+import static io.fusillade.gatling.topic.TopicDsl.acknowledged;
+import static io.fusillade.gatling.topic.TopicDsl.offset;
+import static io.fusillade.gatling.topic.TopicDsl.partition;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fusillade.gatling.check.Check;
+import io.fusillade.gatling.check.Saves;
+import io.gatling.core.session.Session;
+import io.gatling.core.session.Session$;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The topic extractors on acknowledgements as the producer reports them (where the broker puts a
+ * message is tested against a broker in simulations' topic tests).
+ */
+class TopicChecksTest {
+  private static final Session SESSION = Session$.MODULE$.apply("test", 1L, null);
+  private static final TopicAck ACKED = new TopicAck(2, 41, null);
+  private static final TopicAck REFUSED = new TopicAck(1, -1, "RecordTooLargeException");
+
+  private static String verify(Check<TopicAck, ?> check, TopicAck ack) {
+    return check.verify(ack, SESSION, new Saves());
+  }
+
+  @Test
+  void partitionAndOffsetOfAnAcknowledgedMessage() {
+    assertThat(verify(partition().is(2), ACKED)).isNull();
+    assertThat(verify(partition().in(0, 1), ACKED)).isEqualTo("partition.in[0, 1]: found 2");
+    assertThat(verify(offset().gte(0), ACKED)).isNull();
+    assertThat(verify(offset().gte(0), REFUSED)).isEqualTo("offset.gte(0): found nothing");
+    Saves saves = new Saves();
+    assertThat(offset().saveAs("offset").verify(ACKED, SESSION, saves)).isNull();
+    assertThat(saves.applyTo(SESSION).attributes().get("offset").get()).isEqualTo(41L);
+  }
+
+  @Test
+  void acknowledgedReadsTheFailureItself() {
+    assertThat(verify(acknowledged().is(true), ACKED)).isNull();
+    assertThat(verify(acknowledged().is(false), REFUSED)).isNull();
+    assertThat(acknowledged().needs()).containsExactly(TopicChecks.ERROR);
+    assertThat(partition().needs()).isEmpty();
+  }
+}
