@@ -111,11 +111,14 @@ public final class LimitChainWatch implements FlushListener {
     }
   }
 
-  /** The {@value #PARAMETER} parameter: the settings and both steps as measured so far. */
+  /**
+   * The {@value #PARAMETER} parameter: the settings, and both steps as measured so far ({@code
+   * idleResult}, {@code latencyResult}).
+   */
   public synchronized Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>(chain.toMap());
-    m.put("idleStep", new LinkedHashMap<>(idle));
-    m.put("latencyStep", new LinkedHashMap<>(latency));
+    m.put("idleResult", new LinkedHashMap<>(idle));
+    m.put("latencyResult", new LinkedHashMap<>(latency));
     return m;
   }
 

@@ -103,9 +103,9 @@ class LimitChainWatchTest {
     assertThat(rates).containsExactly(10.0, 100.0, 200.0, 400.0, 0.33 * 400);
     Map<String, Object> chain = watch.toMap();
     @SuppressWarnings("unchecked")
-    Map<String, Object> idle = (Map<String, Object>) chain.get("idleStep");
+    Map<String, Object> idle = (Map<String, Object>) chain.get("idleResult");
     @SuppressWarnings("unchecked")
-    Map<String, Object> latency = (Map<String, Object>) chain.get("latencyStep");
+    Map<String, Object> latency = (Map<String, Object>) chain.get("latencyResult");
     assertThat(idle).containsEntry("target", 10.0).containsEntry("passed", true);
     // 2 ms + 10/100 ms, within the histogram's precision
     assertThat((Double) idle.get("e2eP50Ms")).isBetween(2.09, 2.11);
@@ -129,7 +129,7 @@ class LimitChainWatchTest {
     runToTheEnd(watch, 50);
 
     @SuppressWarnings("unchecked")
-    Map<String, Object> latency = (Map<String, Object>) watch.toMap().get("latencyStep");
+    Map<String, Object> latency = (Map<String, Object>) watch.toMap().get("latencyResult");
     assertThat(latency).containsEntry("passed", false).containsEntry("target", 200.0);
     assertThat(latency.get("why").toString())
         .contains("read lag growing 50/s (rule: the read lag must not grow)");
@@ -148,7 +148,7 @@ class LimitChainWatchTest {
     assertThat(done.verdict()).isEqualTo(LimitResult.Verdict.BELOW_MIN);
     assertThat(finishes).isEqualTo(1);
     @SuppressWarnings("unchecked")
-    Map<String, Object> latency = (Map<String, Object>) watch.toMap().get("latencyStep");
+    Map<String, Object> latency = (Map<String, Object>) watch.toMap().get("latencyResult");
     assertThat(latency).containsEntry("passed", false);
     assertThat(latency.get("why").toString()).contains("not run", "below-min");
   }
@@ -162,6 +162,6 @@ class LimitChainWatchTest {
     watch.closed(RunStatus.ABORTED);
     assertThat(done.verdict()).isEqualTo(LimitResult.Verdict.STOPPED);
     assertThat(finishes).isEqualTo(1);
-    assertThat(watch.toMap().get("idleStep").toString()).contains("ended before the idle step");
+    assertThat(watch.toMap().get("idleResult").toString()).contains("ended before the idle step");
   }
 }
