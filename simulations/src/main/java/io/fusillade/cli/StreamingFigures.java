@@ -1,5 +1,6 @@
 package io.fusillade.cli;
 
+import io.fusillade.limit.LimitChainWatch;
 import io.fusillade.limit.LimitResult;
 import io.fusillade.limit.StepResult;
 import io.fusillade.workload.TopicWorkload;
@@ -75,10 +76,7 @@ record StreamingFigures(
             topic.producer().getOrDefault("acks", "all (Kafka's default)"),
             topic.producer().getOrDefault("compression.type", "none (Kafka's default)"),
             topic.consumers()));
-    Double max =
-        result.limit() != null
-            ? result.limit()
-            : result.verdict() == LimitResult.Verdict.ABOVE_MAX ? result.sustained() : null;
+    Double max = LimitChainWatch.base(result);
     if (max == null) {
       lines.add(
           "  maximum speed: none found (" + result.describe() + "); no step ran at a share of it");
@@ -94,7 +92,11 @@ record StreamingFigures(
               StepResult.number(bytes),
               result.limit() != null
                   ? "the limit search's rate, confirmed by a step of its own"
-                  : "the search's highest rate, sustained: the limit is above it",
+                  : result.verdict() == LimitResult.Verdict.ABOVE_MAX
+                      ? "the search's highest rate, sustained: the limit is above it"
+                      : "the highest rate sustained before the injector became the limit ("
+                          + result.describe()
+                          + "): the system's is above it",
               String.join(", ", slo)));
     }
     Map<?, ?> idle = step("idleResult");

@@ -22,9 +22,10 @@ import org.HdrHistogram.Histogram;
  * #STEP_END_EVENT}) and, at the end, the {@value #PARAMETER} parameter of {@code run.json}.
  *
  * <p>The step after the search runs at {@code latencyAt} times the limit found; when the system
- * sustained the search's highest rate ({@code above-max}), at that share of it, said so; when the
- * search found no rate (below its lowest, the injector's limit, unstable, stopped), it does not
- * run, and the reason is recorded.
+ * sustained the search's highest rate ({@code above-max}) or the injector became the limit first
+ * ({@code injector-limit}), at that share of the highest rate it sustained, said so; when the
+ * search found no rate (below its lowest, unstable, stopped), it does not run, and the reason is
+ * recorded.
  */
 public final class LimitChainWatch implements FlushListener {
   /** The run.json parameter of the chain's settings and its two steps. */
@@ -227,10 +228,7 @@ public final class LimitChainWatch implements FlushListener {
       latency.putIfAbsent("why", List.of("not run: the run ended before the search"));
       return;
     }
-    Double base =
-        done.limit() != null
-            ? done.limit()
-            : done.verdict() == LimitResult.Verdict.ABOVE_MAX ? done.sustained() : null;
+    Double base = base(done);
     if (base == null || base <= 0) {
       latency.put("passed", false);
       latency.put(
@@ -249,12 +247,30 @@ public final class LimitChainWatch implements FlushListener {
         "of",
         done.limit() != null
             ? "the limit found"
-            : "the highest rate tried, sustained (the limit is above it)");
+            : done.verdict() == LimitResult.Verdict.ABOVE_MAX
+                ? "the highest rate tried, sustained (the limit is above it)"
+                : "the highest rate sustained before the injector became the limit (the"
+                    + " system's is above it)");
     latency.put("base", base);
     phase = Phase.LATENCY;
     double rate = base * chain.latencyAt();
     pace.rate(rate);
     begin("latency", rate); // its seconds count from the next one: this one was the search's
+  }
+
+  /**
+   * The rate the step after the search is a share of: the limit found; else the highest rate the
+   * system sustained when the search ended above it (the system sustained its highest rate, or the
+   * injector could not go further: in both, the system's limit is above, and said so); else none.
+   */
+  public static Double base(LimitResult done) {
+    if (done.limit() != null) {
+      return done.limit();
+    }
+    boolean atLeast =
+        done.verdict() == LimitResult.Verdict.ABOVE_MAX
+            || done.verdict() == LimitResult.Verdict.INJECTOR_LIMIT;
+    return atLeast && done.sustained() > 0 ? done.sustained() : null;
   }
 
   private void judge(Map<String, Object> into, String name) {

@@ -164,4 +164,24 @@ class LimitChainWatchTest {
     assertThat(finishes).isEqualTo(1);
     assertThat(watch.toMap().get("idleResult").toString()).contains("ended before the idle step");
   }
+
+  @Test
+  void theStepAfterTheSearchIsAShareOfTheLimitOrOfWhatTheSystemSustainedBelowTheInjectorsLimit() {
+    assertThat(
+            LimitChainWatch.base(
+                new LimitResult(LimitResult.Verdict.FOUND, 900.0, 900, null, List.of())))
+        .isEqualTo(900.0);
+    assertThat(
+            LimitChainWatch.base(
+                new LimitResult(LimitResult.Verdict.INJECTOR_LIMIT, null, 4000, null, List.of())))
+        .isEqualTo(4000.0);
+    assertThat(
+            LimitChainWatch.base(
+                new LimitResult(LimitResult.Verdict.UNSTABLE, null, 800, null, List.of())))
+        .isNull();
+    assertThat(
+            LimitChainWatch.base(
+                new LimitResult(LimitResult.Verdict.INJECTOR_LIMIT, null, 0, null, List.of())))
+        .isNull();
+  }
 }
