@@ -364,7 +364,7 @@ final class LimitCommand implements Callable<Integer> {
               + " s, the search, then "
               + chain.latencySeconds()
               + " s at "
-              + StepResult.number(share)
+              + share
               + " x the rate found; each judged on the read lag.");
       out.flush();
       return search.withChain(chain);
