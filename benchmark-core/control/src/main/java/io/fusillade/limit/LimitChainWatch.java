@@ -310,7 +310,7 @@ public final class LimitChainWatch implements FlushListener {
   }
 
   private void stop(Map<String, Object> into, String reason) {
-    if (into.isEmpty()) {
+    if (!into.containsKey("passed")) { // the step under way: judged by nobody, it failed
       into.put("passed", false);
       into.put("why", List.of(reason));
     }

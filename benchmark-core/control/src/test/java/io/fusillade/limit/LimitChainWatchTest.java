@@ -166,6 +166,23 @@ class LimitChainWatchTest {
   }
 
   @Test
+  void aRunEndingDuringTheStepAfterTheSearchFailsItSayingSo() {
+    LimitChainWatch watch =
+        watch(new LimitChain(10, Duration.ofSeconds(3), 0.33, Duration.ofSeconds(30)));
+    double elapsed = 0;
+    for (int s = 0; s < 200 && !isLatencyRate(); s++) {
+      second(watch, ++elapsed, 0, 0);
+    }
+    second(watch, ++elapsed, 0, 0);
+    assertThat(watch.endNow().verdict()).isEqualTo(LimitResult.Verdict.ABOVE_MAX);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> latency = (Map<String, Object>) watch.toMap().get("latencyResult");
+    assertThat(latency).containsEntry("passed", false);
+    assertThat(latency.get("why").toString()).contains("the run ended before the step did");
+    assertThat(finishes).isEqualTo(1);
+  }
+
+  @Test
   void theStepAfterTheSearchIsAShareOfTheLimitOrOfWhatTheSystemSustainedBelowTheInjectorsLimit() {
     assertThat(
             LimitChainWatch.base(
