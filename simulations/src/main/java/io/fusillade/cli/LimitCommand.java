@@ -1,6 +1,7 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.limit.LimitChain;
 import io.fusillade.limit.LimitResult;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.limit.LimitSlo;
@@ -8,6 +9,7 @@ import io.fusillade.limit.StepResult;
 import io.fusillade.plan.ExitCode;
 import io.fusillade.record.RunRecordReader;
 import io.fusillade.record.SettingValues;
+import io.fusillade.workload.TopicWorkload;
 import io.fusillade.workload.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -48,7 +50,12 @@ import picocli.CommandLine.Spec;
       "every step (fusillade summary, report, trend). Exit code 0 when a limit was found (or",
       "the system sustained --max), 3 when it is below --expect-at-least or the lowest rate",
       "failed, 5 when the injector was the limit, 6 when no rate held on confirmation; the",
-      "connection options of fusillade run apply (--url, --user, --pool, --engine, --seed...)."
+      "connection options of fusillade run apply (--url, --user, --pool, --engine, --seed...).",
+      "--then-latency-at SHARE (a topic with readers): seed 000's chain in the same run and",
+      "record: an idle step at a trickle first (--idle-rate, default 100 Kbit/s of messages,",
+      "for --idle), then the search, then a step at SHARE of the rate found (--latency-step",
+      "long); prints the maximum MB/s, the idle p50 end-to-end and the p50 end-to-end at",
+      "SHARE of the maximum. Exit code 3 when the read lag grew in either step."
     })
 final class LimitCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -119,6 +126,37 @@ final class LimitCommand implements Callable<Integer> {
       description = "Exit 3 when the limit found is below this rate: 5000/s, 5000.")
   String expectAtLeast;
 
+  @Option(
+      names = "--then-latency-at",
+      paramLabel = "SHARE",
+      description =
+          "After the search, a step at this share of the rate found, measuring the end-to-end"
+              + " p50 (0.33 or 33%%: seed 000's 1/3 of the maximum), after an idle step first."
+              + " A topic with readers only.")
+  String thenLatencyAt;
+
+  @Option(
+      names = "--idle-rate",
+      paramLabel = "RATE",
+      description =
+          "--then-latency-at: the idle step's rate (default 100 Kbit/s of the topic's messages,"
+              + " at least 1/s).")
+  String idleRate;
+
+  @Option(
+      names = "--idle",
+      paramLabel = "DURATION",
+      description = "--then-latency-at: how long the idle step lasts (default 10s).")
+  String idle;
+
+  @Option(
+      names = "--latency-step",
+      paramLabel = "DURATION",
+      description =
+          "--then-latency-at: how long the step at a share of the maximum lasts (default: as the"
+              + " confirmation).")
+  String latencyStep;
+
   @Mixin TargetOptions target = new TargetOptions();
   @Mixin SqlOptions sql = new SqlOptions();
   @Mixin SqlRequestOptions requests = new SqlRequestOptions();
@@ -147,6 +185,7 @@ final class LimitCommand implements Callable<Integer> {
               + " topics (put the one to search in a file of its own)");
     }
     LimitSettings search = resolve(workload, out);
+    search = chained(workload, search, out);
     Double expected = expectAtLeast == null ? null : rate("--expect-at-least", expectAtLeast);
     RunPlanner.Planned planned = RunPlanner.plan(in, search, null, out);
     planned.kind().checkReachable(in, planned.settings());
@@ -163,6 +202,19 @@ final class LimitCommand implements Callable<Integer> {
     LimitResult result = LimitResult.fromMap(map);
     ExitCode code = code(result, expected);
     String what = result.describe();
+    if (search.chain() != null) {
+      Object chain =
+          RunRecordReader.read(outcome.record().get()).manifest().parameters().get("chain");
+      StreamingFigures figures =
+          StreamingFigures.of(
+              workload.topics().get(0), map, chain instanceof Map<?, ?> c ? c : Map.of());
+      figures.lines().forEach(out::println);
+      out.flush();
+      if (code == ExitCode.OK && !figures.passed()) {
+        code = ExitCode.CHECK_FAILED;
+        what += "; " + String.join("; ", figures.failures());
+      }
+    }
     if (expected != null && code == ExitCode.CHECK_FAILED && reached(result) < expected) {
       what += String.format(Locale.ROOT, "; below the expected %s/s", StepResult.rate(expected));
     }
@@ -256,6 +308,73 @@ final class LimitCommand implements Callable<Integer> {
     out.flush();
     return settings;
   }
+
+  /**
+   * The search chained with seed 000's steps when {@code --then-latency-at} says so: refused before
+   * the run for what it cannot apply to (no topic, a topic without readers: no end-to-end latency),
+   * and its own options refused without it.
+   */
+  private LimitSettings chained(Workload workload, LimitSettings search, PrintWriter out) {
+    if (thenLatencyAt == null) {
+      for (String[] given :
+          new String[][] {
+            {"--idle-rate", idleRate}, {"--idle", idle}, {"--latency-step", latencyStep}
+          }) {
+        if (given[1] != null) {
+          throw new FusilladeException(given[0] + " applies only with --then-latency-at");
+        }
+      }
+      return search;
+    }
+    if (workload.topics().isEmpty()) {
+      throw new FusilladeException(
+          "--then-latency-at: "
+              + file
+              + " has no topic; the chained steps measure a topic's end-to-end latency");
+    }
+    TopicWorkload topic = workload.topics().get(0);
+    if (topic.consumers() < 1) {
+      throw new FusilladeException(
+          "--then-latency-at: "
+              + file
+              + ": topic "
+              + topic.name()
+              + " has no consumers, so no end-to-end latency and no read lag: give it"
+              + " consumers: 1 or more");
+    }
+    double share = share("--then-latency-at", thenLatencyAt);
+    long[] range = topic.messageSize().integralRange();
+    double bytes = Math.max(1, (range[0] + range[1]) / 2.0);
+    double trickle =
+        idleRate != null
+            ? rate("--idle-rate", idleRate)
+            : Math.max(1, Math.round(IDLE_BITS_PER_SECOND / 8 / bytes * 10) / 10.0);
+    try {
+      LimitChain chain =
+          new LimitChain(
+              trickle,
+              duration("--idle", idle, Duration.ofSeconds(10)),
+              share,
+              duration("--latency-step", latencyStep, search.confirm()));
+      out.println(
+          "fusillade: chained: an idle step at "
+              + StepResult.number(trickle)
+              + " msgs/s for "
+              + chain.idleSeconds()
+              + " s, the search, then "
+              + chain.latencySeconds()
+              + " s at "
+              + share
+              + " x the rate found; each judged on the read lag.");
+      out.flush();
+      return search.withChain(chain);
+    } catch (IllegalArgumentException e) {
+      throw new FusilladeException(e.getMessage());
+    }
+  }
+
+  /** Seed 000's "without load": 100 Kbit/s. */
+  static final double IDLE_BITS_PER_SECOND = 100_000;
 
   /** The options over {@code base}, each checked and named when wrong. */
   private LimitSettings settings(LimitSettings base) {

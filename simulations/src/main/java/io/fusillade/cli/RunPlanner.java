@@ -395,9 +395,15 @@ final class RunPlanner {
     }
   }
 
-  /** The longest a limit search's load can last: every step and the confirmation. */
+  /**
+   * The longest a limit search's load can last: every step and the confirmation, and the steps it
+   * is chained with.
+   */
   private static Duration limitLength(LimitSettings limit) {
-    return limit.step().multipliedBy(limit.maxSteps()).plus(limit.confirm());
+    Duration search = limit.step().multipliedBy(limit.maxSteps()).plus(limit.confirm());
+    return limit.chain() == null
+        ? search
+        : search.plus(limit.chain().idle()).plus(limit.chain().latencyStep());
   }
 
   private static List<String> lines(List<ServerTarget> targets) {

@@ -56,12 +56,18 @@ import picocli.CommandLine.Spec;
       "TPC-DS-derived lite set as a ladder (levels 1,2,4,8 x 3 repeats) on the embedded",
       "PostgreSQL, first unconstrained, then starved of CPU; prints the set's time per level for",
       "both, the %% change with compare's verdict, the median %%, CPU and steal, the server's log",
-      "warnings and the failed runs marked x."
+      "warnings and the failed runs marked x.",
+      "streaming (workloads/studies/streaming.yml): seed 000's maximum speed and minimum time on",
+      "one topic (RF 3 on the embedded 3-broker cluster, acks=all, compression off, writers and",
+      "readers at once), in one run: an idle step at 100 Kbit/s, the limit search, then a step at",
+      "1/3 of the maximum (fusillade limit --then-latency-at 0.33); prints max MB/s, idle p50 and",
+      "p50 at 1/3 of max end to end, each with how it was obtained. Exit code 3 when the read lag",
+      "grew in a step."
     })
 final class StudyCommand implements Callable<Integer> {
   /** The studies Fusillade ships, by name. */
   /** The studies' files, in the order the error message lists them (a Set's order varies). */
-  static final List<String> STUDIES = List.of("log-stores", "analytics-ladder");
+  static final List<String> STUDIES = List.of("log-stores", "analytics-ladder", "streaming");
 
   @Spec CommandSpec spec;
 
@@ -70,7 +76,8 @@ final class StudyCommand implements Callable<Integer> {
       paramLabel = "STUDY",
       description =
           "log-stores (workloads/studies/log-stores.yml), analytics"
-              + " (workloads/studies/analytics-ladder.yml), or a study's YAML file.")
+              + " (workloads/studies/analytics-ladder.yml), streaming"
+              + " (workloads/studies/streaming.yml), or a study's YAML file.")
   Path file;
 
   @Option(
@@ -138,6 +145,9 @@ final class StudyCommand implements Callable<Integer> {
         throw new FusilladeException("--levels and --repeats must be whole numbers >= 1");
       }
       return AnalyticsStudy.run(s, outputs.output, out, err);
+    }
+    if (StreamingStudy.is(file)) {
+      return streaming(out, err);
     }
     if (levels != null || repeats != null || queries != null || starve != null) {
       throw new FusilladeException(
@@ -235,6 +245,39 @@ final class StudyCommand implements Callable<Integer> {
         : ExitCode.CHECK_FAILED.code();
   }
 
+  /**
+   * Seed 000's streaming study: {@code fusillade limit --then-latency-at} on the study's topic
+   * workload. Only {@code --seed} and {@code --output} apply: the others of this command are the
+   * log stores' or the analytics study's, refused here before anything runs.
+   */
+  private int streaming(PrintWriter out, PrintWriter err) {
+    if (levels != null || repeats != null || queries != null || starve != null) {
+      throw new FusilladeException(
+          "--levels, --repeats, --queries and --starve are the analytics study's");
+    }
+    String why =
+        "do not apply to the streaming study (fusillade limit --then-latency-at on its topic"
+            + " workload: the study's file sets the search and its steps)";
+    rate.refuse(why);
+    logs.refuse(why);
+    checks.refuse(why);
+    List<String> given = new ArrayList<>(control.given());
+    given.remove("--seed");
+    outputs.given().stream().filter(o -> !o.equals("--output")).forEach(given::add);
+    if (spec.commandLine().getParseResult().hasMatchedOption("--stores")) {
+      given.add("--stores");
+    }
+    if (!given.isEmpty()) {
+      throw new FusilladeException(String.join(", ", given) + " " + why);
+    }
+    Path study = file.toString().equals("streaming") ? resolve(file) : file;
+    List<String> extra = new ArrayList<>();
+    if (control.seed != null) {
+      extra.addAll(List.of("--seed", String.valueOf(control.seed)));
+    }
+    return StreamingStudy.run(study, extra, outputs.output, out, err);
+  }
+
   /** The command as typed, for the page: {@code fusillade study log-stores ...}. */
   private String commandLine() {
     return "fusillade study "
@@ -252,7 +295,7 @@ final class StudyCommand implements Callable<Integer> {
     }
     if (!STUDIES.contains(name)) {
       throw new FusilladeException(
-          "unknown study '" + name + "' (one of log-stores, analytics), or a YAML file");
+          "unknown study '" + name + "' (one of log-stores, analytics, streaming), or a YAML file");
     }
     Path local = Path.of("workloads", "studies", name + ".yml");
     if (Files.isRegularFile(local)) {

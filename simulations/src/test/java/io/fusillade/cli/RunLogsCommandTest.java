@@ -234,7 +234,8 @@ class RunLogsCommandTest {
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err().strip())
         .isEqualTo(
-            "fusillade: unknown study 'log-store' (one of log-stores, analytics), or a YAML file");
+            "fusillade: unknown study 'log-store' (one of log-stores, analytics, streaming), or a"
+                + " YAML file");
     // a study starts the stores it compares: it has no --url to take
     CliRun url = CliRun.of("study", "log-stores", "--url", "http://127.0.0.1:9200");
     assertThat(url.exitCode()).isEqualTo(2);

@@ -45,7 +45,8 @@ class StandardWorkloadsTest {
         "ycsb/c.yml",
         "ycsb/d.yml",
         "ycsb/e.yml",
-        "ycsb/f.yml"
+        "ycsb/f.yml",
+        "topic-streaming.yml"
       })
   void everyShippedWorkloadPassesWorkloadCheck(String name) {
     java.io.StringWriter out = new java.io.StringWriter();

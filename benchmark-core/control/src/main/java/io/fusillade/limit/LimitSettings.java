@@ -26,6 +26,8 @@ import java.util.Map;
  *     in turn); a request that finds every lane busy waits for one, and its latency counts from
  *     when it was due
  * @param maxSteps the most steps a search takes, the confirmation included
+ * @param chain the idle step before the search and the step at a share of its result after it
+ *     ({@code fusillade limit --then-latency-at}), or null for the search alone
  */
 public record LimitSettings(
     double from,
@@ -37,7 +39,8 @@ public record LimitSettings(
     Duration confirm,
     List<String> slo,
     int lanes,
-    int maxSteps) {
+    int maxSteps,
+    LimitChain chain) {
 
   /** The objectives when none are given. */
   public static final List<String> DEFAULT_SLO =
@@ -55,7 +58,8 @@ public record LimitSettings(
           Duration.ofSeconds(30),
           DEFAULT_SLO,
           1000,
-          40);
+          40,
+          null);
 
   /** The prefix of the system properties that carry the settings to a forked run. */
   public static final String PROPERTY_PREFIX = "fusillade.limit.";
@@ -86,6 +90,21 @@ public record LimitSettings(
     require(lanes >= 1, "lanes", "must be at least 1: " + lanes);
     require(maxSteps >= 2, "max-steps", "must be at least 2: " + maxSteps);
     LimitSlo.parse(slo); // throws naming the objective
+  }
+
+  /** A search alone, chained with nothing. */
+  public LimitSettings(
+      double from,
+      double max,
+      double growth,
+      Duration step,
+      double warmUp,
+      double resolution,
+      Duration confirm,
+      List<String> slo,
+      int lanes,
+      int maxSteps) {
+    this(from, max, growth, step, warmUp, resolution, confirm, slo, lanes, maxSteps, null);
   }
 
   private static void require(boolean ok, String name, String message) {
@@ -160,7 +179,8 @@ public record LimitSettings(
             base.confirm().equals(base.step()) ? step : base.confirm()),
         objectives,
         values.integer(PROPERTY_PREFIX + "lanes", base.lanes()),
-        values.integer(PROPERTY_PREFIX + "maxSteps", base.maxSteps()));
+        values.integer(PROPERTY_PREFIX + "maxSteps", base.maxSteps()),
+        base.chain()); // no property: a chain is carried by the run plan only
   }
 
   /** The system properties that give these settings to a forked run ({@link #fromProperties}). */
@@ -191,53 +211,73 @@ public record LimitSettings(
     m.put("confirmSeconds", confirmSeconds());
     m.put("slo", slo);
     m.put("lanes", lanes);
+    if (chain != null) {
+      m.put("chain", chain.toMap());
+    }
     return m;
   }
 
   /** A copy starting at {@code rate}. */
   public LimitSettings withFrom(double rate) {
     return new LimitSettings(
-        rate, Math.max(max, rate), growth, step, warmUp, resolution, confirm, slo, lanes, maxSteps);
+        rate,
+        Math.max(max, rate),
+        growth,
+        step,
+        warmUp,
+        resolution,
+        confirm,
+        slo,
+        lanes,
+        maxSteps,
+        chain);
   }
 
   /** A copy trying at most {@code rate} per second. */
   public LimitSettings withMax(double rate) {
     return new LimitSettings(
-        from, rate, growth, step, warmUp, resolution, confirm, slo, lanes, maxSteps);
+        from, rate, growth, step, warmUp, resolution, confirm, slo, lanes, maxSteps, chain);
   }
 
   /** A copy whose confirmation lasts {@code length}. */
   public LimitSettings withConfirm(Duration length) {
     return new LimitSettings(
-        from, max, growth, step, warmUp, resolution, length, slo, lanes, maxSteps);
+        from, max, growth, step, warmUp, resolution, length, slo, lanes, maxSteps, chain);
   }
 
   /** A copy leaving {@code share} of each step out of its verdict. */
   public LimitSettings withWarmUp(double share) {
     return new LimitSettings(
-        from, max, growth, step, share, resolution, confirm, slo, lanes, maxSteps);
+        from, max, growth, step, share, resolution, confirm, slo, lanes, maxSteps, chain);
   }
 
   /** A copy stopping at {@code share}. */
   public LimitSettings withResolution(double share) {
-    return new LimitSettings(from, max, growth, step, warmUp, share, confirm, slo, lanes, maxSteps);
+    return new LimitSettings(
+        from, max, growth, step, warmUp, share, confirm, slo, lanes, maxSteps, chain);
   }
 
   /** A copy with steps (and confirmation) of {@code length}. */
   public LimitSettings withStep(Duration length) {
     return new LimitSettings(
-        from, max, growth, length, warmUp, resolution, length, slo, lanes, maxSteps);
+        from, max, growth, length, warmUp, resolution, length, slo, lanes, maxSteps, chain);
   }
 
   /** A copy with these objectives. */
   public LimitSettings withSlo(List<String> objectives) {
     return new LimitSettings(
-        from, max, growth, step, warmUp, resolution, confirm, objectives, lanes, maxSteps);
+        from, max, growth, step, warmUp, resolution, confirm, objectives, lanes, maxSteps, chain);
+  }
+
+  /** A copy chained with an idle step before and a step at a share of the rate found after. */
+  public LimitSettings withChain(LimitChain value) {
+    return new LimitSettings(
+        from, max, growth, step, warmUp, resolution, confirm, slo, lanes, maxSteps, value);
   }
 
   /** A copy with {@code count} lanes. */
   public LimitSettings withLanes(int count) {
     return new LimitSettings(
-        from, max, growth, step, warmUp, resolution, confirm, slo, count, maxSteps);
+        from, max, growth, step, warmUp, resolution, confirm, slo, count, maxSteps, chain);
   }
 }

@@ -11,6 +11,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.fusillade.FusilladeException;
 import io.fusillade.limit.AdaptiveSettings;
+import io.fusillade.limit.LimitChain;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.record.CheckVerdict;
 import io.fusillade.record.RunSettings;
@@ -88,7 +89,9 @@ class RunPlanFileTest {
                     List.of("eu-1", "eu-2")),
                 List.of("lite", "Q7")))
         .withLogs(new RunPlan.Logs(3, "data/*.ndjson", "seq-db", "/opt/seq-db", true))
-        .withLimit(LimitSettings.DEFAULTS)
+        .withLimit(
+            LimitSettings.DEFAULTS.withChain(
+                new LimitChain(12.5, Duration.ofSeconds(10), 0.33, Duration.ofSeconds(20))))
         .withAdaptive(AdaptiveSettings.DEFAULTS.withStart(250).withSlo(List.of("p99 < 20ms")))
         .withLadder(new RunPlan.Ladder(2, Duration.ofMinutes(30), "cpu 1 burners 2 (taskset)"))
         .withOutputs(

@@ -2,6 +2,7 @@ package io.fusillade.gatling;
 
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
+import io.fusillade.limit.LimitChainWatch;
 import io.fusillade.limit.LimitResult;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.limit.LimitWatch;
@@ -131,7 +132,9 @@ public final class FusilladeLimit {
 
   /** The arrivals of the search: its first rate, its bound of requests in flight. */
   private FusilladeArrivals arrivals() {
-    return FusilladeArrivals.searching(settings.from(), settings.lanes());
+    // a chained search starts with its idle step's trickle
+    double first = settings.chain() != null ? settings.chain().idleRate() : settings.from();
+    return FusilladeArrivals.searching(first, settings.lanes());
   }
 
   /** The injection of a search's scenario: its lanes, all at once. */
@@ -148,6 +151,23 @@ public final class FusilladeLimit {
   private void install(LimitPacer pacer, RunRecorder run) {
     pacer.lagInto(run.metric(LimitWatch.PACE_LAG));
     double threshold = FusilladeRun.lagThreshold().toNanos() / 1e6;
+    if (settings.chain() != null) {
+      LimitChainWatch chain =
+          new LimitChainWatch(
+              settings,
+              run,
+              pacer,
+              threshold,
+              result -> System.out.println("Fusillade: limit chain over: " + result.describe()));
+      run.listen(chain);
+      run.onFinish(
+          () -> {
+            run.parameter(PARAMETER, recorded(settings, chain.endNow()));
+            run.parameter(LimitChainWatch.PARAMETER, chain.toMap());
+          });
+      FusilladeRun.closeAtEnd(pacer);
+      return;
+    }
     LimitWatch watch =
         new LimitWatch(
             settings,
