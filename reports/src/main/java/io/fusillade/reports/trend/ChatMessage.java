@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * fields {@code {{name}}} are filled from the report ({@link #FIELDS}).
  */
 public final class ChatMessage {
-  private static final Pattern FIELD = Pattern.compile("\\{\\{\\s*([A-Za-z_]+)\\s*}}");
+  private static final Pattern FIELD = Pattern.compile("\\{\\{\\s*([^{}]*?)\\s*}}");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The fields a template may name, and what each holds (documented in src/site/reports.md). */
