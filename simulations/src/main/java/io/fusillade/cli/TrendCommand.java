@@ -40,8 +40,7 @@ import picocli.CommandLine.Spec;
     name = "trend",
     mixinStandardHelpOptions = true,
     description = {
-      "Charts a history of runs and finds its change points; with --period, reports period over",
-      "period.",
+      "Charts change points over runs, or reports period over period.",
       "For a history of runs of one simulation (one per build), ordered by start time: per metric",
       "a chart over the runs with its change points (E-divisive, permutation test), written to",
       "trend.html, and the list of change points with the run where each began.",
