@@ -127,18 +127,8 @@ final class TrendCommand implements Callable<Integer> {
         notifyTemplate == null ? ChatMessage.plain() : ChatMessage.template(notifyTemplate);
     List<Path> temporaries = new ArrayList<>();
     try {
-      List<Path> runDirectories = new ArrayList<>();
-      boolean fromBucket = false;
-      for (String d : directories) {
-        if (S3Records.Location.is(d)) {
-          Path into = temporary();
-          temporaries.add(into);
-          runDirectories.addAll(S3Records.download(S3Records.Location.parse(d), into));
-          fromBucket = true;
-        } else {
-          runDirectories.add(Path.of(d));
-        }
-      }
+      List<Path> runDirectories = S3Records.localCopies(directories, Path::of, temporaries);
+      boolean fromBucket = directories.stream().anyMatch(S3Records.Location::is);
       Path out =
           output != null
               ? output
@@ -232,14 +222,6 @@ final class TrendCommand implements Callable<Integer> {
     } catch (DateTimeParseException e) {
       throw new FusilladeException(
           "--until: '" + text + "' is not a time such as 2026-11-27T10:00:00Z (UTC, ISO-8601)");
-    }
-  }
-
-  private static Path temporary() {
-    try {
-      return Files.createTempDirectory("fusillade-s3-");
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
     }
   }
 }
