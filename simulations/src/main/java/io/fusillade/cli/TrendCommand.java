@@ -115,13 +115,7 @@ final class TrendCommand implements Callable<Integer> {
     // Everything the user typed is checked before the history is read.
     Period length = period == null ? null : Period.parse(period);
     Instant end = until == null ? Instant.now() : instant(until);
-    Comparison.Settings settings =
-        threshold == null
-            ? Comparison.Settings.DEFAULTS
-            : new Comparison.Settings(
-                Comparison.Settings.DEFAULTS.alpha(),
-                CompareCommand.fraction("--threshold", threshold),
-                ConfidenceInterval.DEFAULT_CV_WARNING_THRESHOLD);
+    Comparison.Settings settings = settings();
     ChatWebhook webhook = notify == null ? null : ChatWebhook.of(notify, NOTIFY_TIMEOUT);
     ChatMessage message =
         notifyTemplate == null ? ChatMessage.plain() : ChatMessage.template(notifyTemplate);
@@ -140,6 +134,20 @@ final class TrendCommand implements Callable<Integer> {
       return periods(runs, length, end, settings, out, webhook, message);
     } finally {
       temporaries.forEach(S3Records::deleteQuietly);
+    }
+  }
+
+  private Comparison.Settings settings() {
+    if (threshold == null) {
+      return Comparison.Settings.DEFAULTS;
+    }
+    try {
+      return new Comparison.Settings(
+          Comparison.Settings.DEFAULTS.alpha(),
+          CompareCommand.fraction("--threshold", threshold),
+          ConfidenceInterval.DEFAULT_CV_WARNING_THRESHOLD);
+    } catch (IllegalArgumentException e) {
+      throw new FusilladeException("--threshold: " + e.getMessage());
     }
   }
 

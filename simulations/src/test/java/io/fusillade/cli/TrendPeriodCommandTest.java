@@ -183,6 +183,8 @@ class TrendPeriodCommandTest {
             "fusillade: no such directory: " + base.resolve("missing"),
             List.of(history.toString(), "--notify", webhook()),
             "fusillade: --notify: only with --period (the chart of change points has no periods)",
+            List.of(history.toString(), "--period", "24h", "--threshold", "-5%"),
+            "fusillade: --threshold: the threshold must be >= 0, got -0.05",
             List.of(history.toString(), "--period", "24h", "--until", "yesterday"),
             "fusillade: --until: 'yesterday' is not a time such as 2026-11-27T10:00:00Z (UTC,"
                 + " ISO-8601)",
