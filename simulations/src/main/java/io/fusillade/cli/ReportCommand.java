@@ -67,24 +67,15 @@ final class ReportCommand implements Callable<Integer> {
   }
 
   private int report(List<Path> temporaries) {
-    List<Path> runs = new ArrayList<>();
-    boolean fromBucket = false;
-    for (String d : directories) {
-      if (S3Records.Location.is(d)) {
-        Path into = temporary();
-        temporaries.add(into);
-        runs.addAll(S3Records.download(S3Records.Location.parse(d), into));
-        fromBucket = true;
-      } else {
-        runs.add(SummaryCommand.resolve(Path.of(d)));
-      }
-    }
+    List<Path> runs =
+        S3Records.localCopies(directories, d -> SummaryCommand.resolve(Path.of(d)), temporaries);
+    boolean fromBucket = directories.stream().anyMatch(S3Records.Location::is);
     Report report = Report.create(runs, checks);
     S3Records.Location bucket =
         S3Records.Location.is(output) ? S3Records.Location.parse(output) : null;
     Path out;
     if (bucket != null) {
-      out = temporary();
+      out = S3Records.temporary();
       temporaries.add(out);
     } else if (output != null) {
       out = Path.of(output);
@@ -102,13 +93,5 @@ final class ReportCommand implements Callable<Integer> {
     }
     stdout.flush();
     return report.anyFailed() ? FusilladeCommand.CHECK_FAILED : 0;
-  }
-
-  private static Path temporary() {
-    try {
-      return java.nio.file.Files.createTempDirectory("fusillade-s3-");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 }

@@ -194,6 +194,39 @@ final class S3Records {
   }
 
   /**
+   * The run directories that command-line arguments name: a local one as {@code local} resolves it,
+   * an {@code s3://} location {@link #download downloaded} into a new temporary directory, which is
+   * added to {@code temporaries} for the caller to {@link #deleteQuietly delete}.
+   *
+   * @return the local run directories (or directories of runs), in the order given
+   */
+  static List<Path> localCopies(
+      List<String> sources,
+      java.util.function.Function<String, Path> local,
+      List<Path> temporaries) {
+    List<Path> runs = new ArrayList<>();
+    for (String source : sources) {
+      if (Location.is(source)) {
+        Path into = temporary();
+        temporaries.add(into);
+        runs.addAll(download(Location.parse(source), into));
+      } else {
+        runs.add(local.apply(source));
+      }
+    }
+    return runs;
+  }
+
+  /** A new temporary directory for a bucket's files. */
+  static Path temporary() {
+    try {
+      return Files.createTempDirectory("fusillade-s3-");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * Deletes a directory and what it holds, as far as it can: a temporary copy, no longer needed.
    */
   static void deleteQuietly(Path directory) {

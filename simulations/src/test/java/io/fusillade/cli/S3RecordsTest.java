@@ -187,6 +187,23 @@ class S3RecordsTest {
         s3.getObjectAsBytes(b -> b.bucket("runs").key("team-a/nightly-report/summary.json"))
             .asUtf8String();
     assertThat(summary).contains("\"point\"").contains("150");
+
+    // The bucket as a history: trend's period report reads it as report does.
+    Path trendOut = base.resolve("trend");
+    CliRun trend =
+        CliRun.of(
+            "trend",
+            "s3://runs/team-a/nightly",
+            "--period",
+            "24h",
+            "--output",
+            trendOut.toString());
+    assertThat(trend.exitCode()).as(trend.out() + trend.err()).isZero();
+    assertThat(trend.out())
+        .contains("History: s3://runs/team-a/nightly.")
+        .contains("## w.yml")
+        .contains("Runs: 1 run this period, no run the previous one.");
+    assertThat(trendOut.resolve("trend-24h.json")).exists();
   }
 
   @Test

@@ -73,6 +73,12 @@ public final class SyntheticRecord {
     return new SyntheticRecord();
   }
 
+  /** The simulation named in {@code run.json}. */
+  public SyntheticRecord simulation(String name) {
+    simulation = name;
+    return this;
+  }
+
   public SyntheticRecord seconds(int s) {
     seconds = s;
     return this;
