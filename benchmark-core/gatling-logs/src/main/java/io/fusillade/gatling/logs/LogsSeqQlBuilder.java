@@ -13,7 +13,7 @@ import java.util.List;
  * a Gatling EL template, resolved per virtual user. Immutable: each method returns a new builder.
  *
  * <pre>{@code
- * logs("errors").seqql("status:in(500, 400, 403)").size(100).offset("#{offset}").checkHits(1)
+ * logs("errors").seqql("status:in(500, 400, 403)").size(100).offset("#{offset}").check(hits().gte(1))
  * logs("min size by status").seqql("*").aggregate(SeqDbAggregation.min("size").groupBy("status"))
  * logs("per minute").seqql("status:500").histogram("1m")
  * }</pre>
