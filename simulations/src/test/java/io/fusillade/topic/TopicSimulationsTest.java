@@ -266,8 +266,8 @@ class TopicSimulationsTest {
         .containsSubsequence(
             org.assertj.core.groups.Tuple.tuple(RunEvent.NODE_DOWN, broker),
             org.assertj.core.groups.Tuple.tuple(RunEvent.NODE_UP, broker));
-    Map<String, Object> delivery = map(map(record.manifest().health(), "topic.outage"), "delivery");
-    assertThat(number(delivery, "lost")).isZero();
+    Map<String, Object> health = map(record.manifest().health(), "topic.outage");
+    assertThat(number(map(health, "delivery"), "lost")).as("%s", health).isZero();
   }
 
   /**
