@@ -1,9 +1,9 @@
 package io.fusillade.topic;
 
+import io.fusillade.record.DeliveryCounts;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -284,94 +284,62 @@ public final class DeliveryVerifier {
 
     /**
      * The counts for {@code run.json} of a delivery that could not be verified (the run stopped
-     * before its consumers drained): as {@link #toMap()}, with {@code verified: false}, the reason,
-     * and {@link #lost()} as {@code unread} (acknowledged, not read when the run stopped: maybe
-     * lost, maybe only late), never as {@code lost}; {@code exact} is false: nothing says it was.
+     * before its consumers drained): {@link #toMap()} with {@code verified: false}, the reason, and
+     * {@link #lost()} as {@code unread}, never as {@code lost}; {@code exact} is false: nothing
+     * says it was ({@link DeliveryCounts#toMap()}).
      *
      * @param why why it was not verified: {@code the run stopped before the drain}
      */
     public Map<String, Object> toUnverifiedMap(String why) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("verified", false);
-      m.put("notVerified", why);
-      toMap()
-          .forEach(
-              (key, value) -> {
-                switch (key) {
-                  case "lost" -> m.put("unread", value);
-                  case "exact" -> m.put("exact", false);
-                  case "streams", "perPartition" -> m.put(key, unread(value));
-                  default -> m.put(key, value);
-                }
-              });
-      return m;
+      return toCounts().unverified(why).toMap();
     }
 
-    private static Object unread(Object entries) {
-      List<Map<String, Object>> renamed = new ArrayList<>();
-      for (Object entry : (List<?>) entries) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        ((Map<?, ?>) entry)
-            .forEach((key, value) -> e.put(key.equals("lost") ? "unread" : (String) key, value));
-        renamed.add(e);
-      }
-      return renamed;
+    /** The counts for {@code run.json} ({@link DeliveryCounts#toMap()}). */
+    public Map<String, Object> toMap() {
+      return toCounts().toMap();
     }
 
     /**
-     * The counts for {@code run.json}: the totals, {@code perPartition} (up to {@value
-     * #MAX_PARTITIONS_RECORDED} partitions) and {@code streams}, per producer and partition (up to
-     * 64 streams).
+     * The counts as {@code run.json} holds them: the totals, {@code perPartition} (up to {@value
+     * DeliveryCounts#MAX_PARTITIONS_RECORDED} partitions) and {@code streams}, per producer and
+     * partition (up to {@value DeliveryCounts#MAX_STREAMS_RECORDED} streams).
      */
-    public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("acknowledged", acknowledged);
-      m.put("received", received);
-      m.put("lost", lost);
-      m.put("duplicated", duplicated);
-      m.put("outOfOrder", outOfOrder);
-      m.put("receivedUnacknowledged", receivedUnacknowledged);
-      m.put("foreign", foreign);
-      m.put("exact", exact());
-      if (streams.size() <= 64) {
-        List<Map<String, Object>> perStream = new ArrayList<>();
+    public DeliveryCounts toCounts() {
+      List<DeliveryCounts.Stream> perStream = new ArrayList<>();
+      if (streams.size() <= DeliveryCounts.MAX_STREAMS_RECORDED) {
         for (StreamReport s : streams) {
-          Map<String, Object> e = new LinkedHashMap<>();
-          e.put("producer", s.producerId() & 0xffffffffL);
-          e.put("partition", s.partition());
-          e.put("acknowledged", s.acknowledged());
-          e.put("received", s.received());
-          e.put("lost", s.lost());
-          e.put("duplicated", s.duplicated());
-          e.put("outOfOrder", s.outOfOrder());
-          perStream.add(e);
+          perStream.add(
+              new DeliveryCounts.Stream(
+                  s.producerId() & 0xffffffffL,
+                  s.partition(),
+                  new DeliveryCounts.Counts(
+                      s.acknowledged(), s.received(), s.lost(), s.duplicated(), s.outOfOrder())));
         }
-        m.put("streams", perStream);
       }
+      List<DeliveryCounts.Partition> perPartition = new ArrayList<>();
       List<PartitionReport> partitions = partitions();
-      if (partitions.size() <= MAX_PARTITIONS_RECORDED) {
-        List<Map<String, Object>> perPartition = new ArrayList<>();
+      if (partitions.size() <= DeliveryCounts.MAX_PARTITIONS_RECORDED) {
         for (PartitionReport p : partitions) {
-          Map<String, Object> e = new LinkedHashMap<>();
-          e.put("partition", p.partition());
-          e.put("acknowledged", p.acknowledged());
-          e.put("received", p.received());
-          e.put("lost", p.lost());
-          e.put("duplicated", p.duplicated());
-          e.put("outOfOrder", p.outOfOrder());
-          perPartition.add(e);
+          perPartition.add(
+              new DeliveryCounts.Partition(
+                  p.partition(),
+                  new DeliveryCounts.Counts(
+                      p.acknowledged(), p.received(), p.lost(), p.duplicated(), p.outOfOrder())));
         }
-        m.put("perPartition", perPartition);
       }
-      return m;
+      return new DeliveryCounts(
+          acknowledged,
+          received,
+          lost,
+          duplicated,
+          outOfOrder,
+          receivedUnacknowledged,
+          foreign,
+          perStream,
+          perPartition,
+          null);
     }
   }
-
-  /**
-   * The most partitions whose counts {@link Report#toMap()} records one by one; a topic with more
-   * keeps its totals only, so {@code run.json} stays small.
-   */
-  public static final int MAX_PARTITIONS_RECORDED = 1024;
 
   /**
    * One partition's counts, all producers together.

@@ -1,5 +1,6 @@
 package io.fusillade.reports.runs;
 
+import io.fusillade.record.DeliveryCounts;
 import io.fusillade.record.RunRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -155,57 +156,36 @@ public record Delivery(
     return byTopic;
   }
 
-  /** One injector's entry {@code topic.<T>}. */
+  /** One injector's entry {@code topic.<T>}, its {@code delivery} read as the client wrote it. */
   static Delivery read(String topic, Map<?, ?> entry) {
-    Map<?, ?> d = (Map<?, ?>) entry.get("delivery");
+    DeliveryCounts d = DeliveryCounts.fromMap((Map<?, ?>) entry.get("delivery"));
     String trend = entry.get("lagTrend") instanceof Map<?, ?> t ? text(t.get("verdict")) : null;
     return new Delivery(
         topic,
         (int) number(entry, "partitions"),
         (int) number(entry, "consumers"),
-        number(d, "acknowledged"),
-        number(d, "received"),
-        number(d, "lost"),
-        number(d, "duplicated"),
-        number(d, "outOfOrder"),
-        number(d, "receivedUnacknowledged"),
-        number(d, "foreign"),
+        d.acknowledged(),
+        d.received(),
+        d.verified() ? d.lost() : 0,
+        d.duplicated(),
+        d.outOfOrder(),
+        d.receivedUnacknowledged(),
+        d.foreign(),
         !Boolean.FALSE.equals(entry.get("drained")),
         trend,
-        partitions(d),
-        number(d, "unread"),
-        Boolean.FALSE.equals(d.get("verified"))
-            ? String.valueOf(d.get("notVerified") == null ? "not drained" : d.get("notVerified"))
-            : null);
-  }
-
-  /**
-   * The per-partition counts: {@code perPartition}, or, in records written before it existed, the
-   * per-stream list summed by partition (present when a topic had at most 64 streams).
-   */
-  private static List<PartitionDelivery> partitions(Map<?, ?> delivery) {
-    Object list = delivery.get("perPartition");
-    if (!(list instanceof List<?>)) {
-      list = delivery.get("streams");
-    }
-    if (!(list instanceof List<?> entries)) {
-      return List.of();
-    }
-    Map<Integer, PartitionDelivery> sums = new TreeMap<>();
-    for (Object e : entries) {
-      if (e instanceof Map<?, ?> m && m.get("partition") instanceof Number p) {
-        PartitionDelivery one =
-            new PartitionDelivery(
-                p.intValue(),
-                number(m, "acknowledged"),
-                number(m, "received"),
-                number(m, "lost") + number(m, "unread"),
-                number(m, "duplicated"),
-                number(m, "outOfOrder"));
-        sums.merge(p.intValue(), one, Delivery::sum);
-      }
-    }
-    return new ArrayList<>(sums.values());
+        d.perPartition().stream()
+            .map(
+                p ->
+                    new PartitionDelivery(
+                        p.partition(),
+                        p.counts().acknowledged(),
+                        p.counts().received(),
+                        p.counts().lost(),
+                        p.counts().duplicated(),
+                        p.counts().outOfOrder()))
+            .toList(),
+        d.verified() ? 0 : d.lost(),
+        d.notVerified());
   }
 
   /** Two injectors' counts of the same topic. */
