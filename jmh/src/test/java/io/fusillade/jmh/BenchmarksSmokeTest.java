@@ -51,8 +51,8 @@ class BenchmarksSmokeTest {
             "io.fusillade.jmh.logs.BulkBodyBenchmark.bulkOf5000 gzip=true profile=k8s",
             "io.fusillade.jmh.record.RecorderBenchmark.channelOneThread",
             "io.fusillade.jmh.topic.TopicBenchmark.encodeStamp",
-            "io.fusillade.sql.pg.PgClientBenchmark.pointSelect",
-            "io.fusillade.sql.pg.PgClientBenchmark.pointSelectChecked");
+            "io.fusillade.jmh.sql.PgClientBenchmark.pointSelect",
+            "io.fusillade.jmh.sql.PgClientBenchmark.pointSelectChecked");
     assertThat(scores)
         .as("scores (ns/op)")
         .allSatisfy((name, score) -> assertThat(score).as(name).isPositive().isFinite());

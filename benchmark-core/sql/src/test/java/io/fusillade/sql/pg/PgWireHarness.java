@@ -12,32 +12,21 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * The native PostgreSQL client's hot path, without a server: one prepared point select, from the
- * request to its outcome. The real {@code PgConnection} sits on a Netty {@code EmbeddedChannel}: a
- * request is encoded (Bind, Execute, Sync, and Describe when a check reads a column) into the
- * connection's reused buffer, and the server's answer — bytes as PostgreSQL sends them, canned once
- * — is framed and decoded to the request's outcome. What the socket and the server cost is left out
- * on purpose: this is the injector's share of a query.
+ * The native PostgreSQL client's hot path without a server, for its benchmark ({@code
+ * io.fusillade.jmh.sql.PgClientBenchmark} in the jmh module) and its test: the real {@code
+ * PgConnection} on a Netty {@code EmbeddedChannel}. A request is encoded (Bind, Execute, Sync, and
+ * Describe when a check reads a column) into the connection's reused buffer, and the server's
+ * answer — bytes as PostgreSQL sends them, canned once — is framed and decoded to the request's
+ * outcome. What the socket and the server cost is left out on purpose: this is the injector's share
+ * of a query.
  *
- * <p>It lives in the client's package because the client's classes are package-private. Run: {@code
- * java -jar jmh/target/benchmarks.jar PgClientBenchmark}.
+ * <p>It lives here, in the client's own package and test sources, because the client's classes are
+ * package-private; the sql module ships it in its test-jar (this class only), which the jmh module
+ * uses, so no other module declares a class in this package.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@State(Scope.Thread)
-public class PgClientBenchmark {
+public final class PgWireHarness implements AutoCloseable {
   private static final String SQL = "select id, balance from accounts where id = ?";
   private static final int INT8 = 20;
 
@@ -50,8 +39,8 @@ public class PgClientBenchmark {
   private SqlOutcome outcome;
   private long key;
 
-  @Setup(Level.Trial)
-  public void setUp() {
+  /** Connects (start-up, authentication) and runs the first point select, which parses it. */
+  public PgWireHarness() {
     PgLoop loop = new PgLoop(null, null, 1, Integer.MAX_VALUE);
     connection =
         new PgConnection(new PgAddress("127.0.0.1", 5432, "bench", "bench", null, "bench"), loop);
@@ -76,21 +65,19 @@ public class PgClientBenchmark {
     checkedAnswer = answer(true);
   }
 
-  @TearDown(Level.Trial)
-  public void tearDown() {
+  @Override
+  public void close() {
     answer.release();
     checkedAnswer.release();
     channel.finishAndReleaseAll();
   }
 
   /** A point select without checks: its rows are counted, none is read. */
-  @Benchmark
   public SqlOutcome pointSelect() {
     return roundTrip(request(Set.of(), List.of()), answer);
   }
 
   /** A point select whose check reads the first row's {@code balance} column. */
-  @Benchmark
   public SqlOutcome pointSelectChecked() {
     return roundTrip(request(balance, checks), checkedAnswer);
   }
