@@ -2,8 +2,8 @@ package io.fusillade.secrets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.local.LocalPostgres;
+import io.fusillade.logs.SharedOpenSearch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLEncoder;
@@ -306,8 +306,9 @@ class SecretsTest {
 
   @Test
   void aLogStorePasswordIsNeverShown() throws Exception {
-    try (LocalOpenSearch node = LocalOpenSearch.start();
-        BasicAuthProxy proxy = new BasicAuthProxy(node.baseUrl(), "ingest", SECRET)) {
+    // The suite's shared node (the run recreates its index), behind a proxy that asks for the
+    // password as a secured node does.
+    try (BasicAuthProxy proxy = new BasicAuthProxy(SharedOpenSearch.url(), "ingest", SECRET)) {
       Path file = dir.resolve("logs.yml");
       Files.writeString(
           file,
