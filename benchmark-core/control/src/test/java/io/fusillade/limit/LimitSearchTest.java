@@ -132,6 +132,27 @@ class LimitSearchTest {
   }
 
   @Test
+  void aSearchOutOfStepsBeforeItsResolutionSaysSoAndWhatWasSustained() {
+    LimitSettings two =
+        new LimitSettings(
+            100,
+            LimitSettings.DEFAULTS.max(),
+            2,
+            Duration.ofSeconds(30),
+            0.2,
+            0.05,
+            Duration.ofSeconds(30),
+            LimitSettings.DEFAULT_SLO,
+            100,
+            2);
+    LimitResult result = search(two, rate -> rate <= 1_000);
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.OUT_OF_STEPS);
+    assertThat(result.limit()).isNull();
+    assertThat(result.steps()).extracting(StepResult::target).containsExactly(100.0, 200.0);
+    assertThat(result.sustained()).isEqualTo(200);
+  }
+
+  @Test
   void aSaturatedInjectorIsNeverReportedAsTheSystemsLimit() {
     LimitResult result = search(SETTINGS, rate -> rate <= 5000, rate -> rate >= 1600);
     assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.INJECTOR_LIMIT);
