@@ -115,4 +115,52 @@ public final class TopicDsl {
   public static Check<TopicAck, Boolean> acknowledged() {
     return TopicChecks.acknowledged();
   }
+
+  /**
+   * Check: a received message's value as UTF-8 text (a reply's, for {@link
+   * TopicRequestReplyBuilder#check}); not found for a message without a value.
+   *
+   * <p>Example: {@code .check(messageValue().is("accepted"))}.
+   */
+  public static Check<TopicMessage, String> messageValue() {
+    return TopicChecks.messageValue();
+  }
+
+  /**
+   * Check: a received message's value as it is, a {@code byte[]}.
+   *
+   * <p>Example: {@code .check(messageBytes().transform(b -> b.length).gte(100))}.
+   */
+  public static Check<TopicMessage, byte[]> messageBytes() {
+    return TopicChecks.messageBytes();
+  }
+
+  /**
+   * Check: a received message's key as UTF-8 text; not found for a message without a key.
+   *
+   * <p>Example: {@code .check(messageKey().isEL("#{userId}"))}.
+   */
+  public static Check<TopicMessage, String> messageKey() {
+    return TopicChecks.messageKey();
+  }
+
+  /**
+   * Check: a received message's header as UTF-8 text (the last one of that name); not found when it
+   * has none.
+   *
+   * <p>Example: {@code .check(messageHeader("status").is("ok"))}.
+   */
+  public static Check<TopicMessage, String> messageHeader(String name) {
+    return TopicChecks.messageHeader(name);
+  }
+
+  /**
+   * Check: a reply's latency in milliseconds, a {@code Long}, from its request's due time to its
+   * arrival.
+   *
+   * <p>Example: {@code .check(messageLatency().lt(100))}.
+   */
+  public static Check<TopicMessage, Long> messageLatency() {
+    return TopicChecks.messageLatency();
+  }
 }

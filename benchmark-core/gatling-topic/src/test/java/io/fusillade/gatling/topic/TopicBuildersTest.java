@@ -2,6 +2,7 @@ package io.fusillade.gatling.topic;
 
 import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
 import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.topic.TopicDsl.messageValue;
 import static io.fusillade.gatling.topic.TopicDsl.offset;
 import static io.fusillade.gatling.topic.TopicDsl.partition;
 import static io.fusillade.gatling.topic.TopicDsl.topic;
@@ -156,5 +157,37 @@ class TopicBuildersTest {
   void requestNamesMayComeFromTheSession() {
     TopicSend send = kafka("write #{kind}").send("events").send();
     assertThat(send.name().resolve(TestSessions.with("kind", "a"))).isEqualTo("write a");
+  }
+
+  @Test
+  void aRequestReplyNeedsItsReplyTopicAndSaysSo() {
+    TopicRequestReplyBuilder ask = kafka("quote").requestReply("quotes");
+    assertThat(ask.reply().topic()).isNull();
+    assertThat(ask.reply().timeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(ask.reply().header()).isEqualTo("fusillade.correlation");
+    assertThatThrownBy(ask::asScala)
+        .hasMessage("request quote: requestReply(quotes) needs .replyTopic(topic)");
+    assertThatThrownBy(() -> ask.timeout(Duration.ZERO))
+        .hasMessage("timeout(...) needs a positive duration");
+    assertThatThrownBy(() -> kafka("quote").requestReply(""))
+        .hasMessage("request quote: requestReply(topic) needs a topic");
+  }
+
+  @Test
+  void everyRequestReplyMethodReturnsAChangedCopy() {
+    Map<String, UnaryOperator<TopicRequestReplyBuilder>> methods =
+        Map.ofEntries(
+            Map.entry("replyTopic", b -> b.replyTopic("quote-replies")),
+            Map.entry("timeout", b -> b.timeout(Duration.ofSeconds(2))),
+            Map.entry("correlationHeader", b -> b.correlationHeader("cid")),
+            Map.entry("check", b -> b.check(messageValue().is("ok"))),
+            Map.entry("checkIf", b -> b.checkIf("#{audit}").then(messageValue().exists())));
+    eachMethodReturnsAChangedCopy(
+        kafka("quote").requestReply("quotes"), TopicRequestReplyBuilder::reply, methods);
+    // what it sends is set as a send's is, on the same copy
+    TopicRequestReplyBuilder keyed = kafka("quote").requestReply("quotes").key("#{user}");
+    assertThat(keyed.send().key().key(TestSessions.with("user", 7)))
+        .isEqualTo("7".getBytes(StandardCharsets.UTF_8));
+    assertThat(keyed.replyTopic("r").header("h", "v").send().headers()).hasSize(1);
   }
 }
