@@ -23,6 +23,8 @@ public final class TopicComponents extends SessionlessComponents implements Auto
   private final Map<String, KafkaProducer<byte[], byte[]>> injected = new ConcurrentHashMap<>();
   // One reader per reply topic and correlation header, whatever the number of users waiting.
   private final Map<String, ReplyConsumer> replies = new ConcurrentHashMap<>();
+  // One group consumer per consumed topic, whatever the number of users reading.
+  private final Map<String, MessageFeed> feeds = new ConcurrentHashMap<>();
 
   TopicComponents(TopicProtocol protocol, CoreComponents core, RunRecorder recorder) {
     super(core, recorder);
@@ -55,6 +57,20 @@ public final class TopicComponents extends SessionlessComponents implements Auto
   }
 
   /**
+   * The reader that hands a topic's messages to consume actions, opened at its first use (when the
+   * action is built, before injection), the topic created or checked first.
+   */
+  MessageFeed feed(String topic) {
+    return feeds.computeIfAbsent(
+        topic,
+        t -> {
+          client.topic(t);
+          return new MessageFeed(
+              protocol.options().consumerProperties(), t, protocol.options().readyTimeout());
+        });
+  }
+
+  /**
    * Flushes the producer and drains the consumers; the run's end hooks ({@link
    * io.fusillade.gatling.FusilladeRun#onEnd}) run after, with the drained client.
    */
@@ -68,6 +84,9 @@ public final class TopicComponents extends SessionlessComponents implements Auto
             reader.topic());
       }
       reader.close();
+    }
+    for (MessageFeed feed : feeds.values()) {
+      feed.close();
     }
     for (KafkaProducer<byte[], byte[]> producer : injected.values()) {
       try {

@@ -41,4 +41,19 @@ public final class TopicRequest {
     }
     return new TopicRequestReplyBuilder(TopicSend.of(name, topic), TopicReply.none());
   }
+
+  /**
+   * Takes the next message of {@code topic} that no other virtual user took, from the protocol's
+   * one reader of it (a consumer group of the run's own, which reads from the end of the topic when
+   * the run starts). Its latency is the wait, from the request's due time; nothing within the
+   * timeout (10 s unless set) is KO.
+   *
+   * <p>Example: {@code kafka("read").consume("events").check(messageValue().exists())}.
+   */
+  public TopicConsumeBuilder consume(String topic) {
+    if (topic == null || topic.isBlank()) {
+      throw new IllegalArgumentException("request " + name + ": consume(topic) needs a topic");
+    }
+    return new TopicConsumeBuilder(name, TopicReply.none().withTopic(topic));
+  }
 }

@@ -190,4 +190,19 @@ class TopicBuildersTest {
         .isEqualTo("7".getBytes(StandardCharsets.UTF_8));
     assertThat(keyed.replyTopic("r").header("h", "v").send().headers()).hasSize(1);
   }
+
+  @Test
+  void aConsumeTakesATopicATimeoutAndChecks() {
+    TopicConsumeBuilder read = kafka("read").consume("events");
+    assertThat(read.consume().topic()).isEqualTo("events");
+    assertThat(read.consume().timeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThatThrownBy(() -> kafka("read").consume(null))
+        .hasMessage("request read: consume(topic) needs a topic");
+    Map<String, UnaryOperator<TopicConsumeBuilder>> methods =
+        Map.of(
+            "timeout", b -> b.timeout(Duration.ofSeconds(2)),
+            "check", b -> b.check(messageValue().is("ok")),
+            "checkIf", b -> b.checkIf("#{audit}").then(messageValue().exists()));
+    eachMethodReturnsAChangedCopy(read, TopicConsumeBuilder::consume, methods);
+  }
 }

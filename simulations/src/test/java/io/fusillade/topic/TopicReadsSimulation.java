@@ -29,12 +29,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * For {@link TopicRequestReplyTest}: request-replies against one embedded broker, answered by an
- * echo responder ({@link Responder}: reads {@value #REQUESTS}, replies on {@value #REPLIES} with
- * "echo " and the request's value, its key and headers copied, the correlation id among them).
- * Requests to {@value #UNANSWERED} have no responder: each times out after {@link #TIMEOUT}.
+ * For {@link TopicReadsTest}: request-replies against one embedded broker, answered by an echo
+ * responder ({@link Responder}: reads {@value #REQUESTS}, replies on {@value #REPLIES} with "echo "
+ * and the request's value, its key and headers copied, the correlation id among them). Requests to
+ * {@value #UNANSWERED} have no responder: each times out after {@link #TIMEOUT}. Readers consume
+ * what writers send to {@value #EVENTS}, and wait in vain on {@value #QUIET}.
  */
-public class RequestReplySimulation extends Simulation {
+public class TopicReadsSimulation extends Simulation {
   static final String REQUESTS = "requests";
   static final String REPLIES = "replies";
   static final String UNANSWERED = "unanswered";
@@ -42,6 +43,10 @@ public class RequestReplySimulation extends Simulation {
   static final int WRONG = 2;
   static final int TIMED_OUT = 3;
   static final Duration TIMEOUT = Duration.ofMillis(500);
+  static final String EVENTS = "events";
+  static final String QUIET = "quiet";
+  static final int EVENTS_SENT = 20;
+  static final int STARVED = 2;
 
   {
     KafkaTarget target = KafkaTarget.fromProperties(1);
@@ -52,7 +57,9 @@ public class RequestReplySimulation extends Simulation {
               List.of(
                   new NewTopic(REQUESTS, 1, (short) 1),
                   new NewTopic(REPLIES, 2, (short) 1),
-                  new NewTopic(UNANSWERED, 1, (short) 1)))
+                  new NewTopic(UNANSWERED, 1, (short) 1),
+                  new NewTopic(EVENTS, 2, (short) 1),
+                  new NewTopic(QUIET, 1, (short) 1)))
           .all()
           .get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -93,7 +100,30 @@ public class RequestReplySimulation extends Simulation {
                     .replyTopic(REPLIES)
                     .timeout(TIMEOUT)
                     .value("hello"));
+    var writers =
+        scenario("writers")
+            .exec(
+                kafka("write")
+                    .send(EVENTS)
+                    .key(session -> "user-" + session.userId())
+                    .value("event")
+                    .header("source", "eu"));
+    var readers =
+        scenario("readers")
+            .exec(
+                kafka("read")
+                    .consume(EVENTS)
+                    .timeout(Duration.ofSeconds(10))
+                    .check(
+                        messageValue().is("event"),
+                        messageKey().validate("a user's key", k -> k.startsWith("user-")),
+                        messageHeader("source").is("eu"),
+                        messageLatency().gte(0).lt(10_000)));
+    var starved = scenario("starved").exec(kafka("starved").consume(QUIET).timeout(TIMEOUT));
     setUp(
+            writers.injectOpen(constantUsersPerSec(EVENTS_SENT / 2.0).during(2)),
+            readers.injectOpen(constantUsersPerSec(EVENTS_SENT / 2.0).during(2)),
+            starved.injectOpen(atOnceUsers(STARVED)),
             ask.injectOpen(constantUsersPerSec(ASKED / 2.0).during(2)),
             wrong.injectOpen(atOnceUsers(WRONG)),
             unanswered.injectOpen(atOnceUsers(TIMED_OUT)))
