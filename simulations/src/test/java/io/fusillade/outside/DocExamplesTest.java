@@ -38,6 +38,7 @@ class DocExamplesTest {
           "import static io.fusillade.gatling.sql.SqlDsl.*;",
           "import static io.fusillade.gatling.logs.LogsDsl.*;",
           "import static io.fusillade.gatling.logs.LogsDsl.jsonPath;",
+          "import static io.fusillade.gatling.logs.LogsDsl.jmesPath;",
           "import static io.fusillade.gatling.topic.TopicDsl.*;",
           "import io.fusillade.gatling.*;",
           "import io.fusillade.gatling.topic.TopicComponents;",
