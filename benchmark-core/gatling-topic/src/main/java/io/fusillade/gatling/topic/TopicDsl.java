@@ -16,7 +16,7 @@ import java.util.function.Function;
  * import static io.fusillade.gatling.topic.TopicDsl.*;
  *
  * TopicProtocolBuilder protocol = kafka.bootstrapServers("127.0.0.1:9092")
- *     .topic(topic("events").withPartitions(4).withConsumers(4))
+ *     .topic(topic("events").partitions(4).consumers(4))
  *     .producer("linger.ms", "5");
  * ScenarioBuilder writers = scenario("writers")
  *     .exec(kafka("write").send("events").key("#{userId}").value("{\"user\":\"#{userId}\"}")
@@ -68,13 +68,13 @@ public final class TopicDsl {
   }
 
   /**
-   * A topic to declare with {@link TopicProtocolBuilder#topic(TopicSpec)}: created with 1 partition
-   * and 1 replica when missing, no consumers; change it with its {@code with...} methods.
+   * A topic to declare with {@link TopicProtocolBuilder#topic(TopicBuilder)}: created with 1
+   * partition and 1 replica when missing, no consumers; change it with its fluent methods.
    *
-   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").withPartitions(4))}.
+   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").partitions(4))}.
    */
-  public static TopicSpec topic(String name) {
-    return TopicSpec.of(name);
+  public static TopicBuilder topic(String name) {
+    return new TopicBuilder(TopicSpec.of(name));
   }
 
   /**

@@ -61,7 +61,7 @@ class TopicBuildersTest {
             "property", b -> b.property("client.dns.lookup", "use_all_dns_ips"),
             "producer", b -> b.producer("linger.ms", "5"),
             "consumer", b -> b.consumer("fetch.min.bytes", "2"),
-            "topic", b -> b.topic(topic("events").withPartitions(4)),
+            "topic", b -> b.topic(topic("events").partitions(4)),
             "seed", b -> b.seed(9),
             "drainTimeout", b -> b.drainTimeout(Duration.ofSeconds(1)),
             "readyTimeout", b -> b.readyTimeout(Duration.ofSeconds(2)));
@@ -204,5 +204,24 @@ class TopicBuildersTest {
             "check", b -> b.check(messageValue().is("ok")),
             "checkIf", b -> b.checkIf("#{audit}").then(messageValue().exists()));
     eachMethodReturnsAChangedCopy(read, TopicConsumeBuilder::consume, methods);
+  }
+
+  @Test
+  void aTopicDeclarationTakesBareFluentNames() {
+    TopicBuilder events = topic("events").partitions(4).replicationFactor(3).consumers(2);
+    assertThat(events.spec().partitions()).isEqualTo(4);
+    assertThat(events.spec().replicationFactor()).isEqualTo((short) 3);
+    assertThat(events.spec().consumers()).isEqualTo(2);
+    Map<String, UnaryOperator<TopicBuilder>> methods =
+        Map.of(
+            "partitions", b -> b.partitions(8),
+            "replicationFactor", b -> b.replicationFactor(2),
+            "config", b -> b.config("retention.ms", "60000"),
+            "create", b -> b.create(false),
+            "consumers", b -> b.consumers(4),
+            "group", b -> b.group("billing"),
+            "processingTime", b -> b.processingTime(Duration.ofMillis(2)));
+    eachMethodReturnsAChangedCopy(topic("events"), TopicBuilder::spec, methods);
+    assertThat(SERVERS.topic(events).settings().options().topics()).containsExactly(events.spec());
   }
 }
