@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * What the checks of a reply ({@link TopicRequest#requestReply(String)}) read: a message as a
- * reader received it.
+ * What the checks of a reply ({@link TopicRequest#requestReply(String)}) or of a consumed message
+ * ({@link TopicRequest#consume(String)}) read: a message as a reader received it.
  *
  * <p>Example: {@code kafka("quote").requestReply("quotes").replyTopic("quote-replies")
  * .check(messageValue().is("ok"), messageLatency().lt(100))}.
@@ -16,7 +16,9 @@ import java.util.Map;
  * @param key its key, or null
  * @param value its value, or null (a tombstone)
  * @param headers its headers by name (the last value of a repeated name)
- * @param latencyNanos for a reply, the time from its request's due time to its arrival
+ * @param latencyNanos for a reply, the time from its request's due time to its arrival; for a
+ *     consumed message, from its send (the stamp of a message this run sent) to its arrival, else
+ *     -1
  */
 public record TopicMessage(
     String topic,
