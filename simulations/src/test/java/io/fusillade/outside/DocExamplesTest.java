@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The Java of the pages compiles against the API as it is, in this JVM, in a few seconds: the
  * classes of {@code your-project.md} (which {@link OutsideProjectTest} also runs, slowly, in a
  * project of their own) and the snippets marked {@code <!-- compiled: snippet -->} in {@code
- * simulations.md}, each wrapped in a method with the DSLs' static imports. A renamed method fails
- * here, naming the page and the line of the snippet.
+ * simulations.md}, {@code topics.md} and {@code your-project.md}, each wrapped in a method with the
+ * DSLs' static imports. A renamed method fails here, naming the page and the line of the snippet.
  */
 class DocExamplesTest {
   private static final Path SITE = Path.of("..", "src", "site");
@@ -38,6 +38,7 @@ class DocExamplesTest {
           "import static io.fusillade.gatling.sql.SqlDsl.*;",
           "import static io.fusillade.gatling.logs.LogsDsl.*;",
           "import static io.fusillade.gatling.logs.LogsDsl.jsonPath;",
+          "import static io.fusillade.gatling.logs.LogsDsl.jmesPath;",
           "import static io.fusillade.gatling.topic.TopicDsl.*;",
           "import io.fusillade.gatling.*;",
           "import io.fusillade.gatling.topic.TopicComponents;",
@@ -51,6 +52,17 @@ class DocExamplesTest {
   void theSnippetsOfSimulationsMdCompile() throws IOException {
     List<JavaFileObject> sources = snippets("simulations.md");
     assertThat(sources).as("snippets marked in simulations.md").hasSizeGreaterThanOrEqualTo(3);
+    assertThat(compile(sources)).isEmpty();
+  }
+
+  @Test
+  void theSnippetsOfTopicsMdAndYourProjectMdCompile() throws IOException {
+    List<JavaFileObject> sources = new ArrayList<>();
+    for (String page : List.of("topics.md", "your-project.md")) {
+      List<JavaFileObject> found = snippets(page);
+      assertThat(found).as("snippets marked in " + page).isNotEmpty();
+      sources.addAll(found);
+    }
     assertThat(compile(sources)).isEmpty();
   }
 
@@ -73,7 +85,7 @@ class DocExamplesTest {
     List<JavaFileObject> sources = new ArrayList<>();
     while (m.find()) {
       int line = text.substring(0, m.start(1)).split("\n", -1).length;
-      String name = "Snippet" + line;
+      String name = "Snippet" + page.replaceAll("[^a-z]", "") + line;
       String code =
           "package docs;\n"
               + IMPORTS

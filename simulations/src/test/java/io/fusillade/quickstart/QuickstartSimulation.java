@@ -132,7 +132,7 @@ public class QuickstartSimulation extends Simulation {
           kafka
               .bootstrapServers(kafkaBroker.bootstrapServers())
               .seed(seed)
-              .topic(topic("quickstart-events").withPartitions(2).withConsumers(2)));
+              .topic(topic("quickstart-events").partitions(2).consumers(2)));
       ScenarioBuilder events =
           scenario("quickstart topic")
               .exec(kafka("write event").send("quickstart-events").valueSize(1024));

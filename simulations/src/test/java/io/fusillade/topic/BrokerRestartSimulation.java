@@ -31,7 +31,7 @@ public class BrokerRestartSimulation extends Simulation {
     var protocol =
         kafka
             .bootstrapServers(target.bootstrapServers())
-            .topic(topic("outage").withPartitions(2).withConsumers(1))
+            .topic(topic("outage").partitions(2).consumers(1))
             // after the restart the consumer rejoins its group: on a loaded machine that takes
             // seconds
             .drainTimeout(Duration.ofSeconds(20));

@@ -31,7 +31,7 @@ public class BrokerStopSimulation extends Simulation {
             .bootstrapServers(target.bootstrapServers())
             .producer("delivery.timeout.ms", Long.toString(DELIVERY_TIMEOUT.toMillis()))
             .producer("request.timeout.ms", "1000")
-            .topic(topic("fragile").withPartitions(2).withConsumers(1))
+            .topic(topic("fragile").partitions(2).consumers(1))
             .drainTimeout(DRAIN_TIMEOUT);
     var writers = scenario("writers").exec(kafka("write").send("fragile").valueSize(512));
     var operator =

@@ -41,7 +41,7 @@ public class SmoothnessSimulation extends Simulation {
             .bootstrapServers(target.bootstrapServers())
             // No readers and small messages: the generator is measured, not the machine's
             // spare CPU (on 2 cores, a broker and readers starve the event loops).
-            .topic(topic("smooth").withPartitions(2));
+            .topic(topic("smooth").partitions(2));
     var warm = scenario("warm-up").exec(kafka("write").send("smooth").valueSize(100));
     var writers =
         scenario("measured")

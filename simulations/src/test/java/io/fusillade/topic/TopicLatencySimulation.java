@@ -69,10 +69,7 @@ public class TopicLatencySimulation extends Simulation {
     for (String t : topics) {
       protocol =
           protocol.topic(
-              topic(t)
-                  .withPartitions(partitions)
-                  .withReplicationFactor(replication)
-                  .withConsumers(consumers));
+              topic(t).partitions(partitions).replicationFactor(replication).consumers(consumers));
     }
     FusilladeRun.onEnd(
         TopicComponents.class,

@@ -25,7 +25,7 @@ public class TopicLimitSimulation extends Simulation {
     var protocol =
         kafka
             .bootstrapServers(target.bootstrapServers())
-            .topic(topic("slow").withPartitions(1).withConsumers(1).withProcessingTime(PROCESSING));
+            .topic(topic("slow").partitions(1).consumers(1).processingTime(PROCESSING));
     LimitSettings settings =
         LimitSettings.fromProperties(SettingValues.systemProperties(), LimitSettings.DEFAULTS);
     setUp(

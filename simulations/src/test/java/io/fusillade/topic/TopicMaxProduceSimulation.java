@@ -41,7 +41,7 @@ public class TopicMaxProduceSimulation extends Simulation {
             .bootstrapServers(target.bootstrapServers())
             .producer("linger.ms", linger)
             .producer("batch.size", batch)
-            .topic(topic(topicName).withPartitions(partitions));
+            .topic(topic(topicName).partitions(partitions));
     FusilladeRun.onEnd(
         TopicComponents.class,
         (components, recorder) -> {

@@ -75,9 +75,9 @@ public class TopicThroughputSimulation extends Simulation {
             .producer("batch.size", batch)
             .topic(
                 topic(topicName)
-                    .withPartitions(partitions)
-                    .withReplicationFactor(replication)
-                    .withConsumers(consumers))
+                    .partitions(partitions)
+                    .replicationFactor(replication)
+                    .consumers(consumers))
             .seed(seed);
     FusilladeRun.onEnd(TopicComponents.class, TopicSteps.judge(topicName, REQUEST, stepList));
     ScenarioBuilder writers =

@@ -6,7 +6,9 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -124,15 +126,30 @@ public final class Statements {
       try (ResultSet results = statement.getResultSet()) {
         long rows = 0;
         Map<String, Object> firstRow = Map.of();
+        boolean all = capture.contains(SqlResult.ALL_ROWS);
+        List<Map<String, Object>> allRows = all ? new ArrayList<>() : List.of();
         while (results.next()) {
           if (rows == 0 && !capture.isEmpty()) {
             firstRow = capture(results, capture);
           }
+          if (all) {
+            allRows.add(row(results));
+          }
           rows++;
         }
-        return new SqlResult(rows, firstRow);
+        return new SqlResult(rows, firstRow, allRows);
       }
     }
+  }
+
+  /** Every column of the current row, by lower-case label, in column order. */
+  private static Map<String, Object> row(ResultSet row) throws SQLException {
+    ResultSetMetaData meta = row.getMetaData();
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (int i = 1; i <= meta.getColumnCount(); i++) {
+      values.put(meta.getColumnLabel(i).toLowerCase(Locale.ROOT), row.getObject(i));
+    }
+    return Collections.unmodifiableMap(values);
   }
 
   private static Map<String, Object> capture(ResultSet row, Set<String> columns)

@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -297,5 +298,37 @@ class SqlClientTest {
         .hasMessageContaining("password=***")
         .message()
         .doesNotContain("s3cret");
+  }
+
+  @Test
+  void everyRowIsKeptWhenACheckAsksForThemAll() throws Exception {
+    try (SqlClient client = client(1, 10)) {
+      java.util.concurrent.atomic.AtomicReference<SqlResult> seen =
+          new java.util.concurrent.atomic.AtomicReference<>();
+      SqlCheck keep =
+          result -> {
+            seen.set(result);
+            return null;
+          };
+      SqlWork three =
+          Statements.query(
+              "select id, name from items where id <= ? order by id",
+              new Object[] {3},
+              Set.of(SqlResult.ALL_ROWS),
+              0);
+      assertThat(run(client, three, keep).reason()).isNull();
+      assertThat(seen.get().rows()).isEqualTo(3);
+      assertThat(seen.get().allRows())
+          .containsExactly(
+              Map.of("id", 1, "name", "item 1"),
+              Map.of("id", 2, "name", "item 2"),
+              Map.of("id", 3, "name", "item 3"));
+      assertThat(seen.get().allRows().get(0).keySet()).containsExactly("id", "name");
+      // Without the ask, no row is kept.
+      SqlWork plain =
+          Statements.query("select id from items where id <= ?", new Object[] {3}, Set.of("id"), 0);
+      assertThat(run(client, plain, keep).reason()).isNull();
+      assertThat(seen.get().allRows()).isEmpty();
+    }
   }
 }

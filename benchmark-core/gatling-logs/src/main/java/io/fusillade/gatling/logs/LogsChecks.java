@@ -1,6 +1,9 @@
 package io.fusillade.gatling.logs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.burt.jmespath.JmesPath;
+import io.burt.jmespath.JmesPathException;
+import io.burt.jmespath.jackson.JacksonRuntime;
 import io.fusillade.gatling.check.Check;
 import io.fusillade.logs.SearchResult;
 import io.gatling.jsonpath.JPError;
@@ -77,6 +80,25 @@ final class LogsChecks {
               scala.jdk.javaapi.CollectionConverters.asJava(jsonPath.query(r.body()));
           return found.hasNext() ? Optional.ofNullable(value(found.next())) : Optional.empty();
         });
+  }
+
+  /** Gatling's own JMESPath runtime (io.burt's, on Jackson): compiled expressions are immutable. */
+  private static final JmesPath<JsonNode> JMES_PATH = new JacksonRuntime();
+
+  static Check<SearchResult, Object> jmesPath(String expression) {
+    io.burt.jmespath.Expression<JsonNode> compiled;
+    try {
+      compiled = JMES_PATH.compile(expression);
+    } catch (JmesPathException e) {
+      throw new IllegalArgumentException("jmesPath(\"" + expression + "\"): " + e.getMessage(), e);
+    }
+    return Check.of(
+        "jmesPath(" + expression + ")",
+        Set.of(),
+        r ->
+            r.body() == null
+                ? Optional.empty()
+                : Optional.ofNullable(value(compiled.search(r.body()))));
   }
 
   /** A JSON value as a check compares it: text, a number, a boolean, or an object's JSON text. */

@@ -124,6 +124,20 @@ public final class LogsDsl {
   }
 
   /**
+   * Check: the value a JMESPath expression selects in the answer's JSON body (text, a number, a
+   * boolean, or an object's or array's JSON text); not found when it selects nothing ({@code
+   * null}). Gatling's own JMESPath implementation.
+   *
+   * <p>Example: {@code .check(jmesPath("hits.hits[0]._source.status").is(500))}, {@code
+   * jmesPath("length(hits.hits)").gte(1)}.
+   *
+   * @throws IllegalArgumentException for an expression that cannot be read, with the reason
+   */
+  public static Check<SearchResult, Object> jmesPath(String expression) {
+    return LogsChecks.jmesPath(expression);
+  }
+
+  /**
    * Check: the error the store answered with (seq-db's {@code error.code}, an HTTP error, a
    * connection failure); not found when it answered without one. A read with such a check is judged
    * by its checks alone, even when the store answered with an error.

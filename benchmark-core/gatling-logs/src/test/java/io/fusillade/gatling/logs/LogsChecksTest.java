@@ -5,6 +5,7 @@ import static io.fusillade.gatling.logs.LogsDsl.bucketValues;
 import static io.fusillade.gatling.logs.LogsDsl.buckets;
 import static io.fusillade.gatling.logs.LogsDsl.errorCode;
 import static io.fusillade.gatling.logs.LogsDsl.hits;
+import static io.fusillade.gatling.logs.LogsDsl.jmesPath;
 import static io.fusillade.gatling.logs.LogsDsl.jsonPath;
 import static io.fusillade.gatling.logs.LogsDsl.total;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -98,6 +99,27 @@ class LogsChecksTest {
     assertThat(jsonPath("$.hits.hits[0]._id").saveAs("firstId").verify(r, SESSION, saves)).isNull();
     assertThat(saves.applyTo(SESSION).attributes().get("firstId").get()).isEqualTo("a1");
     assertThatThrownBy(() -> jsonPath("$..[")).hasMessageStartingWith("jsonPath(\"$..[\"): ");
+  }
+
+  @Test
+  void jmesPathReadsTheAnswersBodyWithFunctionsAndProjections() throws Exception {
+    var body =
+        new ObjectMapper()
+            .readTree(
+                "{\"hits\":{\"hits\":[{\"_id\":\"a1\",\"_source\":{\"status\":500}},"
+                    + "{\"_id\":\"b2\",\"_source\":{\"status\":200}}]}}");
+    SearchResult r = new SearchResult(200, 2, 2, Map.of(), null, 0, body);
+    assertThat(verify(jmesPath("hits.hits[0]._source.status").is(500), r)).isNull();
+    assertThat(verify(jmesPath("length(hits.hits)").is(2), r)).isNull();
+    assertThat(verify(jmesPath("hits.hits[?_source.status == `200`]._id | [0]").is("b2"), r))
+        .isNull();
+    assertThat(verify(jmesPath("hits.hits[*]._id").is("[\"a1\",\"b2\"]"), r)).isNull();
+    assertThat(verify(jmesPath("hits.hits[5]._id"), r))
+        .isEqualTo("jmesPath(hits.hits[5]._id).exists: found nothing");
+    Saves saves = new Saves();
+    assertThat(jmesPath("hits.hits[1]._id").saveAs("second").verify(r, SESSION, saves)).isNull();
+    assertThat(saves.applyTo(SESSION).attributes().get("second").get()).isEqualTo("b2");
+    assertThatThrownBy(() -> jmesPath("hits.[")).hasMessageStartingWith("jmesPath(\"hits.[\"): ");
   }
 
   @Test

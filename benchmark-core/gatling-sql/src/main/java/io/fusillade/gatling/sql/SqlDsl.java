@@ -7,6 +7,7 @@ import io.fusillade.sql.SqlResult;
 import io.gatling.javaapi.core.Session;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -166,6 +167,18 @@ public final class SqlDsl {
     }
     String key = SqlResult.columnAt(index);
     return Check.of("column(" + index + ")", Set.of(key), result -> firstRow(result, key));
+  }
+
+  /**
+   * Check: every row read, a {@code List} of rows, each a {@code Map} from lower-case column label
+   * to value in column order (empty for a statement without rows). Only a request with such a check
+   * keeps its rows: keep them few.
+   *
+   * <p>Example: {@code .check(rows().transform(r -> r.get(0).get("id")).saveAs("firstId"))}, {@code
+   * rows().transform(List::size).is(3)}.
+   */
+  public static Check<SqlResult, List<Map<String, Object>>> rows() {
+    return Check.of("rows", Set.of(SqlResult.ALL_ROWS), result -> Optional.of(result.allRows()));
   }
 
   private static Optional<Object> firstRow(SqlResult result, String key) {

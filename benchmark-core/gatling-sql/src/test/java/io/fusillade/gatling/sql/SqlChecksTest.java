@@ -2,6 +2,7 @@ package io.fusillade.gatling.sql;
 
 import static io.fusillade.gatling.sql.SqlDsl.column;
 import static io.fusillade.gatling.sql.SqlDsl.rowCount;
+import static io.fusillade.gatling.sql.SqlDsl.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -68,6 +69,25 @@ class SqlChecksTest {
         new SqlSessionChecks(checks(rowCount().is(1), column("id").saveAs("orderId")), SESSION);
     assertThat(run(row("id", 17), checks).reason()).isNull();
     assertThat(checks.save(SESSION).attributes().get("orderId").get()).isEqualTo(17);
+  }
+
+  @Test
+  void rowsAreEveryRowAndAskTheClientForThemAll() {
+    List<Map<String, Object>> read =
+        List.of(Map.of("id", 1, "name", "a"), Map.of("id", 2, "name", "b"));
+    SqlResult result = new SqlResult(2, Map.of(), read);
+    var checks =
+        new SqlSessionChecks(
+            checks(
+                rows().transform(List::size).is(2),
+                rows().transform(r -> r.get(1).get("name")).saveAs("second")),
+            SESSION);
+    assertThat(checks.columns()).containsExactly(SqlResult.ALL_ROWS);
+    assertThat(run(result, checks).reason()).isNull();
+    assertThat(checks.save(SESSION).attributes().get("second").get()).isEqualTo("b");
+    var none = new SqlSessionChecks(checks(rows().transform(List::size).gte(1)), SESSION);
+    assertThat(run(new SqlResult(0, Map.of()), none).reason())
+        .isEqualTo("check failed: rows.transform.gte(1): found 0");
   }
 
   @Test

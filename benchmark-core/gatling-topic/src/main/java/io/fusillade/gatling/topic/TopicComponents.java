@@ -21,6 +21,10 @@ public final class TopicComponents extends SessionlessComponents implements Auto
   private final TopicProtocol protocol;
   private final TopicClient client;
   private final Map<String, KafkaProducer<byte[], byte[]>> injected = new ConcurrentHashMap<>();
+  // One reader per reply topic and correlation header, whatever the number of users waiting.
+  private final Map<String, ReplyConsumer> replies = new ConcurrentHashMap<>();
+  // One group consumer per consumed topic, whatever the number of users reading.
+  private final Map<String, MessageFeed> feeds = new ConcurrentHashMap<>();
 
   TopicComponents(TopicProtocol protocol, CoreComponents core, RunRecorder recorder) {
     super(core, recorder);
@@ -40,11 +44,50 @@ public final class TopicComponents extends SessionlessComponents implements Auto
   }
 
   /**
+   * The reader of a reply topic's messages by {@code header}, opened at its first use (when a
+   * request-reply action is built, before injection), the topic created or checked first.
+   */
+  ReplyConsumer replies(String topic, String header) {
+    return replies.computeIfAbsent(
+        topic + "\u0000" + header,
+        k -> {
+          client.topic(topic);
+          return new ReplyConsumer(protocol.options().consumerProperties(), topic, header);
+        });
+  }
+
+  /**
+   * The reader that hands a topic's messages to consume actions, opened at its first use (when the
+   * action is built, before injection), the topic created or checked first.
+   */
+  MessageFeed feed(String topic) {
+    return feeds.computeIfAbsent(
+        topic,
+        t -> {
+          client.topic(t);
+          return new MessageFeed(
+              protocol.options().consumerProperties(), t, protocol.options().readyTimeout());
+        });
+  }
+
+  /**
    * Flushes the producer and drains the consumers; the run's end hooks ({@link
    * io.fusillade.gatling.FusilladeRun#onEnd}) run after, with the drained client.
    */
   @Override
   public void close() {
+    for (ReplyConsumer reader : replies.values()) {
+      if (reader.unmatched() > 0) {
+        LOG.info(
+            "{} replies on {} matched no waiting request (late, or another run's)",
+            reader.unmatched(),
+            reader.topic());
+      }
+      reader.close();
+    }
+    for (MessageFeed feed : feeds.values()) {
+      feed.close();
+    }
     for (KafkaProducer<byte[], byte[]> producer : injected.values()) {
       try {
         producer.close(Duration.ofSeconds(1));

@@ -16,7 +16,7 @@ import java.util.function.Function;
  * import static io.fusillade.gatling.topic.TopicDsl.*;
  *
  * TopicProtocolBuilder protocol = kafka.bootstrapServers("127.0.0.1:9092")
- *     .topic(topic("events").withPartitions(4).withConsumers(4))
+ *     .topic(topic("events").partitions(4).consumers(4))
  *     .producer("linger.ms", "5");
  * ScenarioBuilder writers = scenario("writers")
  *     .exec(kafka("write").send("events").key("#{userId}").value("{\"user\":\"#{userId}\"}")
@@ -68,13 +68,13 @@ public final class TopicDsl {
   }
 
   /**
-   * A topic to declare with {@link TopicProtocolBuilder#topic(TopicSpec)}: created with 1 partition
-   * and 1 replica when missing, no consumers; change it with its {@code with...} methods.
+   * A topic to declare with {@link TopicProtocolBuilder#topic(TopicBuilder)}: created with 1
+   * partition and 1 replica when missing, no consumers; change it with its fluent methods.
    *
-   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").withPartitions(4))}.
+   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").partitions(4))}.
    */
-  public static TopicSpec topic(String name) {
-    return TopicSpec.of(name);
+  public static TopicBuilder topic(String name) {
+    return new TopicBuilder(TopicSpec.of(name));
   }
 
   /**
@@ -114,5 +114,53 @@ public final class TopicDsl {
    */
   public static Check<TopicAck, Boolean> acknowledged() {
     return TopicChecks.acknowledged();
+  }
+
+  /**
+   * Check: a received message's value as UTF-8 text (a reply's, for {@link
+   * TopicRequestReplyBuilder#check}); not found for a message without a value.
+   *
+   * <p>Example: {@code .check(messageValue().is("accepted"))}.
+   */
+  public static Check<TopicMessage, String> messageValue() {
+    return TopicChecks.messageValue();
+  }
+
+  /**
+   * Check: a received message's value as it is, a {@code byte[]}.
+   *
+   * <p>Example: {@code .check(messageBytes().transform(b -> b.length).gte(100))}.
+   */
+  public static Check<TopicMessage, byte[]> messageBytes() {
+    return TopicChecks.messageBytes();
+  }
+
+  /**
+   * Check: a received message's key as UTF-8 text; not found for a message without a key.
+   *
+   * <p>Example: {@code .check(messageKey().isEL("#{userId}"))}.
+   */
+  public static Check<TopicMessage, String> messageKey() {
+    return TopicChecks.messageKey();
+  }
+
+  /**
+   * Check: a received message's header as UTF-8 text (the last one of that name); not found when it
+   * has none.
+   *
+   * <p>Example: {@code .check(messageHeader("status").is("ok"))}.
+   */
+  public static Check<TopicMessage, String> messageHeader(String name) {
+    return TopicChecks.messageHeader(name);
+  }
+
+  /**
+   * Check: a reply's latency in milliseconds, a {@code Long}, from its request's due time to its
+   * arrival.
+   *
+   * <p>Example: {@code .check(messageLatency().lt(100))}.
+   */
+  public static Check<TopicMessage, Long> messageLatency() {
+    return TopicChecks.messageLatency();
   }
 }

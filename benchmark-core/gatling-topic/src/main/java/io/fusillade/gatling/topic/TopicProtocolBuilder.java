@@ -15,7 +15,7 @@ import java.time.Duration;
  *     .property("sasl.jaas.config", System.getenv("JAAS"))
  *     .producer("linger.ms", "5").producer("batch.size", "65536")
  *     .consumer("fetch.min.bytes", "1")
- *     .topic(topic("events").withPartitions(8).withReplicationFactor(3).withConsumers(4))
+ *     .topic(topic("events").partitions(8).replicationFactor(3).consumers(4))
  *     .drainTimeout(Duration.ofSeconds(10));
  * }</pre>
  *
@@ -72,7 +72,17 @@ public final class TopicProtocolBuilder implements ProtocolBuilder {
   /**
    * Declares a topic: created or checked, and read by its consumers, before the load starts.
    *
-   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").withConsumers(4))}.
+   * <p>Example: {@code kafka.bootstrapServers(servers).topic(topic("events").consumers(4))}.
+   */
+  public TopicProtocolBuilder topic(TopicBuilder topic) {
+    return topic(topic.spec());
+  }
+
+  /**
+   * Declares a topic from the client's settings, as a workload file's reader builds them; in code,
+   * {@link #topic(TopicBuilder)}.
+   *
+   * <p>Example: {@code protocol.topic(TopicSpec.of("events").withPartitions(4))}.
    */
   public TopicProtocolBuilder topic(TopicSpec topic) {
     return new TopicProtocolBuilder(settings.withOptions(o -> o.withTopic(topic)));

@@ -2,6 +2,7 @@ package io.fusillade.gatling.topic;
 
 import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
 import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.topic.TopicDsl.messageValue;
 import static io.fusillade.gatling.topic.TopicDsl.offset;
 import static io.fusillade.gatling.topic.TopicDsl.partition;
 import static io.fusillade.gatling.topic.TopicDsl.topic;
@@ -60,7 +61,7 @@ class TopicBuildersTest {
             "property", b -> b.property("client.dns.lookup", "use_all_dns_ips"),
             "producer", b -> b.producer("linger.ms", "5"),
             "consumer", b -> b.consumer("fetch.min.bytes", "2"),
-            "topic", b -> b.topic(topic("events").withPartitions(4)),
+            "topic", b -> b.topic(topic("events").partitions(4)),
             "seed", b -> b.seed(9),
             "drainTimeout", b -> b.drainTimeout(Duration.ofSeconds(1)),
             "readyTimeout", b -> b.readyTimeout(Duration.ofSeconds(2)));
@@ -156,5 +157,71 @@ class TopicBuildersTest {
   void requestNamesMayComeFromTheSession() {
     TopicSend send = kafka("write #{kind}").send("events").send();
     assertThat(send.name().resolve(TestSessions.with("kind", "a"))).isEqualTo("write a");
+  }
+
+  @Test
+  void aRequestReplyNeedsItsReplyTopicAndSaysSo() {
+    TopicRequestReplyBuilder ask = kafka("quote").requestReply("quotes");
+    assertThat(ask.reply().topic()).isNull();
+    assertThat(ask.reply().timeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(ask.reply().header()).isEqualTo("fusillade.correlation");
+    assertThatThrownBy(ask::asScala)
+        .hasMessage("request quote: requestReply(quotes) needs .replyTopic(topic)");
+    assertThatThrownBy(() -> ask.timeout(Duration.ZERO))
+        .hasMessage("timeout(...) needs a positive duration");
+    assertThatThrownBy(() -> kafka("quote").requestReply(""))
+        .hasMessage("request quote: requestReply(topic) needs a topic");
+  }
+
+  @Test
+  void everyRequestReplyMethodReturnsAChangedCopy() {
+    Map<String, UnaryOperator<TopicRequestReplyBuilder>> methods =
+        Map.ofEntries(
+            Map.entry("replyTopic", b -> b.replyTopic("quote-replies")),
+            Map.entry("timeout", b -> b.timeout(Duration.ofSeconds(2))),
+            Map.entry("correlationHeader", b -> b.correlationHeader("cid")),
+            Map.entry("check", b -> b.check(messageValue().is("ok"))),
+            Map.entry("checkIf", b -> b.checkIf("#{audit}").then(messageValue().exists())));
+    eachMethodReturnsAChangedCopy(
+        kafka("quote").requestReply("quotes"), TopicRequestReplyBuilder::reply, methods);
+    // what it sends is set as a send's is, on the same copy
+    TopicRequestReplyBuilder keyed = kafka("quote").requestReply("quotes").key("#{user}");
+    assertThat(keyed.send().key().key(TestSessions.with("user", 7)))
+        .isEqualTo("7".getBytes(StandardCharsets.UTF_8));
+    assertThat(keyed.replyTopic("r").header("h", "v").send().headers()).hasSize(1);
+  }
+
+  @Test
+  void aConsumeTakesATopicATimeoutAndChecks() {
+    TopicConsumeBuilder read = kafka("read").consume("events");
+    assertThat(read.consume().topic()).isEqualTo("events");
+    assertThat(read.consume().timeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThatThrownBy(() -> kafka("read").consume(null))
+        .hasMessage("request read: consume(topic) needs a topic");
+    Map<String, UnaryOperator<TopicConsumeBuilder>> methods =
+        Map.of(
+            "timeout", b -> b.timeout(Duration.ofSeconds(2)),
+            "check", b -> b.check(messageValue().is("ok")),
+            "checkIf", b -> b.checkIf("#{audit}").then(messageValue().exists()));
+    eachMethodReturnsAChangedCopy(read, TopicConsumeBuilder::consume, methods);
+  }
+
+  @Test
+  void aTopicDeclarationTakesBareFluentNames() {
+    TopicBuilder events = topic("events").partitions(4).replicationFactor(3).consumers(2);
+    assertThat(events.spec().partitions()).isEqualTo(4);
+    assertThat(events.spec().replicationFactor()).isEqualTo((short) 3);
+    assertThat(events.spec().consumers()).isEqualTo(2);
+    Map<String, UnaryOperator<TopicBuilder>> methods =
+        Map.of(
+            "partitions", b -> b.partitions(8),
+            "replicationFactor", b -> b.replicationFactor(2),
+            "config", b -> b.config("retention.ms", "60000"),
+            "create", b -> b.create(false),
+            "consumers", b -> b.consumers(4),
+            "group", b -> b.group("billing"),
+            "processingTime", b -> b.processingTime(Duration.ofMillis(2)));
+    eachMethodReturnsAChangedCopy(topic("events"), TopicBuilder::spec, methods);
+    assertThat(SERVERS.topic(events).settings().options().topics()).containsExactly(events.spec());
   }
 }

@@ -1,6 +1,10 @@
 package io.fusillade.gatling.topic;
 
 import static io.fusillade.gatling.topic.TopicDsl.acknowledged;
+import static io.fusillade.gatling.topic.TopicDsl.messageHeader;
+import static io.fusillade.gatling.topic.TopicDsl.messageKey;
+import static io.fusillade.gatling.topic.TopicDsl.messageLatency;
+import static io.fusillade.gatling.topic.TopicDsl.messageValue;
 import static io.fusillade.gatling.topic.TopicDsl.offset;
 import static io.fusillade.gatling.topic.TopicDsl.partition;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +13,8 @@ import io.fusillade.gatling.check.Check;
 import io.fusillade.gatling.check.Saves;
 import io.gatling.core.session.Session;
 import io.gatling.core.session.Session$;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,5 +47,32 @@ class TopicChecksTest {
     assertThat(verify(acknowledged().is(false), REFUSED)).isNull();
     assertThat(acknowledged().needs()).containsExactly(TopicChecks.ERROR);
     assertThat(partition().needs()).isEmpty();
+  }
+
+  private static byte[] utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void aReceivedMessagesKeyValueHeadersAndLatency() {
+    TopicMessage reply =
+        new TopicMessage(
+            "replies",
+            0,
+            5,
+            utf8("u1"),
+            utf8("accepted"),
+            Map.of("status", utf8("ok")),
+            42_500_000);
+    assertThat(messageValue().is("accepted").verify(reply, SESSION, new Saves())).isNull();
+    assertThat(messageKey().is("u2").verify(reply, SESSION, new Saves()))
+        .isEqualTo("messageKey.is(u2): found u1");
+    assertThat(messageHeader("status").is("ok").verify(reply, SESSION, new Saves())).isNull();
+    assertThat(messageHeader("trace").exists().verify(reply, SESSION, new Saves()))
+        .isEqualTo("messageHeader(trace).exists: found nothing");
+    assertThat(messageLatency().is(42L).verify(reply, SESSION, new Saves())).isNull();
+    TopicMessage tombstone = new TopicMessage("replies", 0, 6, null, null, Map.of(), 1);
+    assertThat(messageValue().exists().verify(tombstone, SESSION, new Saves()))
+        .isEqualTo("messageValue.exists: found nothing");
   }
 }

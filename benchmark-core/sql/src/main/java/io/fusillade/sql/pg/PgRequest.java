@@ -7,7 +7,9 @@ import io.fusillade.sql.SqlTimeout;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,6 +35,10 @@ final class PgRequest {
   private long rows;
   private boolean firstRowSeen;
   private Map<String, Object> firstRow = Map.of();
+  private final boolean allRowsWanted; // a check reads every row
+  private final List<Map<String, Object>> allRows;
+  private String[] names; // every column's, when every row is kept
+  private int[] types;
   private int[] captureColumns; // indexes of the captured columns in each DataRow
   private String[] captureNames;
   private int[] captureTypes;
@@ -50,6 +56,8 @@ final class PgRequest {
       SqlTimeout timeout) {
     this.work = work;
     this.capture = capture;
+    this.allRowsWanted = capture.contains(SqlResult.ALL_ROWS);
+    this.allRows = allRowsWanted ? new ArrayList<>() : List.of();
     this.checks = checks;
     this.done = done;
     this.startNanos = startNanos;
@@ -108,11 +116,15 @@ final class PgRequest {
     List<Integer> indexes = new ArrayList<>();
     List<String> names = new ArrayList<>();
     List<Integer> types = new ArrayList<>();
+    String[] allNames = new String[fields];
+    int[] allTypes = new int[fields];
     for (int i = 0; i < fields; i++) {
       String name = PgConnection.readString(body).toLowerCase(Locale.ROOT);
       body.skipBytes(4 + 2); // table oid, column number
       int type = body.readInt();
       body.skipBytes(2 + 4 + 2); // type size, modifier, format
+      allNames[i] = name;
+      allTypes[i] = type;
       if (capture.contains(name) || capture.contains(SqlResult.columnAt(i + 1))) {
         indexes.add(i);
         names.add(name);
@@ -122,15 +134,33 @@ final class PgRequest {
     captureColumns = indexes.stream().mapToInt(Integer::intValue).toArray();
     captureNames = names.toArray(String[]::new);
     captureTypes = types.stream().mapToInt(Integer::intValue).toArray();
+    this.names = allNames;
+    this.types = allTypes;
   }
 
   /** Whether DataRows matter: a check reads the first row's columns, and it has not come yet. */
   boolean wantsRows() {
-    return !firstRowSeen && !capture.isEmpty();
+    return allRowsWanted || (!firstRowSeen && !capture.isEmpty());
   }
 
-  /** DataRow: only the first row's checked columns are read. */
+  /** Every column of a DataRow, by name, in column order (when a check reads every row). */
+  private Map<String, Object> wholeRow(ByteBuf body) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    int columns = body.readUnsignedShort();
+    for (int i = 0; i < columns; i++) {
+      int length = body.readInt();
+      String text =
+          length < 0 ? null : body.readCharSequence(length, StandardCharsets.UTF_8).toString();
+      values.put(names[i], PgValues.value(text, types[i]));
+    }
+    return Collections.unmodifiableMap(values);
+  }
+
+  /** DataRow: only the first row's checked columns are read (every row's when a check asks). */
   void dataRow(ByteBuf body) {
+    if (allRowsWanted) {
+      allRows.add(wholeRow(body.duplicate()));
+    }
     if (firstRowSeen) {
       return;
     }
@@ -199,7 +229,7 @@ final class PgRequest {
     done.accept(
         failed()
             ? SqlOutcome.error(errorState, errorMessage)
-            : SqlOutcome.checked(new SqlResult(rows, firstRow), checks));
+            : SqlOutcome.checked(new SqlResult(rows, firstRow, allRows), checks));
   }
 
   /** Ends the request with {@code outcome} without an answer from the server (once). */

@@ -571,4 +571,36 @@ class PgClientTest {
       assertThat(after.subList(40, 50)).allSatisfy(o -> assertThat(o.reason()).isNull());
     }
   }
+
+  @Test
+  void everyRowIsKeptWhenACheckAsksForThemAll() throws Exception {
+    try (PgClient client = client()) {
+      java.util.concurrent.atomic.AtomicReference<SqlResult> seen =
+          new java.util.concurrent.atomic.AtomicReference<>();
+      SqlCheck keep =
+          result -> {
+            seen.set(result);
+            return null;
+          };
+      SqlWork three =
+          Statements.query(
+              "select id, name from items where id <= ? order by id",
+              new Object[] {3},
+              Set.of(SqlResult.ALL_ROWS),
+              0);
+      assertThat(run(client, three, keep).reason()).isNull();
+      assertThat(seen.get().rows()).isEqualTo(3);
+      assertThat(seen.get().allRows())
+          .containsExactly(
+              Map.of("id", 1, "name", "item 1"),
+              Map.of("id", 2, "name", "item 2"),
+              Map.of("id", 3, "name", "item 3"));
+      assertThat(seen.get().allRows().get(0).keySet()).containsExactly("id", "name");
+      // Without the ask, no row is kept.
+      SqlWork plain =
+          Statements.query("select id from items where id <= ?", new Object[] {3}, Set.of("id"), 0);
+      assertThat(run(client, plain, keep).reason()).isNull();
+      assertThat(seen.get().allRows()).isEmpty();
+    }
+  }
 }
