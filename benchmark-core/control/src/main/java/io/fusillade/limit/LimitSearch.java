@@ -105,6 +105,10 @@ public final class LimitSearch {
     }
     retriedForInjector = false;
     boolean passed = step.passed();
+    if (!passed && filledTheDisk(step)) {
+      // A broker whose disk filled has stopped: no later step would say anything of the system.
+      return finish(LimitResult.Verdict.DISK_FULL, lastGood, null);
+    }
     switch (phase) {
       case RAMP -> {
         if (passed) {
@@ -152,6 +156,12 @@ public final class LimitSearch {
       }
       default -> throw new IllegalStateException(phase.name());
     }
+  }
+
+  /** Whether {@code disk not full} failed the step: a disk error, or a disk that filled. */
+  static boolean filledTheDisk(StepResult step) {
+    return step.why().stream()
+        .anyMatch(w -> w.startsWith(LimitSlo.DISK_ERROR) || w.startsWith(LimitSlo.DISK_FULL));
   }
 
   /**

@@ -71,6 +71,12 @@ public final class LimitSlo {
    */
   public static final double FULL_PERCENT = 99;
 
+  /** How a step's reason starts when {@code disk not full} failed on a disk error. */
+  static final String DISK_ERROR = "disk error: ";
+
+  /** How a step's reason starts when {@code disk not full} failed on a disk that filled. */
+  static final String DISK_FULL = "disk full: ";
+
   /**
    * Lower-case fragments of a KO reason that make it a server's disk error: the file system's own
    * ({@code No space left on device}), Kafka's ({@code KafkaStorageException}, {@code
@@ -343,7 +349,7 @@ public final class LimitSlo {
     List<String> why = new ArrayList<>();
     if (step.diskErrors() > 0) {
       why.add(
-          "disk error: "
+          DISK_ERROR
               + step.diskErrors()
               + " write"
               + (step.diskErrors() == 1 ? "" : "s")
@@ -359,7 +365,7 @@ public final class LimitSlo {
                 + " a disk size, or a monitored server's filesystem)");
       }
     } else if (use >= FULL_PERCENT) {
-      why.add("disk full: " + StepResult.number(use) + "% used");
+      why.add(DISK_FULL + StepResult.number(use) + "% used");
     }
     return why;
   }

@@ -212,11 +212,11 @@ class LimitWatchTest {
           + " device";
 
   @Test
-  void diskNotFullFailsAStepWhoseWritesMetTheBrokersDiskErrorAndFindsTheRateBelowIt() {
+  void aStepThatFillsTheDiskEndsTheSearchWithTheBrokersDiskErrorAndTheRateBelowIt() {
     assertThat(io.fusillade.record.FailureClass.of(DISK_FULL))
-        .as("the server's failure, not the injector's: the search goes on")
+        .as("the server's failure, not the injector's")
         .isEqualTo(io.fusillade.record.FailureClass.SERVER);
-    // retention keeps 0.25% of the disk per message a second: from 400/s the disk is full
+    // retention keeps 0.25% of the disk per message a second: from 400/s the disk fills
     LimitSettings settings =
         LimitSettings.DEFAULTS
             .withFrom(50)
@@ -229,22 +229,39 @@ class LimitWatchTest {
     for (int s = 0; s < 600 && !finished; s++) {
       server.second(watch, rates.get(rates.size() - 1), ++elapsed, 0);
     }
-    assertThat(done.verdict()).isEqualTo(LimitResult.Verdict.FOUND);
-    assertThat(done.limit()).isBetween(400 / 1.05 / 1.05, 400.0);
-    assertThat(done.steps()).filteredOn(StepResult::passed).allMatch(s -> s.target() < 400);
+    // 50, 100, 200 pass; 400 fills the disk, and a broker whose disk fills stops: the search ends
+    assertThat(done.verdict()).isEqualTo(LimitResult.Verdict.DISK_FULL);
+    assertThat(done.limit()).isEqualTo(200.0);
     assertThat(done.steps())
-        .filteredOn(step -> step.target() >= 400)
-        .isNotEmpty()
-        .allSatisfy(
-            step ->
-                assertThat(step.why())
-                    .contains("disk full: 100% used")
-                    .anyMatch(
-                        w ->
-                            w.matches(
-                                "disk error: \\d+ writes failed with the server's disk error"
-                                    + " \\(server: broker 0's disk is full: .*No space left on"
-                                    + " device\\)")));
+        .extracting(StepResult::target)
+        .containsExactly(50.0, 100.0, 200.0, 400.0);
+    StepResult full = done.steps().get(3);
+    assertThat(full.passed()).isFalse();
+    assertThat(full.why())
+        .contains("disk full: 100% used")
+        .anyMatch(
+            w ->
+                w.matches(
+                    "disk error: \\d+ writes failed with the server's disk error"
+                        + " \\(server: broker 0's disk is full: .*No space left on device\\)"));
+    assertThat(done.describe())
+        .startsWith(
+            "maximum rate that kept the disk below full 200/s (not confirmed: the disk"
+                + " filled at 400/s");
+    assertThat(LimitResult.fromMap(done.toMap()).limit()).isEqualTo(200.0);
+
+    // with a margin, 'disk < 90%' fails the steps from 360/s before the disk fills: the search
+    // bisects to the margin's rate
+    rates.clear();
+    finished = false;
+    LimitWatch margin = watch(settings.withSlo(List.of("disk < 90%", "disk not full")));
+    Server another = new Server(1_000_000);
+    another.diskPercentPerRate = 0.25;
+    for (int s = 0; s < 600 && !finished; s++) {
+      another.second(margin, rates.get(rates.size() - 1), ++elapsed, 0);
+    }
+    assertThat(done.verdict()).isIn(LimitResult.Verdict.FOUND, LimitResult.Verdict.DISK_FULL);
+    assertThat(done.limit()).isBetween(200.0, 360.0);
 
     LimitWatch blind = watch(settings);
     Server unwatched = new Server(1_000_000);
