@@ -111,7 +111,7 @@ public record LimitResult(
                   : "the disk filled at the lowest rate tried, ")
               + StepResult.rate(lastTried())
               + "/s, and a server whose disk fills stops: "
-              + steps.get(steps.size() - 1).verdict()
+              + String.join(", ", steps.get(steps.size() - 1).why())
               + (sustained > 0 ? ")" : "");
       case UNSTABLE ->
           "not stable near "

@@ -94,6 +94,11 @@ public final class LimitSearch {
       throw new IllegalStateException("the search is over");
     }
     steps.add(step);
+    if (filledTheDisk(step)) {
+      // A broker whose disk filled has stopped: no later step would say anything of the system,
+      // whether the injector lagged in this one or not.
+      return finish(LimitResult.Verdict.DISK_FULL, lastGood, null);
+    }
     if (step.injector() != null) {
       // Once at a rate may be a pause of the injector's JVM (its compiler, a collection): the
       // same rate again tells a hiccup from a saturated injector.
@@ -105,10 +110,6 @@ public final class LimitSearch {
     }
     retriedForInjector = false;
     boolean passed = step.passed();
-    if (!passed && filledTheDisk(step)) {
-      // A broker whose disk filled has stopped: no later step would say anything of the system.
-      return finish(LimitResult.Verdict.DISK_FULL, lastGood, null);
-    }
     switch (phase) {
       case RAMP -> {
         if (passed) {

@@ -254,6 +254,10 @@ public final class LimitSlo {
     List<String> why = new ArrayList<>();
     if (step.requests() == 0) {
       why.add("no request completed");
+      if (diskNotFull) {
+        // writes to a broker whose disk filled wait out their delivery timeout: none completes
+        why.addAll(diskFull(step).stream().filter(w -> !w.startsWith("disk not full:")).toList());
+      }
       return why;
     }
     // Requests are counted by the second they completed in: a window can lose one at each edge,
