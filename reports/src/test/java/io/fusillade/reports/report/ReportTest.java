@@ -342,6 +342,8 @@ class ReportTest {
     assertThat(html.split("<svg", -1).length - 1).isGreaterThanOrEqualTo(7);
     assertThat(html).contains("<polyline").contains("Consumer lag").contains("CPU, whole machine");
     // a disk's use in % has a chart of its own, not the data's in MB
-    assertThat(html).contains("Local servers' data on disk").contains("Local servers' disks used");
+    assertThat(html)
+        .contains("Local servers&#39; data on disk")
+        .contains("Local servers&#39; disks used");
   }
 }
