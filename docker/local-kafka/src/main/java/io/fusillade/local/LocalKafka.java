@@ -38,9 +38,10 @@ import org.apache.kafka.common.Uuid;
  * child ends the moment its owner does, whatever either was doing ({@link
  * ChildJvm#exitWhenParentEnds()}), and the brokers' directories go with them ({@link OwnerWatch}).
  *
- * <p>Why one class of about 600 lines: one cluster's life cycle (ports, data directories, brokers
- * in this JVM or in their own, faults on each, close) over one set of state; the broker process
- * itself is KafkaMain, and each fault is a short method of the same cluster.
+ * <p>Why one class of about 700 lines: one cluster's life cycle (ports, data directories and their
+ * disks, brokers in this JVM or in their own, faults on each, close) over one set of state; the
+ * broker process itself is KafkaMain, a disk of a chosen size BrokerDisk, and each fault is a short
+ * method of the same cluster.
  */
 public final class LocalKafka implements KafkaServer {
   private static final String DIRECTORY_PREFIX = "fusillade-kafka-";
