@@ -169,6 +169,7 @@ public final class KafkaTarget implements AutoCloseable {
   public void close() {
     if (diskWatch != null) {
       diskWatch.shutdownNow();
+      KafkaErrors.serverFailed(null); // a later run in this JVM starts with its brokers' own
     }
     if (local != null) {
       local.close();
