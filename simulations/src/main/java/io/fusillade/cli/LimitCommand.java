@@ -236,7 +236,7 @@ final class LimitCommand implements Callable<Integer> {
       }
     }
     return switch (result.verdict()) {
-      case FOUND, ABOVE_MAX -> ExitCode.OK;
+      case FOUND, ABOVE_MAX, DISK_FULL -> ExitCode.OK;
       case BELOW_MIN -> ExitCode.CHECK_FAILED;
       case INJECTOR_LIMIT -> ExitCode.INJECTOR_LIMIT;
       case UNSTABLE, OUT_OF_STEPS -> ExitCode.UNSTABLE;

@@ -46,7 +46,8 @@ class StandardWorkloadsTest {
         "ycsb/d.yml",
         "ycsb/e.yml",
         "ycsb/f.yml",
-        "topic-streaming.yml"
+        "topic-streaming.yml",
+        "topic-disk-fill.yml"
       })
   void everyShippedWorkloadPassesWorkloadCheck(String name) {
     java.io.StringWriter out = new java.io.StringWriter();

@@ -39,6 +39,12 @@ public record LimitResult(
     ABOVE_MAX("above-max"),
     /** Even the lowest rate tried (1/s, or the start when lower) failed. */
     BELOW_MIN("below-min"),
+    /**
+     * A step filled a server's disk ({@code disk not full} failed): a broker whose disk fills
+     * stops, so no later step would say anything. The limit is the last rate that passed ({@link
+     * #sustained()}), below the one that filled the disk, unconfirmed.
+     */
+    DISK_FULL("disk-full"),
     /** The confirmation failed twice: the system is not stable near the rate found. */
     UNSTABLE("unstable"),
     /** The search ran out of steps before it reached its resolution. */
@@ -97,6 +103,16 @@ public record LimitResult(
               + "/s: its limit is above it (raise max)";
       case BELOW_MIN ->
           "no rate tried was sustained, down to " + StepResult.rate(lastTried()) + "/s";
+      case DISK_FULL ->
+          (sustained > 0
+                  ? "maximum rate that kept the disk below full "
+                      + StepResult.rate(sustained)
+                      + "/s (not confirmed: the disk filled at "
+                  : "the disk filled at the lowest rate tried, ")
+              + StepResult.rate(lastTried())
+              + "/s, and a server whose disk fills stops: "
+              + String.join(", ", steps.get(steps.size() - 1).why())
+              + (sustained > 0 ? ")" : "");
       case UNSTABLE ->
           "not stable near "
               + StepResult.rate(sustained)
@@ -156,7 +172,7 @@ public record LimitResult(
     Verdict verdict = Verdict.of(String.valueOf(m.get("verdict")));
     return new LimitResult(
         verdict,
-        verdict == Verdict.FOUND ? rate : null,
+        verdict == Verdict.FOUND || verdict == Verdict.DISK_FULL ? rate : null,
         m.get("sustained") instanceof Number n ? n.doubleValue() : 0,
         verdict == Verdict.FOUND ? confirmation : null,
         steps);

@@ -94,6 +94,11 @@ public final class LimitSearch {
       throw new IllegalStateException("the search is over");
     }
     steps.add(step);
+    if (filledTheDisk(step)) {
+      // A broker whose disk filled has stopped: no later step would say anything of the system,
+      // whether the injector lagged in this one or not.
+      return finish(LimitResult.Verdict.DISK_FULL, lastGood, null);
+    }
     if (step.injector() != null) {
       // Once at a rate may be a pause of the injector's JVM (its compiler, a collection): the
       // same rate again tells a hiccup from a saturated injector.
@@ -152,6 +157,12 @@ public final class LimitSearch {
       }
       default -> throw new IllegalStateException(phase.name());
     }
+  }
+
+  /** Whether {@code disk not full} failed the step: a disk error, or a disk that filled. */
+  static boolean filledTheDisk(StepResult step) {
+    return step.why().stream()
+        .anyMatch(w -> w.startsWith(LimitSlo.DISK_ERROR) || w.startsWith(LimitSlo.DISK_FULL));
   }
 
   /**

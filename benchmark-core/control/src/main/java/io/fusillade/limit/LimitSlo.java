@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
  * The objectives every step of a limit search must meet, written as the run checks are: {@code
  * errors < 1%}, {@code p99 < 50ms}, {@code rate >= 95% of target}, {@code lag not growing}, {@code
  * latency not growing}, {@code disk < 2GB} or {@code disk < 80%} (the most the servers' disks held
- * in the step: the queue team's retention test), {@code injector not saturated}. They are judged on
- * one step's seconds after its warm-up ({@link StepMeasure}), not on the whole run.
+ * in the step: the queue team's retention test), {@code disk not full} (no disk reached {@value
+ * #FULL_PERCENT}% and no write failed with a server's disk error), {@code injector not saturated}.
+ * They are judged on one step's seconds after its warm-up ({@link StepMeasure}), not on the whole
+ * run.
  *
  * <p>The injector is always judged, whether listed or not: a step at which the load generator
  * lagged or failed requests itself says nothing about the system, and ends the search ({@link
@@ -59,8 +61,45 @@ public final class LimitSlo {
   /** What an objective looks like, for error messages. */
   public static final String FORMS =
       "'errors < 1%', 'p99 < 50ms', 'rate >= 95% of target', 'lag not growing', "
-          + "'latency not growing', 'latency < 10x baseline', 'disk < 2GB', 'disk < 80%' or"
-          + " 'injector not saturated'";
+          + "'latency not growing', 'latency < 10x baseline', 'disk < 2GB', 'disk < 80%',"
+          + " 'disk not full' or 'injector not saturated'";
+
+  /**
+   * The use, %, from which {@code disk not full} takes a disk for full: a tmpfs or filesystem that
+   * cannot take one more of Kafka's batches is a few kilobytes short of 100%, and a quota is full
+   * at 100.
+   */
+  public static final double FULL_PERCENT = 99;
+
+  /** How a step's reason starts when {@code disk not full} failed on a disk error. */
+  static final String DISK_ERROR = "disk error: ";
+
+  /** How a step's reason starts when {@code disk not full} failed on a disk that filled. */
+  static final String DISK_FULL = "disk full: ";
+
+  /**
+   * Lower-case fragments of a KO reason that make it a server's disk error: the file system's own
+   * ({@code No space left on device}), Kafka's ({@code KafkaStorageException}, {@code
+   * KAFKA_STORAGE_ERROR}, a log directory gone offline), or an embedded cluster's account of a
+   * broker whose disk filled ({@code broker 0's disk is full: ...}).
+   */
+  public static final List<String> DISK_ERROR_PHRASES =
+      List.of(
+          "no space left on device",
+          "kafkastorageexception",
+          "kafka_storage_error",
+          "disk is full",
+          "disk error",
+          "log dirs have failed");
+
+  /** Whether a KO reason is a server's disk error ({@link #DISK_ERROR_PHRASES}). */
+  public static boolean isDiskError(String reason) {
+    if (reason == null) {
+      return false;
+    }
+    String r = reason.toLowerCase(Locale.ROOT);
+    return DISK_ERROR_PHRASES.stream().anyMatch(r::contains);
+  }
 
   /** A disk objective: the servers' disks held under a size, or used under a share. */
   private record Disk(String text, double bound, boolean percent, boolean le, String unit) {}
@@ -76,6 +115,7 @@ public final class LimitSlo {
   private final boolean lagNotGrowing;
   private final boolean latencyNotGrowing;
   private final List<Disk> disks;
+  private final boolean diskNotFull;
   private final Double knee;
 
   /** A latency objective: the OK requests' percentile under a bound. */
@@ -90,6 +130,7 @@ public final class LimitSlo {
       boolean lagNotGrowing,
       boolean latencyNotGrowing,
       List<Disk> disks,
+      boolean diskNotFull,
       Double knee) {
     this.texts = List.copyOf(texts);
     this.maxErrorsPercent = maxErrorsPercent;
@@ -99,6 +140,7 @@ public final class LimitSlo {
     this.lagNotGrowing = lagNotGrowing;
     this.latencyNotGrowing = latencyNotGrowing;
     this.disks = List.copyOf(disks);
+    this.diskNotFull = diskNotFull;
     this.knee = knee;
   }
 
@@ -116,6 +158,7 @@ public final class LimitSlo {
     boolean latencyTrend = false;
     List<Disk> disks = new ArrayList<>();
     Double knee = null;
+    boolean notFull = false;
     for (String raw : texts) {
       String text = raw == null ? "" : raw.strip();
       Matcher m;
@@ -158,6 +201,8 @@ public final class LimitSlo {
           throw new IllegalArgumentException(
               "limit objective '" + text + "': the factor is above 1 (e.g. 10x)");
         }
+      } else if (text.equalsIgnoreCase("disk not full")) {
+        notFull = true;
       } else if (text.equalsIgnoreCase("lag not growing")) {
         lag = true;
       } else if (text.equalsIgnoreCase("latency not growing")) {
@@ -166,7 +211,8 @@ public final class LimitSlo {
         throw new IllegalArgumentException("limit objective '" + text + "' is not one of " + FORMS);
       }
     }
-    return new LimitSlo(texts, errors, errorsLe, latencies, rate, lag, latencyTrend, disks, knee);
+    return new LimitSlo(
+        texts, errors, errorsLe, latencies, rate, lag, latencyTrend, disks, notFull, knee);
   }
 
   /** The objectives as written. */
@@ -208,6 +254,10 @@ public final class LimitSlo {
     List<String> why = new ArrayList<>();
     if (step.requests() == 0) {
       why.add("no request completed");
+      if (diskNotFull) {
+        // writes to a broker whose disk filled wait out their delivery timeout: none completes
+        why.addAll(diskFull(step).stream().filter(w -> !w.startsWith("disk not full:")).toList());
+      }
       return why;
     }
     // Requests are counted by the second they completed in: a window can lose one at each edge,
@@ -282,12 +332,44 @@ public final class LimitSlo {
                 + (d.percent() ? "%" : " " + d.unit()));
       }
     }
+    if (diskNotFull) {
+      why.addAll(diskFull(step));
+    }
     if (lagNotGrowing) {
       if (step.lagVerdict() == null) {
         why.add("lag: no consumer lag measured");
       } else if (step.lagVerdict().startsWith("growing")) {
         why.add("lag " + step.lagVerdict());
       }
+    }
+    return why;
+  }
+
+  /**
+   * {@code disk not full}: a write that failed with a server's disk error (the server's own words,
+   * first), then a disk that reached {@value #FULL_PERCENT}% in the step.
+   */
+  private static List<String> diskFull(StepMeasure step) {
+    List<String> why = new ArrayList<>();
+    if (step.diskErrors() > 0) {
+      why.add(
+          DISK_ERROR
+              + step.diskErrors()
+              + " write"
+              + (step.diskErrors() == 1 ? "" : "s")
+              + " failed with the server's disk error ("
+              + step.diskError()
+              + ")");
+    }
+    Double use = step.diskPercent();
+    if (use == null) {
+      if (why.isEmpty()) {
+        why.add(
+            "disk not full: no disk use measured (the embedded Kafka's directory.kafka.use, given"
+                + " a disk size, or a monitored server's filesystem)");
+      }
+    } else if (use >= FULL_PERCENT) {
+      why.add(DISK_FULL + StepResult.number(use) + "% used");
     }
     return why;
   }

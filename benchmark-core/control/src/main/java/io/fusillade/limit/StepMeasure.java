@@ -21,8 +21,12 @@ import org.HdrHistogram.Histogram;
  * @param diskBytes the most bytes the servers' disks held in the step ({@code directory.*.bytes} of
  *     a local server, {@code server.*.filesystem.used} of a monitored one), or null when none was
  *     measured
- * @param diskPercent the highest use, %, of a monitored server's filesystem ({@code
- *     server.*.filesystem.use}) in the step, or null when none was measured
+ * @param diskPercent the highest use, %, of a server's disk in the step: a monitored server's
+ *     filesystem ({@code server.*.filesystem.use}) or an embedded cluster's disks of a chosen size
+ *     ({@code directory.*.use}), or null when none was measured
+ * @param diskErrors the step's KO whose reason is a server's disk error ({@link
+ *     LimitSlo#isDiskError})
+ * @param diskError the first such reason, or null when none
  */
 public record StepMeasure(
     double target,
@@ -36,7 +40,9 @@ public record StepMeasure(
     String lagVerdict,
     String latencyGrowth,
     Double diskBytes,
-    Double diskPercent) {
+    Double diskPercent,
+    long diskErrors,
+    String diskError) {
 
   /** Completed requests per second. */
   public double achieved() {

@@ -41,6 +41,8 @@ final class StepStats {
   private double seconds;
   private Double diskBytes;
   private Double diskPercent;
+  private long diskErrors;
+  private String diskError;
 
   StepStats(double target, double injectorThresholdMs) {
     this.target = target;
@@ -61,6 +63,10 @@ final class StepStats {
         requests -= reason.getValue();
       } else {
         errors += reason.getValue();
+        if (LimitSlo.isDiskError(reason.getKey())) {
+          diskErrors += reason.getValue();
+          diskError = diskError == null ? reason.getKey() : diskError;
+        }
       }
     }
   }
@@ -78,7 +84,8 @@ final class StepStats {
     } else if (name.startsWith("directory.") && name.endsWith(".bytes")
         || name.startsWith("server.") && name.endsWith(".filesystem.used")) {
       diskBytes = diskBytes == null ? value : Math.max(diskBytes, value);
-    } else if (name.startsWith("server.") && name.endsWith(".filesystem.use")) {
+    } else if (name.startsWith("server.") && name.endsWith(".filesystem.use")
+        || name.startsWith("directory.") && name.endsWith(".use")) {
       diskPercent = diskPercent == null ? value : Math.max(diskPercent, value);
     }
   }
@@ -110,7 +117,9 @@ final class StepStats {
         lagVerdict(),
         latencyGrowth(),
         diskBytes,
-        diskPercent);
+        diskPercent,
+        diskErrors,
+        diskError);
   }
 
   /** The fewest judged seconds a latency trend is judged on: fewer say nothing but noise. */

@@ -224,4 +224,38 @@ class LimitSearchTest {
   private static org.assertj.core.data.Offset<Double> within() {
     return org.assertj.core.data.Offset.offset(1.0);
   }
+
+  @Test
+  void aStepWhoseDiskFilledEndsTheSearchEvenWithNoRequestCompletedOrTheInjectorLagging() {
+    LimitSlo slo = LimitSlo.parse(List.of("errors < 0.1%", "disk not full"));
+    org.HdrHistogram.Histogram none = io.fusillade.record.Latencies.newHistogram();
+    // writes to a broker whose disk filled wait out their delivery timeout: none completes
+    StepMeasure hung =
+        new StepMeasure(2000, 8, 0, 0, 0, none, 58.1, 20, null, null, null, 100.0, 0, null);
+    assertThat(slo.failures(hung)).containsExactly("no request completed", "disk full: 100% used");
+    StepMeasure idle =
+        new StepMeasure(2000, 8, 0, 0, 0, none, null, 20, null, null, null, 40.0, 0, null);
+    assertThat(slo.failures(idle)).containsExactly("no request completed");
+
+    LimitSearch search = new LimitSearch(SETTINGS);
+    search.next(StepResult.judge(1, "ramp", 0, 10, pass(50), slo, List.of()));
+    StepResult full = StepResult.judge(2, "ramp", 10, 20, hung, slo, List.of());
+    assertThat(full.injector()).as("the injector lagged too").isNotNull();
+    assertThat(search.next(full)).isEmpty();
+    LimitResult result = search.result();
+    assertThat(result.verdict()).isEqualTo(LimitResult.Verdict.DISK_FULL);
+    assertThat(result.limit()).isEqualTo(50.0);
+    assertThat(result.describe())
+        .isEqualTo(
+            "maximum rate that kept the disk below full 50/s (not confirmed: the disk filled at"
+                + " 2,000/s, and a server whose disk fills stops: no request completed, disk full:"
+                + " 100% used)");
+  }
+
+  private static StepMeasure pass(double rate) {
+    org.HdrHistogram.Histogram ok = io.fusillade.record.Latencies.newHistogram();
+    ok.recordValueWithCount(5_000, Math.round(rate * 8));
+    return new StepMeasure(
+        rate, 8, Math.round(rate * 8), 0, 0, ok, 1.0, 20, null, null, null, 40.0, 0, null);
+  }
 }

@@ -67,6 +67,12 @@ class LimitWatchTest {
     /** Bytes the broker's disk holds per message a second sent: what retention keeps. */
     double diskPerRate;
 
+    /**
+     * The share, %, of a small disk that retention keeps per message a second sent: from 100%, the
+     * disk is full and every write fails with the broker's disk error.
+     */
+    double diskPercentPerRate;
+
     Server(double capacity) {
       this.capacity = capacity;
     }
@@ -93,6 +99,15 @@ class LimitWatchTest {
       watch.gauge("topic.t.lag", lagGrowth * elapsed);
       if (diskPerRate > 0) {
         watch.gauge("directory.kafka.bytes", rate * diskPerRate);
+      }
+      if (diskPercentPerRate > 0) {
+        double use = Math.min(100, rate * diskPercentPerRate);
+        watch.gauge("directory.kafka.use", use);
+        if (use >= 100) {
+          Histogram ko = Latencies.newHistogram();
+          ko.recordValueWithCount(10_000, Math.round(rate));
+          watch.request("q", 0, null, ko, Map.of(DISK_FULL, Math.round(rate)));
+        }
       }
       watch.intervalEnd(0, elapsed);
     }
@@ -189,6 +204,88 @@ class LimitWatchTest {
         .singleElement()
         .asString()
         .startsWith("disk: no filesystem use measured");
+  }
+
+  /** The reason of a write to a broker whose disk filled, as the topic client counts it. */
+  private static final String DISK_FULL =
+      "server: broker 0's disk is full: Error while appending records to t-0: No space left on"
+          + " device";
+
+  @Test
+  void aStepThatFillsTheDiskEndsTheSearchWithTheBrokersDiskErrorAndTheRateBelowIt() {
+    assertThat(io.fusillade.record.FailureClass.of(DISK_FULL))
+        .as("the server's failure, not the injector's")
+        .isEqualTo(io.fusillade.record.FailureClass.SERVER);
+    // retention keeps 0.25% of the disk per message a second: from 400/s the disk fills
+    LimitSettings settings =
+        LimitSettings.DEFAULTS
+            .withFrom(50)
+            .withStep(Duration.ofSeconds(5))
+            .withSlo(List.of("disk not full"));
+    LimitWatch watch = watch(settings);
+    Server server = new Server(1_000_000);
+    server.diskPercentPerRate = 0.25;
+    double elapsed = 0;
+    for (int s = 0; s < 600 && !finished; s++) {
+      server.second(watch, rates.get(rates.size() - 1), ++elapsed, 0);
+    }
+    // 50, 100, 200 pass; 400 fills the disk, and a broker whose disk fills stops: the search ends
+    assertThat(done.verdict()).isEqualTo(LimitResult.Verdict.DISK_FULL);
+    assertThat(done.limit()).isEqualTo(200.0);
+    assertThat(done.steps())
+        .extracting(StepResult::target)
+        .containsExactly(50.0, 100.0, 200.0, 400.0);
+    StepResult full = done.steps().get(3);
+    assertThat(full.passed()).isFalse();
+    assertThat(full.why())
+        .contains("disk full: 100% used")
+        .anyMatch(
+            w ->
+                w.matches(
+                    "disk error: \\d+ writes failed with the server's disk error"
+                        + " \\(server: broker 0's disk is full: .*No space left on device\\)"));
+    assertThat(done.describe())
+        .startsWith(
+            "maximum rate that kept the disk below full 200/s (not confirmed: the disk"
+                + " filled at 400/s");
+    assertThat(LimitResult.fromMap(done.toMap()).limit()).isEqualTo(200.0);
+
+    // with a margin, 'disk < 90%' fails the steps from 360/s before the disk fills: the search
+    // bisects to the margin's rate
+    rates.clear();
+    finished = false;
+    LimitWatch margin = watch(settings.withSlo(List.of("disk < 90%", "disk not full")));
+    Server another = new Server(1_000_000);
+    another.diskPercentPerRate = 0.25;
+    for (int s = 0; s < 600 && !finished; s++) {
+      another.second(margin, rates.get(rates.size() - 1), ++elapsed, 0);
+    }
+    assertThat(done.verdict()).isIn(LimitResult.Verdict.FOUND, LimitResult.Verdict.DISK_FULL);
+    assertThat(done.limit()).isBetween(200.0, 360.0);
+
+    LimitWatch blind = watch(settings);
+    Server unwatched = new Server(1_000_000);
+    for (int s = 0; s < 5; s++) {
+      unwatched.second(blind, 50, ++elapsed, 0);
+    }
+    assertThat(blind.steps().get(0).why())
+        .singleElement()
+        .asString()
+        .startsWith("disk not full: no disk use measured");
+  }
+
+  @Test
+  void diskErrorsAreTheServersOwnWordsOfAFullDisk() {
+    assertThat(LimitSlo.isDiskError(DISK_FULL)).isTrue();
+    assertThat(
+            LimitSlo.isDiskError(
+                "KafkaStorageException: Disk error when trying to access log file on the disk."))
+        .isTrue();
+    assertThat(
+            LimitSlo.isDiskError("delivery timeout: not acknowledged within delivery.timeout.ms"))
+        .isFalse();
+    assertThat(LimitSlo.isDiskError(null)).isFalse();
+    assertThat(LimitSlo.parse(List.of("disk not full", "disk < 90%")).texts()).hasSize(2);
   }
 
   @Test

@@ -124,6 +124,21 @@ public final class FusilladeRun {
   }
 
   /**
+   * Records the use, in %, of a local server's disk of a chosen size once a second, as gauge {@code
+   * directory.<label>.use}: the embedded Kafka's brokers on disks of {@code
+   * -Dkafka.embedded.diskSize}, which the {@code disk < 80%} and {@code disk not full} limit
+   * objectives read. Call it from the simulation's constructor, before the run starts.
+   *
+   * @param label the name in the gauge: letters, digits, '_' and '-'
+   * @param percent the use now, 0 to 100 (NaN when unknown: no value that second)
+   */
+  public static void watchDiskUse(String label, java.util.function.DoubleSupplier percent) {
+    String bytes = DirectorySize.gauge(label); // checks the label
+    String gauge = bytes.substring(0, bytes.length() - ".bytes".length()) + ".use";
+    RunSlot.declare(d -> d.directories.put(gauge, percent));
+  }
+
+  /**
    * Records a server's metrics second by second beside the requests, from its Prometheus endpoint
    * ({@code node_exporter}, cAdvisor, {@code postgres_exporter}, Kafka's JMX exporter, or {@code
    * fusillade agent} where the host runs none): gauges {@code server.<name>.*}, drawn in the report

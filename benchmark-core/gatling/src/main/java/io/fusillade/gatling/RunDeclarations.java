@@ -3,7 +3,6 @@ package io.fusillade.gatling;
 import io.fusillade.abort.AbortRule;
 import io.fusillade.fault.Fault;
 import io.fusillade.fault.FaultTarget;
-import io.fusillade.system.DirectorySize;
 import io.fusillade.system.ServerTarget;
 import io.fusillade.system.WatchedProcess;
 import java.util.ArrayDeque;
@@ -12,6 +11,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 /**
  * What a simulation declares for its run before the run opens (from its constructor, through {@link
@@ -25,7 +25,8 @@ final class RunDeclarations {
   final Map<String, Object> parameters = new LinkedHashMap<>();
   final List<WatchedProcess> watched = new ArrayList<>();
   final List<ServerTarget> monitored = new ArrayList<>();
-  final Map<String, DirectorySize> directories = new LinkedHashMap<>();
+  // directory.<label>.bytes (a DirectorySize), directory.<label>.use (a disk of a chosen size)
+  final Map<String, DoubleSupplier> directories = new LinkedHashMap<>();
   final List<String> checks = new ArrayList<>();
   final List<AbortRule> abortRules = new ArrayList<>();
   final List<Fault> faults = new ArrayList<>();

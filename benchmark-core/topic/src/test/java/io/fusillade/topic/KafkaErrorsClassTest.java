@@ -53,6 +53,32 @@ class KafkaErrorsClassTest {
   }
 
   @Test
+  void onceTheBrokersDiskFilledItsTimeoutsAndLostConnectionsAreThatServerFailure() {
+    String full =
+        "broker 0's disk is full: Error while appending records to t-0: No space left on device";
+    try {
+      KafkaErrors.serverFailed(full);
+      KafkaErrors.serverFailed("broker 2's disk is full: later"); // the first cause stays
+      String timeout =
+          KafkaErrors.reason(new ExecutionException(new TimeoutException("Expiring 3 record(s)")));
+      assertThat(timeout).isEqualTo("server: " + full);
+      assertThat(FailureClass.of(timeout)).isEqualTo(FailureClass.SERVER);
+      assertThat(KafkaErrors.reason(new KafkaErrors.NodeDown("connection refused: 1.2.3.4:9092")))
+          .isEqualTo("server: " + full);
+      assertThat(classOf(new BufferExhaustedException("Failed to allocate 100 bytes")))
+          .as("the injector's own failures stay its own")
+          .isEqualTo(FailureClass.INJECTOR);
+      assertThat(KafkaErrors.reason(new RecordTooLargeException("The message is 2 bytes")))
+          .as("the broker's other answers stay theirs")
+          .startsWith("RecordTooLargeException");
+    } finally {
+      KafkaErrors.serverFailed(null);
+    }
+    assertThat(classOf(new TimeoutException("Expiring 3 record(s)")))
+        .isEqualTo(FailureClass.NETWORK);
+  }
+
+  @Test
   void brokerErrorsAreTheServers() {
     assertThat(classOf(new NotLeaderOrFollowerException("not the leader")))
         .isEqualTo(FailureClass.SERVER);

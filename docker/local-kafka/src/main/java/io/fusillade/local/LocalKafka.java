@@ -38,9 +38,10 @@ import org.apache.kafka.common.Uuid;
  * child ends the moment its owner does, whatever either was doing ({@link
  * ChildJvm#exitWhenParentEnds()}), and the brokers' directories go with them ({@link OwnerWatch}).
  *
- * <p>Why one class of about 600 lines: one cluster's life cycle (ports, data directories, brokers
- * in this JVM or in their own, faults on each, close) over one set of state; the broker process
- * itself is KafkaMain, and each fault is a short method of the same cluster.
+ * <p>Why one class of about 700 lines: one cluster's life cycle (ports, data directories and their
+ * disks, brokers in this JVM or in their own, faults on each, close) over one set of state; the
+ * broker process itself is KafkaMain, a disk of a chosen size BrokerDisk, and each fault is a short
+ * method of the same cluster.
  */
 public final class LocalKafka implements KafkaServer {
   private static final String DIRECTORY_PREFIX = "fusillade-kafka-";
@@ -49,17 +50,23 @@ public final class LocalKafka implements KafkaServer {
   private final List<Node> nodes;
   private final List<Integer> brokerPorts;
   private final Map<Integer, DelayProxy> proxies;
+  private final List<BrokerDisk> disks;
   private final String bootstrapServers;
 
   /**
    * @param brokerPorts the port clients connect to, by broker: a delay proxy's for a delayable one
    * @param proxies the delay proxies, by broker index
+   * @param disks the brokers' disks of a chosen size, by broker; empty when none was chosen
    */
   private LocalKafka(
-      List<Node> nodes, List<Integer> brokerPorts, Map<Integer, DelayProxy> proxies) {
+      List<Node> nodes,
+      List<Integer> brokerPorts,
+      Map<Integer, DelayProxy> proxies,
+      List<BrokerDisk> disks) {
     this.nodes = nodes;
     this.brokerPorts = brokerPorts;
     this.proxies = proxies;
+    this.disks = disks;
     this.bootstrapServers =
         brokerPorts.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(","));
   }
@@ -86,6 +93,46 @@ public final class LocalKafka implements KafkaServer {
    */
   public List<Path> logDirectories() {
     return nodes.stream().map(n -> n.directory.resolve("data").resolve("logs")).toList();
+  }
+
+  /**
+   * The brokers' disks when the cluster was started with {@link Builder#diskSize(long)}, by broker:
+   * each a tmpfs of that size on its log directory, or a quota where mounting was refused.
+   *
+   * @return one per broker, or empty when the log directories are on the machine's own disk
+   */
+  public List<BrokerDisk> disks() {
+    return disks;
+  }
+
+  /**
+   * The highest share, in %, of its disk that a broker uses now ({@link BrokerDisk#usePercent()}):
+   * 100 is a full disk.
+   *
+   * @return the percentage, or NaN without {@link Builder#diskSize(long)} or once closed
+   */
+  public double diskUsePercent() {
+    return disks.stream()
+        .mapToDouble(BrokerDisk::usePercent)
+        .filter(Double::isFinite)
+        .max()
+        .orElse(Double.NaN);
+  }
+
+  /**
+   * The first broker whose disk filled, in its own words ({@code broker 0's disk is full: Error
+   * while appending records to t-0: No space left on device}, from its log), or empty while none
+   * did. A broker whose only log directory fails stops (Kafka halts it), and its clients see it
+   * gone: this says why. Read from the brokers' logs, so only brokers in their own JVMs are seen.
+   */
+  public java.util.Optional<String> diskFailure() {
+    for (Node node : nodes) {
+      java.util.Optional<String> said = BrokerLog.diskFailure(node.directory.resolve("broker.log"));
+      if (said.isPresent()) {
+        return java.util.Optional.of("broker " + node.id + "'s disk is full: " + said.get());
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /** How many brokers the cluster has (stopped ones included). */
@@ -352,6 +399,7 @@ public final class LocalKafka implements KafkaServer {
     private int brokers = 1;
     private boolean separateProcess;
     private String heap = "256m";
+    private long diskSize;
     private Duration startTimeout = Duration.ofSeconds(90);
     private final Map<String, String> brokerConfig = new LinkedHashMap<>();
     private final java.util.Set<Integer> delayable = new java.util.TreeSet<>();
@@ -395,6 +443,26 @@ public final class LocalKafka implements KafkaServer {
       return this;
     }
 
+    /**
+     * Puts each broker's log directory on a disk of {@code bytes}: a tmpfs of that size mounted on
+     * it where the machine allows it (root), which the broker fills as it would a real disk, its
+     * writes then failing with its own storage error; where mounting is refused, a quota of that
+     * size that {@link LocalKafka#diskUsePercent()} reports against ({@link BrokerDisk#mounted()}
+     * tells which). {@link LocalKafka#close()} unmounts it, and so does the brokers' watchdog when
+     * the owning JVM dies. Needs {@link #separateProcess(boolean)}: a broker whose only log
+     * directory fails halts its JVM.
+     *
+     * @param bytes the size of each broker's disk, at least 1 MiB
+     */
+    public Builder diskSize(long bytes) {
+      if (bytes < 1024 * 1024) {
+        throw new IllegalArgumentException(
+            "an embedded broker's disk is at least 1 MiB (1048576 bytes), not " + bytes);
+      }
+      this.diskSize = bytes;
+      return this;
+    }
+
     /** How long to wait for the cluster to be ready (default 90 s). */
     public Builder startTimeout(Duration timeout) {
       this.startTimeout = timeout;
@@ -413,6 +481,11 @@ public final class LocalKafka implements KafkaServer {
               "broker index " + index + " to delay is not one of the " + brokers + " (from 0)");
         }
       }
+      if (diskSize > 0 && !separateProcess) {
+        throw new IllegalArgumentException(
+            "a disk size for the embedded brokers needs separateProcess(true): a broker whose"
+                + " log directory fills halts its JVM, which would be this one");
+      }
       StaleServers.reap(DIRECTORY_PREFIX, PID_FILE);
       List<Integer> ports = FreePorts.of(2 * brokers);
       List<Integer> brokerPorts = ports.subList(0, brokers);
@@ -427,11 +500,15 @@ public final class LocalKafka implements KafkaServer {
       }
       List<Path> propertyFiles = new ArrayList<>();
       List<Path> directories = new ArrayList<>();
+      List<BrokerDisk> disks = new ArrayList<>();
       try {
         for (int id = 0; id < brokers; id++) {
           Path directory = StaleServers.newServerDirectory(DIRECTORY_PREFIX);
           Files.createDirectories(directory.resolve("data"));
           directories.add(directory);
+          if (diskSize > 0) {
+            disks.add(BrokerDisk.of(directory.resolve("data").resolve("logs"), diskSize));
+          }
           Properties properties =
               KafkaNodeConfig.of(
                   id,
@@ -450,7 +527,9 @@ public final class LocalKafka implements KafkaServer {
         throw new UncheckedIOException("could not prepare the embedded Kafka's directories", e);
       }
       List<Node> nodes = new ArrayList<>();
-      LocalKafka kafka = new LocalKafka(nodes, List.copyOf(advertisedPorts), Map.copyOf(proxies));
+      LocalKafka kafka =
+          new LocalKafka(
+              nodes, List.copyOf(advertisedPorts), Map.copyOf(proxies), List.copyOf(disks));
       try {
         nodes.addAll(
             separateProcess

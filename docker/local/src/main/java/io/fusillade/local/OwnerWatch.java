@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
  * then the stop signal of its kind (SIGQUIT for PostgreSQL, its immediate shutdown; SIGKILL for a
  * broker or node JVM, whose data is deleted next), and SIGKILL after a second if still there (a
  * process started with SIGQUIT ignored, as a background job's children are, keeps ignoring it).
+ * Then it unmounts what is mounted under the directory (a broker's small disk, {@link Mounts}).
  *
  * <p>The watchdog is a {@code sh} script (no JVM to start: it costs a shell and a millisecond);
  * Linux only, as the embedded servers are. {@link #close()} ends it when the server was closed
@@ -59,6 +60,9 @@ final class OwnerWatch implements AutoCloseable {
       n=0
       while alive && [ $n -lt 20 ]; do sleep 0.05; n=$((n + 1)); done
       signal KILL
+      while read -r _ m _; do
+        case "$m" in "$dir"/*) umount -l "$m" ;; esac
+      done < /proc/self/mounts 2>/dev/null
       if [ "$FUSILLADE_DELETE" = yes ]; then rm -rf -- "$dir"; fi
       """;
 

@@ -147,6 +147,7 @@ final class StaleServers {
    */
   static void delete(Path directory) {
     try {
+      Mounts.unmountUnder(directory); // a small disk of the server's (a disk test): its files go
       deleteFiles(directory);
     } finally {
       OwnerWatch watch = WATCHES.remove(directory);

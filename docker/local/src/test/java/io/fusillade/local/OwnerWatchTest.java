@@ -68,6 +68,31 @@ class OwnerWatchTest {
   }
 
   @Test
+  void aSmallDiskMountedUnderTheDirectoryIsUnmountedBeforeTheDirectoryGoes() throws Exception {
+    Path directory = Files.createDirectories(temp.resolve("fusillade-disk"));
+    Path logs = Files.createDirectories(directory.resolve("data/logs"));
+    String refused = Mounts.tmpfs(logs, 1024 * 1024);
+    if (!"true".equals(System.getenv("CI"))) {
+      org.junit.jupiter.api.Assumptions.assumeTrue(
+          refused == null, "mounting a tmpfs is not allowed here: " + refused);
+    }
+    assertThat(refused).isNull();
+    try {
+      Files.write(logs.resolve("00000.log"), new byte[1000]);
+      assertThat(Mounts.mountPointsUnder(directory.toString())).containsExactly(logs.toString());
+      OwnerWatch watch = OwnerWatch.start(directory, OwnerWatch.Stop.KILL, true);
+
+      watch.close(); // as the owner's death would
+
+      assertThat(watch.process().waitFor(5, TimeUnit.SECONDS)).as("the watchdog ended").isTrue();
+      assertThat(Mounts.mountPointsUnder(directory.toString())).as("unmounted").isEmpty();
+      assertThat(directory).doesNotExist();
+    } finally {
+      Mounts.unmountUnder(directory);
+    }
+  }
+
+  @Test
   void aDirectoryThatIsNotAServersIsRefused() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () -> OwnerWatch.start(Path.of("/tmp"), OwnerWatch.Stop.KILL, true))

@@ -60,6 +60,9 @@ final class GaugeNames {
     if (gauge.startsWith("directory.") && gauge.endsWith(".bytes")) {
       return gauge.substring("directory.".length(), gauge.length() - ".bytes".length());
     }
+    if (gauge.startsWith("directory.") && gauge.endsWith(".use")) {
+      return gauge.substring("directory.".length(), gauge.length() - ".use".length()) + " disk";
+    }
     m = SERVER.matcher(gauge);
     if (m.matches()) {
       // a server's gauges read as the injector's machine's; its name is in the chart's title

@@ -275,7 +275,19 @@ public final class ReportPage {
         "ms",
         g -> g.startsWith("topic.producer.throttle."),
         1);
-    charts.gauges(run, "Local servers' data on disk", "MB", g -> g.startsWith("directory."), 1e6);
+    charts.gauges(
+        run,
+        "Local servers' data on disk",
+        "MB",
+        g -> g.startsWith("directory.") && g.endsWith(".bytes"),
+        1e6);
+    // the embedded brokers' disks of a chosen size (-Dkafka.embedded.diskSize): 100 is full
+    charts.gauges(
+        run,
+        "Local servers' disks used",
+        "%",
+        g -> g.startsWith("directory.") && g.endsWith(".use"),
+        1);
     counters(charts, run);
     charts.gauges(
         run,

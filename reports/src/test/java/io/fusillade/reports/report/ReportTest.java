@@ -325,6 +325,8 @@ class ReportTest {
             .gauge("system.cpu.user", s -> 20)
             .gauge("system.cpu.steal", s -> 1)
             .gauge("lag.x", s -> s)
+            .gauge("directory.kafka.bytes", s -> 1e6 * (s + 1))
+            .gauge("directory.kafka.use", s -> 10.0 * s)
             .parameter("rate", 200)
             .write(base, "html");
     Report report = Report.create(List.of(dir), List.of());
@@ -339,5 +341,9 @@ class ReportTest {
     assertThat(html).contains("a &lt;b&gt;").doesNotContain("a <b>");
     assertThat(html.split("<svg", -1).length - 1).isGreaterThanOrEqualTo(7);
     assertThat(html).contains("<polyline").contains("Consumer lag").contains("CPU, whole machine");
+    // a disk's use in % has a chart of its own, not the data's in MB
+    assertThat(html)
+        .contains("Local servers&#39; data on disk")
+        .contains("Local servers&#39; disks used");
   }
 }

@@ -7,7 +7,9 @@ import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.local.LocalKafka;
 import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
+import io.fusillade.record.SettingValues;
 import io.fusillade.scenarios.LocalFaults;
+import io.fusillade.topic.KafkaErrors;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,15 +17,66 @@ import java.util.Optional;
  * Where a topic simulation sends: external bootstrap servers when given ({@code
  * -Dfusillade.urls=host:9092}, the targets of {@link RunSettings}), otherwise an embedded Kafka
  * started for the run — one broker, or three when the replication factor asks for it — each broker
- * in its own JVM unless {@code -Dkafka.embedded.separateProcess=false}.
+ * in its own JVM unless {@code -Dkafka.embedded.separateProcess=false}, each broker's log directory
+ * on a disk of its own of {@code -Dkafka.embedded.diskSize=16MB} when given (the disk test: {@link
+ * LocalKafka.Builder#diskSize(long)}).
  */
 public final class KafkaTarget implements AutoCloseable {
+  /** The system property of the embedded brokers' disk size ({@code 16MB}, {@code 64MiB}). */
+  public static final String DISK_SIZE = "kafka.embedded.diskSize";
+
+  private static final java.util.regex.Pattern SIZE =
+      java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)");
+
   private final String bootstrapServers;
   private final LocalKafka local;
+  private final java.util.concurrent.ScheduledExecutorService diskWatch; // or null
 
   private KafkaTarget(String bootstrapServers, LocalKafka local) {
     this.bootstrapServers = bootstrapServers;
     this.local = local;
+    this.diskWatch = local != null && !local.disks().isEmpty() ? watchDisks(local) : null;
+  }
+
+  /**
+   * Looks at the brokers' logs every 250 ms: once one says its disk filled, the writes that then
+   * fail by a timeout or a refused connection (the broker stopped) are counted as that server
+   * failure, in its words ({@link KafkaErrors#serverFailed}).
+   */
+  private static java.util.concurrent.ScheduledExecutorService watchDisks(LocalKafka kafka) {
+    KafkaErrors.serverFailed(null);
+    java.util.concurrent.ScheduledExecutorService watch =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "kafka-disk-watch");
+              t.setDaemon(true);
+              return t;
+            });
+    watch.scheduleWithFixedDelay(
+        () -> kafka.diskFailure().ifPresent(KafkaErrors::serverFailed),
+        250,
+        250,
+        java.util.concurrent.TimeUnit.MILLISECONDS);
+    return watch;
+  }
+
+  /**
+   * The size of {@value #DISK_SIZE}, in bytes, or 0 when not given.
+   *
+   * @throws FusilladeException naming the property when it is not a size
+   */
+  static long diskSize() {
+    String text = SimulationProperties.string(DISK_SIZE, "").strip();
+    if (text.isEmpty()) {
+      return 0;
+    }
+    java.util.regex.Matcher m = SIZE.matcher(text);
+    double unit = m.matches() ? SettingValues.bytesPerUnit(m.group(2)) : Double.NaN;
+    if (Double.isNaN(unit)) {
+      throw new FusilladeException(
+          "-D" + DISK_SIZE + "=" + text + ": not a size (16MB, 64MiB, 1GB)");
+    }
+    return (long) (Double.parseDouble(m.group(1)) * unit);
   }
 
   /**
@@ -62,6 +115,21 @@ public final class KafkaTarget implements AutoCloseable {
                 SimulationProperties.string("kafka.embedded.separateProcess", "true"));
         LocalKafka.Builder builder =
             LocalKafka.builder().brokers(replicationFactor > 1 ? 3 : 1).separateProcess(separate);
+        long disk = diskSize();
+        if (disk > 0) {
+          if (!separate) {
+            throw new FusilladeException(
+                "-D"
+                    + DISK_SIZE
+                    + " needs the brokers in JVMs of their own: a broker whose disk fills halts"
+                    + " its JVM (drop -Dkafka.embedded.separateProcess=false)");
+          }
+          try {
+            builder.diskSize(disk);
+          } catch (IllegalArgumentException e) {
+            throw new FusilladeException("-D" + DISK_SIZE + ": " + e.getMessage());
+          }
+        }
         // A broker whose answers a fault delays is reached through a proxy, from the start.
         FusilladeRun.faultedNodes(LocalFaults.BROKER, Fault.Action.DELAY)
             .forEach(n -> builder.delayable(n - 1));
@@ -99,6 +167,10 @@ public final class KafkaTarget implements AutoCloseable {
   /** Stops the embedded cluster, if any. */
   @Override
   public void close() {
+    if (diskWatch != null) {
+      diskWatch.shutdownNow();
+      KafkaErrors.serverFailed(null); // a later run in this JVM starts with its brokers' own
+    }
     if (local != null) {
       local.close();
     }

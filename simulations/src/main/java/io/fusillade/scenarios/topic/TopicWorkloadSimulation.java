@@ -16,6 +16,7 @@ import io.fusillade.gatling.topic.TopicSendBuilder;
 import io.fusillade.gatling.topic.TopicSteps;
 import io.fusillade.gen.Seeds;
 import io.fusillade.limit.LimitSettings;
+import io.fusillade.local.BrokerDisk;
 import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Stage;
@@ -101,6 +102,22 @@ public class TopicWorkloadSimulation extends Simulation {
     target
         .local()
         .ifPresent(k -> FusilladeRun.watchDirectories("kafka", k.logDirectories(), ".log"));
+    // ... and, on disks of a chosen size (-Dkafka.embedded.diskSize), how full the fullest is
+    // (directory.kafka.use), what 'disk not full' and 'disk < 90%' judge
+    target
+        .local()
+        .filter(k -> !k.disks().isEmpty())
+        .ifPresent(
+            k -> {
+              FusilladeRun.watchDiskUse("kafka", k::diskUsePercent);
+              BrokerDisk disk = k.disks().get(0);
+              FusilladeRun.parameters(
+                  Map.of(
+                      "kafka.disk",
+                      (disk.mounted() ? "tmpfs of " : "quota of ")
+                          + disk.size()
+                          + " bytes per broker"));
+            });
 
     FusilladeRun.settings(
         RunSettings.NONE
