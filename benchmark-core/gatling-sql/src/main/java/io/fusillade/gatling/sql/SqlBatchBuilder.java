@@ -1,5 +1,6 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.gatling.Expression;
 import io.fusillade.sql.SqlPlaceholders;
 import io.fusillade.sql.Statements;
 import io.gatling.javaapi.core.ActionBuilder;
@@ -63,10 +64,11 @@ public final class SqlBatchBuilder implements ActionBuilder {
       throw new IllegalStateException(
           "batch \"" + label + "\" needs .parameterSets(session -> ...)");
     }
-    SqlPlaceholders.Jdbc jdbc = SqlPlaceholders.toJdbc(b.sql());
+    Expression<SqlPlaceholders.Jdbc> text = text(b);
     return SqlAction.builder(
         b.name(),
         (session, name) -> {
+          SqlPlaceholders.Jdbc jdbc = text.resolve(session);
           List<?> sets = b.parameterSets().apply(new Session(session));
           if (sets == null) {
             throw new IllegalArgumentException("batch \"" + name + "\" got no parameter sets");
@@ -79,5 +81,13 @@ public final class SqlBatchBuilder implements ActionBuilder {
           return new ResolvedRequest(name, Statements.batch(jdbc.sql(), bound), List.of())
               .limited(b.limits());
         });
+  }
+
+  /**
+   * The statement's text as the driver takes it: Gatling EL, as a single statement's is ({@link
+   * SqlStatementBuilder#jdbc}).
+   */
+  static Expression<SqlPlaceholders.Jdbc> text(SqlBatch b) {
+    return SqlStatementBuilder.jdbc(b.sql());
   }
 }

@@ -94,20 +94,37 @@ public final class SqlTransactionBuilder implements ActionBuilder {
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     SqlTransaction t = transaction;
-    List<SqlPlaceholders.Jdbc> sql = new ArrayList<>();
-    for (Statement statement : t.statements()) {
-      sql.add(SqlPlaceholders.toJdbc(statement.sql()));
-    }
+    List<Expression<SqlPlaceholders.Jdbc>> texts = texts(t);
     return SqlAction.builder(
         t.name(),
-        (session, name) -> {
-          List<Statements.Bound> bound = new ArrayList<>(sql.size());
-          for (int i = 0; i < sql.size(); i++) {
-            Object[] values = SqlParams.values(t.statements().get(i).params(), session);
-            bound.add(new Statements.Bound(sql.get(i).sql(), sql.get(i).bind(values)));
-          }
-          return new ResolvedRequest(name, Statements.transaction(bound), List.of())
-              .limited(t.limits());
-        });
+        (session, name) ->
+            new ResolvedRequest(name, Statements.transaction(bind(t, texts, session)), List.of())
+                .limited(t.limits()));
+  }
+
+  /**
+   * Each statement's text as the driver takes it: Gatling EL, as a single statement's is ({@link
+   * SqlStatementBuilder#jdbc}), rewritten once when constant, per request otherwise.
+   */
+  static List<Expression<SqlPlaceholders.Jdbc>> texts(SqlTransaction t) {
+    List<Expression<SqlPlaceholders.Jdbc>> texts = new ArrayList<>();
+    for (Statement statement : t.statements()) {
+      texts.add(SqlStatementBuilder.jdbc(statement.sql()));
+    }
+    return texts;
+  }
+
+  /** The statements of one execution: their texts and values resolved for {@code session}. */
+  static List<Statements.Bound> bind(
+      SqlTransaction t,
+      List<Expression<SqlPlaceholders.Jdbc>> texts,
+      io.gatling.core.session.Session session) {
+    List<Statements.Bound> bound = new ArrayList<>(texts.size());
+    for (int i = 0; i < texts.size(); i++) {
+      SqlPlaceholders.Jdbc jdbc = texts.get(i).resolve(session);
+      Object[] values = SqlParams.values(t.statements().get(i).params(), session);
+      bound.add(new Statements.Bound(jdbc.sql(), jdbc.bind(values)));
+    }
+    return bound;
   }
 }

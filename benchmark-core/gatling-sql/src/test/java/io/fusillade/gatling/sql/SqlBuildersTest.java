@@ -1,5 +1,7 @@
 package io.fusillade.gatling.sql;
 
+import io.fusillade.sql.Statements;
+
 import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
 import static io.fusillade.gatling.sql.SqlDsl.column;
 import static io.fusillade.gatling.sql.SqlDsl.rowCount;
@@ -174,6 +176,28 @@ class SqlBuildersTest {
     assertThat(typed.params()).hasSize(1);
     SqlTransactionBuilder transaction = sql("t").transaction(statement, typed);
     assertThat(transaction.transaction().statements()).containsExactly(statement, typed);
+  }
+
+  @Test
+  void theTextsOfATransactionsStatementsAndOfABatchAreElTemplatesToo() {
+    SqlTransaction t =
+        sql("t")
+            .transaction(
+                statement("update #{table} set n = ? where id = 1", "#{n}"),
+                statement("select 1"))
+            .transaction();
+    var texts = SqlTransactionBuilder.texts(t);
+    assertThat(texts.get(1).isConstant()).as("rewritten once, not per request").isTrue();
+    var session = TestSessions.with("table", "counters").set("n", 2);
+    List<Statements.Bound> bound = SqlTransactionBuilder.bind(t, texts, session);
+    assertThat(bound)
+        .extracting(Statements.Bound::sql)
+        .containsExactly("update counters set n = ? where id = 1", "select 1");
+    assertThat(bound.get(0).params()).containsExactly(2);
+
+    var batch = sql("b").batch("insert into #{table} values ($1)").batch();
+    assertThat(SqlBatchBuilder.text(batch).resolve(session).sql())
+        .isEqualTo("insert into counters values (?)");
   }
 
   @Test
