@@ -312,7 +312,8 @@ class SqlClientTest {
           };
       SqlWork three =
           Statements.query(
-              "select id, name from items where id <= ? order by id",
+              // the name computed, not read: another test of this class renames items
+              "select id, 'item ' || id as name from items where id <= ? order by id",
               new Object[] {3},
               Set.of(SqlResult.ALL_ROWS),
               0);

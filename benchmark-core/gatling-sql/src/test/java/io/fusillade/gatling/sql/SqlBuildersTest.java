@@ -1,7 +1,5 @@
 package io.fusillade.gatling.sql;
 
-import io.fusillade.sql.Statements;
-
 import static io.fusillade.gatling.BuilderAssertions.eachMethodReturnsAChangedCopy;
 import static io.fusillade.gatling.sql.SqlDsl.column;
 import static io.fusillade.gatling.sql.SqlDsl.rowCount;
@@ -14,6 +12,7 @@ import io.fusillade.gatling.Expression;
 import io.fusillade.gatling.TestSessions;
 import io.fusillade.sql.SqlClientOptions;
 import io.fusillade.sql.SqlEngine;
+import io.fusillade.sql.Statements;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -183,8 +182,7 @@ class SqlBuildersTest {
     SqlTransaction t =
         sql("t")
             .transaction(
-                statement("update #{table} set n = ? where id = 1", "#{n}"),
-                statement("select 1"))
+                statement("update #{table} set n = ? where id = 1", "#{n}"), statement("select 1"))
             .transaction();
     var texts = SqlTransactionBuilder.texts(t);
     assertThat(texts.get(1).isConstant()).as("rewritten once, not per request").isTrue();
