@@ -73,7 +73,7 @@ class ArchitectureTest {
             "io.fusillade.gatling.metrics..",
             "io.fusillade.gatling.check.."));
     layers.put("gatling-sql", List.of("io.fusillade.gatling.sql.."));
-    layers.put("gatling-topic", List.of("io.fusillade.gatling.topic.."));
+    layers.put("gatling-kafka", List.of("io.fusillade.gatling.kafka.."));
     layers.put("gatling-logs", List.of("io.fusillade.gatling.logs.."));
     layers.put(
         "cli", List.of("io.fusillade.cli..", "io.fusillade.scenarios..", "io.fusillade.k8s.."));
@@ -93,12 +93,12 @@ class ArchitectureTest {
         .mayNotBeAccessedByAnyLayer()
         .whereLayer("gatling-sql")
         .mayOnlyBeAccessedByLayers("cli")
-        .whereLayer("gatling-topic")
+        .whereLayer("gatling-kafka")
         .mayOnlyBeAccessedByLayers("cli")
         .whereLayer("gatling-logs")
         .mayOnlyBeAccessedByLayers("cli")
         .whereLayer("gatling")
-        .mayOnlyBeAccessedByLayers("gatling-sql", "gatling-topic", "gatling-logs", "cli")
+        .mayOnlyBeAccessedByLayers("gatling-sql", "gatling-kafka", "gatling-logs", "cli")
         .whereLayer("reports")
         .mayOnlyBeAccessedByLayers("cli")
         .whereLayer("containers")
@@ -110,7 +110,7 @@ class ArchitectureTest {
         .whereLayer("sql")
         .mayOnlyBeAccessedByLayers("workload", "gatling-sql", "cli")
         .whereLayer("topic")
-        .mayOnlyBeAccessedByLayers("gatling-topic", "cli")
+        .mayOnlyBeAccessedByLayers("gatling-kafka", "cli")
         .whereLayer("logs")
         .mayOnlyBeAccessedByLayers("gatling-logs", "cli")
         .whereLayer("gen")
@@ -120,12 +120,12 @@ class ArchitectureTest {
             "logs",
             "workload",
             "gatling-sql",
-            "gatling-topic",
+            "gatling-kafka",
             "gatling-logs",
             "cli")
         .whereLayer("control")
         .mayOnlyBeAccessedByLayers(
-            "workload", "reports", "gatling", "gatling-sql", "gatling-topic", "gatling-logs", "cli")
+            "workload", "reports", "gatling", "gatling-sql", "gatling-kafka", "gatling-logs", "cli")
         .whereLayer("telemetry")
         .mayOnlyBeAccessedByLayers(
             "control",
@@ -136,7 +136,7 @@ class ArchitectureTest {
             "reports",
             "gatling",
             "gatling-sql",
-            "gatling-topic",
+            "gatling-kafka",
             "gatling-logs",
             "cli")
         .check(classes);

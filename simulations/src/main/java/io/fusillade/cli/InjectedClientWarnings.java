@@ -7,7 +7,7 @@ import ch.qos.logback.core.spi.FilterReply;
 /**
  * Keeps the console free of the Kafka client's warnings about a missing topic when the topic is
  * missing on purpose: the producer of injected {@code missing topic} writes ({@code
- * io.fusillade.gatling.topic.TopicFaults}) is told so by every metadata answer, several times a
+ * io.fusillade.gatling.kafka.TopicFaults}) is told so by every metadata answer, several times a
  * second. Its failures are in the run's results, under {@code injected missing topic}.
  */
 public final class InjectedClientWarnings extends Filter<ILoggingEvent> {

@@ -39,9 +39,9 @@ class DocExamplesTest {
           "import static io.fusillade.gatling.logs.LogsDsl.*;",
           "import static io.fusillade.gatling.logs.LogsDsl.jsonPath;",
           "import static io.fusillade.gatling.logs.LogsDsl.jmesPath;",
-          "import static io.fusillade.gatling.topic.TopicDsl.*;",
+          "import static io.fusillade.gatling.kafka.KafkaDsl.*;",
           "import io.fusillade.gatling.*;",
-          "import io.fusillade.gatling.topic.TopicComponents;",
+          "import io.fusillade.gatling.kafka.KafkaComponents;",
           "import io.gatling.javaapi.core.*;",
           "import java.time.Duration;",
           "import java.util.*;");

@@ -154,7 +154,7 @@ class OutsideProjectTest {
   }
 
   /**
-   * The page's topic simulation compiles against {@code fusillade-gatling-topic} and {@code
+   * The page's topic simulation compiles against {@code fusillade-gatling-kafka} and {@code
    * fusillade-local-kafka} (running it as well would add half a minute; the topic simulations of
    * this build run the same protocol).
    */
@@ -164,7 +164,7 @@ class OutsideProjectTest {
     String pom = Files.readString(project.resolve("pom.xml"));
     Files.writeString(
         project.resolve("pom.xml"),
-        pom.replace("fusillade-gatling-sql", "fusillade-gatling-topic")
+        pom.replace("fusillade-gatling-sql", "fusillade-gatling-kafka")
             .replace("fusillade-local-postgres", "fusillade-local-kafka"));
 
     OfflineMaven.Result result =

@@ -1,9 +1,9 @@
 package io.fusillade.quickstart;
 
+import static io.fusillade.gatling.kafka.KafkaDsl.kafka;
+import static io.fusillade.gatling.kafka.KafkaDsl.topic;
 import static io.fusillade.gatling.logs.LogsDsl.logs;
 import static io.fusillade.gatling.sql.SqlDsl.sql;
-import static io.fusillade.gatling.topic.TopicDsl.kafka;
-import static io.fusillade.gatling.topic.TopicDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;

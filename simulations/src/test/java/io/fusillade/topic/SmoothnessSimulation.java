@@ -1,7 +1,7 @@
 package io.fusillade.topic;
 
-import static io.fusillade.gatling.topic.TopicDsl.kafka;
-import static io.fusillade.gatling.topic.TopicDsl.topic;
+import static io.fusillade.gatling.kafka.KafkaDsl.kafka;
+import static io.fusillade.gatling.kafka.KafkaDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;

@@ -1,14 +1,14 @@
 package io.fusillade.topic;
 
-import static io.fusillade.gatling.topic.TopicDsl.kafka;
-import static io.fusillade.gatling.topic.TopicDsl.topic;
+import static io.fusillade.gatling.kafka.KafkaDsl.kafka;
+import static io.fusillade.gatling.kafka.KafkaDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
-import io.fusillade.gatling.topic.TopicComponents;
-import io.fusillade.gatling.topic.TopicProtocolBuilder;
+import io.fusillade.gatling.kafka.KafkaComponents;
+import io.fusillade.gatling.kafka.KafkaProtocolBuilder;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.scenarios.topic.KafkaTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -64,7 +64,7 @@ public class TopicLatencySimulation extends Simulation {
     if (loadRate > 0) {
       topics.add("latency-load");
     }
-    TopicProtocolBuilder protocol =
+    KafkaProtocolBuilder protocol =
         kafka.bootstrapServers(target.bootstrapServers()).producer("linger.ms", linger);
     for (String t : topics) {
       protocol =
@@ -72,7 +72,7 @@ public class TopicLatencySimulation extends Simulation {
               topic(t).partitions(partitions).replicationFactor(replication).consumers(consumers));
     }
     FusilladeRun.onEnd(
-        TopicComponents.class,
+        KafkaComponents.class,
         (components, recorder) -> recorder.onFinish(() -> percentiles(recorder, topics)));
 
     PopulationBuilder idle =

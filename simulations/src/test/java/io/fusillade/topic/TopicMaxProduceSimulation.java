@@ -1,13 +1,13 @@
 package io.fusillade.topic;
 
-import static io.fusillade.gatling.topic.TopicDsl.kafka;
-import static io.fusillade.gatling.topic.TopicDsl.topic;
+import static io.fusillade.gatling.kafka.KafkaDsl.kafka;
+import static io.fusillade.gatling.kafka.KafkaDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
-import io.fusillade.gatling.topic.TopicComponents;
+import io.fusillade.gatling.kafka.KafkaComponents;
 import io.fusillade.scenarios.topic.KafkaTarget;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
@@ -43,7 +43,7 @@ public class TopicMaxProduceSimulation extends Simulation {
             .producer("batch.size", batch)
             .topic(topic(topicName).partitions(partitions));
     FusilladeRun.onEnd(
-        TopicComponents.class,
+        KafkaComponents.class,
         (components, recorder) -> {
           TopicClient client = components.client();
           double seconds = client.secondsSinceOpen() - client.firstSendSeconds();

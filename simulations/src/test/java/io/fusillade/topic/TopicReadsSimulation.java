@@ -1,10 +1,10 @@
 package io.fusillade.topic;
 
-import static io.fusillade.gatling.topic.TopicDsl.kafka;
-import static io.fusillade.gatling.topic.TopicDsl.messageHeader;
-import static io.fusillade.gatling.topic.TopicDsl.messageKey;
-import static io.fusillade.gatling.topic.TopicDsl.messageLatency;
-import static io.fusillade.gatling.topic.TopicDsl.messageValue;
+import static io.fusillade.gatling.kafka.KafkaDsl.kafka;
+import static io.fusillade.gatling.kafka.KafkaDsl.messageHeader;
+import static io.fusillade.gatling.kafka.KafkaDsl.messageKey;
+import static io.fusillade.gatling.kafka.KafkaDsl.messageLatency;
+import static io.fusillade.gatling.kafka.KafkaDsl.messageValue;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;

@@ -1,17 +1,17 @@
 package io.fusillade.topic;
 
-import static io.fusillade.gatling.topic.TopicDsl.kafka;
-import static io.fusillade.gatling.topic.TopicDsl.offset;
-import static io.fusillade.gatling.topic.TopicDsl.partition;
-import static io.fusillade.gatling.topic.TopicDsl.topic;
+import static io.fusillade.gatling.kafka.KafkaDsl.kafka;
+import static io.fusillade.gatling.kafka.KafkaDsl.offset;
+import static io.fusillade.gatling.kafka.KafkaDsl.partition;
+import static io.fusillade.gatling.kafka.KafkaDsl.topic;
 import static io.gatling.javaapi.core.CoreDsl.incrementUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
-import io.fusillade.gatling.topic.TopicComponents;
-import io.fusillade.gatling.topic.TopicProtocolBuilder;
-import io.fusillade.gatling.topic.TopicSteps;
+import io.fusillade.gatling.kafka.KafkaComponents;
+import io.fusillade.gatling.kafka.KafkaProtocolBuilder;
+import io.fusillade.gatling.kafka.TopicSteps;
 import io.fusillade.scenarios.topic.KafkaTarget;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -68,7 +68,7 @@ public class TopicThroughputSimulation extends Simulation {
     FusilladeRun.parameters(parameters);
 
     List<TopicSteps.Step> stepList = TopicSteps.rising(startRate, rateStep, steps, stepDuration);
-    TopicProtocolBuilder protocol =
+    KafkaProtocolBuilder protocol =
         kafka
             .bootstrapServers(target.bootstrapServers())
             .producer("linger.ms", linger)
@@ -79,7 +79,7 @@ public class TopicThroughputSimulation extends Simulation {
                     .replicationFactor(replication)
                     .consumers(consumers))
             .seed(seed);
-    FusilladeRun.onEnd(TopicComponents.class, TopicSteps.judge(topicName, REQUEST, stepList));
+    FusilladeRun.onEnd(KafkaComponents.class, TopicSteps.judge(topicName, REQUEST, stepList));
     ScenarioBuilder writers =
         scenario("writers")
             .exec(

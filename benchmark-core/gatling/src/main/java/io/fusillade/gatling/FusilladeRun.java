@@ -272,10 +272,10 @@ public final class FusilladeRun {
    * that throws is logged and the others run. Call it from the simulation's constructor.
    *
    * <pre>{@code
-   * FusilladeRun.onEnd(TopicComponents.class, (c, recorder) -> steps.accept(c.client(), recorder));
+   * FusilladeRun.onEnd(KafkaComponents.class, (c, recorder) -> steps.accept(c.client(), recorder));
    * }</pre>
    *
-   * @param components the components' class, e.g. {@code TopicComponents.class}
+   * @param components the components' class, e.g. {@code KafkaComponents.class}
    * @param hook what to run with them and the run's recorder
    */
   public static <C> void onEnd(Class<C> components, BiConsumer<? super C, RunRecorder> hook) {

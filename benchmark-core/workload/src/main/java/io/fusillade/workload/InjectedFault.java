@@ -16,7 +16,7 @@ import java.util.List;
  * @param kind what fails: one of {@link #SQL_KINDS} (the statements are {@code
  *     io.fusillade.gatling.sql.SqlFaults}'), {@link #LOGS_KINDS} ({@code
  *     io.fusillade.gatling.logs.LogsFaults}) or {@link #TOPIC_KINDS} ({@code
- *     io.fusillade.gatling.topic.TopicFaults})
+ *     io.fusillade.gatling.kafka.TopicFaults})
  * @param share the share of the arrivals sent as this kind instead of a workload request, 0 to 0.5;
  *     0 when it has a rate
  * @param rate the requests per second of this kind, sent beside the workload's requests; 0 when it

@@ -1,6 +1,6 @@
 package io.fusillade.scenarios.topic;
 
-import static io.fusillade.gatling.topic.TopicDsl.kafka;
+import static io.fusillade.gatling.kafka.KafkaDsl.kafka;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.fusillade.FusilladeException;
@@ -9,11 +9,11 @@ import io.fusillade.gatling.FusilladeArrivals;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
 import io.fusillade.gatling.SimulationProperties;
-import io.fusillade.gatling.topic.TopicComponents;
-import io.fusillade.gatling.topic.TopicDsl;
-import io.fusillade.gatling.topic.TopicProtocolBuilder;
-import io.fusillade.gatling.topic.TopicSendBuilder;
-import io.fusillade.gatling.topic.TopicSteps;
+import io.fusillade.gatling.kafka.KafkaComponents;
+import io.fusillade.gatling.kafka.KafkaDsl;
+import io.fusillade.gatling.kafka.KafkaProtocolBuilder;
+import io.fusillade.gatling.kafka.TopicSendBuilder;
+import io.fusillade.gatling.kafka.TopicSteps;
 import io.fusillade.gen.Seeds;
 import io.fusillade.limit.LimitSettings;
 import io.fusillade.local.BrokerDisk;
@@ -133,7 +133,7 @@ public class TopicWorkloadSimulation extends Simulation {
             DRAIN_PROPERTY, workload.faults().isEmpty() ? null : FAULTS_DRAIN);
     List<PopulationBuilder> populations = new ArrayList<>();
     for (TopicWorkload t : workload.topics()) {
-      TopicProtocolBuilder protocol = kafka.bootstrapServers(target.bootstrapServers()).seed(seed);
+      KafkaProtocolBuilder protocol = kafka.bootstrapServers(target.bootstrapServers()).seed(seed);
       if (drain != null) {
         protocol = protocol.drainTimeout(drain);
       }
@@ -174,7 +174,7 @@ public class TopicWorkloadSimulation extends Simulation {
           InjectedChains.of(
               workload.injected(),
               Seeds.derive(seed, topicName),
-              kind -> TopicDsl.injected(kind, topicName));
+              kind -> KafkaDsl.injected(kind, topicName));
       String writers = "writers " + t.name();
       ChainBuilder write = injected.instead(exec(send));
       if (WorkloadProperties.searching()) {
@@ -192,7 +192,7 @@ public class TopicWorkloadSimulation extends Simulation {
       } else if (t.steps() != null) {
         TopicWorkload.Steps s = t.steps();
         FusilladeRun.onEnd(
-            TopicComponents.class,
+            KafkaComponents.class,
             TopicSteps.judge(
                 t.name(),
                 requestName(t.name()),
