@@ -1,9 +1,9 @@
 package io.fusillade.gatling.kafka;
 
+import io.fusillade.topic.KafkaErrors;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -36,8 +36,12 @@ final class MessageFeed implements AutoCloseable {
     /** The message, read at {@code arrivedNanos}; runs on the feed's thread. */
     void received(ConsumerRecord<byte[], byte[]> message, long arrivedNanos);
 
-    /** Nothing came by its deadline; runs on the feed's thread. */
-    void timedOut(long nowNanos);
+    /**
+     * Nothing came: its deadline passed ({@code reason} null), or the feed stopped ({@code reason}
+     * says why: the run ended, or the reader failed). Runs on the feed's thread, or on the caller's
+     * of {@link #next} when the feed had already stopped.
+     */
+    void failed(long nowNanos, String reason);
   }
 
   private record Waiting(long deadlineNanos, Waiter waiter) {}
@@ -48,6 +52,7 @@ final class MessageFeed implements AutoCloseable {
   private final ArrayDeque<ConsumerRecord<byte[], byte[]>> buffer = new ArrayDeque<>();
   private final Thread thread;
   private volatile boolean closing;
+  private volatile String stopped; // why the thread ended; null while it reads
   private boolean paused;
 
   /**
@@ -94,9 +99,15 @@ final class MessageFeed implements AutoCloseable {
     return topic;
   }
 
-  /** Waits for the next message not yet handed out, until {@code deadlineNanos}. */
+  /**
+   * Waits for the next message not yet handed out, until {@code deadlineNanos}; at once fails when
+   * the feed has stopped (a wait added then would be expired by no one).
+   */
   void next(long deadlineNanos, Waiter waiter) {
     waiting.add(new Waiting(deadlineNanos, waiter));
+    if (stopped != null) {
+      expire(Long.MAX_VALUE, stopped);
+    }
   }
 
   private void run() {
@@ -112,14 +123,20 @@ final class MessageFeed implements AutoCloseable {
         }
         consumer.poll(POLL).forEach(buffer::add);
         handOut();
-        expire(System.nanoTime());
+        expire(System.nanoTime(), null);
       }
+      stopped = "the run ended before a message of " + topic + " came";
     } catch (WakeupException e) {
-      // closing
+      stopped = "the run ended before a message of " + topic + " came";
     } catch (RuntimeException e) {
+      stopped = "the reader of " + topic + " stopped: " + KafkaErrors.reason(e);
       LOG.warn("The consumer of {} stopped: {}", topic, e.toString());
     } finally {
-      expire(Long.MAX_VALUE);
+      if (stopped == null) {
+        stopped = "the reader of " + topic + " stopped";
+      }
+      // Whoever still waits is told now, not left hanging.
+      expire(Long.MAX_VALUE, stopped);
     }
   }
 
@@ -139,14 +156,16 @@ final class MessageFeed implements AutoCloseable {
     }
   }
 
-  /** Fails the waits whose deadline passed (all of them when {@code now} is the maximum). */
-  private void expire(long now) {
-    for (Iterator<Waiting> it = waiting.iterator(); it.hasNext(); ) {
-      Waiting w = it.next();
-      if (now == Long.MAX_VALUE || w.deadlineNanos() - now <= 0) {
-        it.remove();
+  /**
+   * Fails the waits whose deadline passed (all of them, for {@code reason}, when {@code now} is the
+   * maximum). remove(w) decides who fails a wait: the feed's thread and a late {@link #next} may
+   * both get here once the feed stops.
+   */
+  private void expire(long now, String reason) {
+    for (Waiting w : waiting) {
+      if ((now == Long.MAX_VALUE || w.deadlineNanos() - now <= 0) && waiting.remove(w)) {
         try {
-          w.waiter().timedOut(System.nanoTime());
+          w.waiter().failed(System.nanoTime(), now == Long.MAX_VALUE ? reason : null);
         } catch (RuntimeException e) {
           LOG.warn("A timeout's handler failed: {}", e.toString());
         }

@@ -1,5 +1,6 @@
 package io.fusillade.gatling.kafka;
 
+import io.fusillade.topic.KafkaErrors;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -40,8 +41,12 @@ final class ReplyConsumer implements AutoCloseable {
     /** The reply, received at {@code arrivedNanos}; runs on the consumer's thread. */
     void replied(ConsumerRecord<byte[], byte[]> reply, long arrivedNanos);
 
-    /** No reply by the deadline; runs on the consumer's thread. */
-    void timedOut(long nowNanos);
+    /**
+     * No reply: its deadline passed ({@code reason} null), or the consumer stopped ({@code reason}
+     * says why: the run ended, or the reader failed). Runs on the consumer's thread, or on the
+     * caller's of {@link #await} when the consumer had already stopped.
+     */
+    void failed(long nowNanos, String reason);
   }
 
   private record Pending(long deadlineNanos, Waiter waiter) {}
@@ -55,6 +60,7 @@ final class ReplyConsumer implements AutoCloseable {
   private final AtomicLong unmatched = new AtomicLong();
   private final Thread thread;
   private volatile boolean closing;
+  private volatile String stopped; // why the thread ended; null while it reads
 
   /**
    * Opens the consumer at the end of every partition of {@code topic} (which must exist) and starts
@@ -109,6 +115,9 @@ final class ReplyConsumer implements AutoCloseable {
   /** Waits for the reply to {@code id} until {@code deadlineNanos} ({@link System#nanoTime()}). */
   void await(String id, long deadlineNanos, Waiter waiter) {
     pending.put(id, new Pending(deadlineNanos, waiter));
+    if (stopped != null) { // expired by no one else now
+      expire(Long.MAX_VALUE, stopped);
+    }
   }
 
   /** Stops waiting for {@code id}; true when it was still waiting (the caller now owns it). */
@@ -137,15 +146,20 @@ final class ReplyConsumer implements AutoCloseable {
             deliver(p, reply, arrived);
           }
         }
-        expire(System.nanoTime());
+        expire(System.nanoTime(), null);
       }
+      stopped = "the run ended before the reply on " + topic + " came";
     } catch (WakeupException e) {
-      // closing
+      stopped = "the run ended before the reply on " + topic + " came";
     } catch (RuntimeException e) {
+      stopped = "the reader of reply topic " + topic + " stopped: " + KafkaErrors.reason(e);
       LOG.warn("The reply consumer of {} stopped: {}", topic, e.toString());
     } finally {
+      if (stopped == null) {
+        stopped = "the reader of reply topic " + topic + " stopped";
+      }
       // Whoever still waits is told now, not left hanging.
-      expire(Long.MAX_VALUE);
+      expire(Long.MAX_VALUE, stopped);
     }
   }
 
@@ -159,17 +173,17 @@ final class ReplyConsumer implements AutoCloseable {
 
   /**
    * Fails the requests whose deadline passed (all of them when {@code now} is {@link
-   * Long#MAX_VALUE}). A scan of every waiting request per poll: their number is the requests in
-   * flight, a few thousand at most at the rates a reply topic serves.
+   * Long#MAX_VALUE}, for {@code reason}). A scan of every waiting request per poll: their number is
+   * the requests in flight, a few thousand at most at the rates a reply topic serves.
    */
-  private void expire(long now) {
+  private void expire(long now, String reason) {
     for (Iterator<Map.Entry<String, Pending>> it = pending.entrySet().iterator(); it.hasNext(); ) {
       Map.Entry<String, Pending> e = it.next();
       if (now == Long.MAX_VALUE || e.getValue().deadlineNanos() - now <= 0) {
         // remove(key, value): a reply that took it meanwhile keeps it
         if (pending.remove(e.getKey(), e.getValue())) {
           try {
-            e.getValue().waiter().timedOut(System.nanoTime());
+            e.getValue().waiter().failed(System.nanoTime(), now == Long.MAX_VALUE ? reason : null);
           } catch (RuntimeException ex) {
             LOG.warn("A timeout's handler failed: {}", ex.toString());
           }

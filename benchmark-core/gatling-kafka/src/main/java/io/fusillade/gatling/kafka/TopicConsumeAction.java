@@ -65,8 +65,8 @@ final class TopicConsumeAction extends FusilladeAction<Void> {
           }
 
           @Override
-          public void timedOut(long nowNanos) {
-            exchange.end(nowNanos, Status.KO, timeoutReason);
+          public void failed(long nowNanos, String reason) {
+            exchange.end(nowNanos, Status.KO, reason == null ? timeoutReason : reason);
           }
         });
   }

@@ -83,8 +83,8 @@ final class TopicRequestReplyAction extends FusilladeAction<TopicRequestReplyAct
           }
 
           @Override
-          public void timedOut(long nowNanos) {
-            exchange.end(nowNanos, Status.KO, timeoutReason);
+          public void failed(long nowNanos, String reason) {
+            exchange.end(nowNanos, Status.KO, reason == null ? timeoutReason : reason);
           }
         });
     SendCompletion sent =
