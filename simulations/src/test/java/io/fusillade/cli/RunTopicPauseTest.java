@@ -1,7 +1,9 @@
 package io.fusillade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.fusillade.record.DeliveryCounts;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunRecord;
 import io.fusillade.record.RunRecordReader;
@@ -21,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * time and each one's latency counts from when it was due, so the produce p99 (the slowest 10 of
  * 1,000) covers most of the stall, and so does the end-to-end p99, since the broker hands nothing
  * to the consumer meanwhile. A generator that measured from when the broker answered, or stopped
- * sending while it waited, would show neither; every arrival of the schedule is sent.
+ * sending while it waited, would show neither; every arrival of the schedule is sent. The topic has
+ * two writers of its own ({@code producers: 2}): each sends half, each exact.
  */
 @Tag("slow")
 class RunTopicPauseTest {
@@ -41,6 +44,7 @@ class RunTopicPauseTest {
           - name: stall
             partitions: 2
             consumers: 1
+            producers: 2
             message_size: 512
             rate: %d
             duration: %ds
@@ -91,6 +95,17 @@ class RunTopicPauseTest {
     assertThat(overOneSecond).as("sends slower than 1 s").isBetween(40L, 199L);
 
     assertThat(e2e.getTotalCount()).isEqualTo(expected);
+
+    // The file's two writers ("producers: 2") took the sends in turn, through the stall, each
+    // exact: run.json counts them one by one.
+    Map<?, ?> topic = (Map<?, ?>) record.manifest().health().get("topic.stall");
+    assertThat(((Number) topic.get("producers")).intValue()).isEqualTo(2);
+    DeliveryCounts delivery = DeliveryCounts.fromMap((Map<?, ?>) topic.get("delivery"));
+    assertThat(delivery.exact()).as(topic.toString()).isTrue();
+    assertThat(delivery.perProducer())
+        .extracting(p -> p.producer(), p -> p.counts().acknowledged(), p -> p.counts().received())
+        .containsExactly(
+            tuple(0L, expected / 2, expected / 2), tuple(1L, expected / 2, expected / 2));
     assertThat(e2e.getValueAtPercentile(99))
         .as("end-to-end p99, µs")
         .isGreaterThanOrEqualTo(STALL_MICROS * 3 / 4);

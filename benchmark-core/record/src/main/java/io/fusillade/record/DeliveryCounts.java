@@ -28,6 +28,8 @@ import java.util.TreeMap;
  * @param streams per producer and partition; empty when not recorded (more than {@value
  *     #MAX_STREAMS_RECORDED})
  * @param perPartition per partition, every producer together; empty when not recorded
+ * @param perProducer per producer (a topic's writer, or a sending thread), every partition
+ *     together; empty when not recorded (more than {@value #MAX_PRODUCERS_RECORDED})
  * @param notVerified why the delivery was not verified, or null when it was
  */
 public record DeliveryCounts(
@@ -40,6 +42,7 @@ public record DeliveryCounts(
     long foreign,
     List<Stream> streams,
     List<Partition> perPartition,
+    List<Producer> perProducer,
     String notVerified) {
 
   /** The most streams (producer and partition) recorded one by one. */
@@ -48,10 +51,14 @@ public record DeliveryCounts(
   /** The most partitions recorded one by one; a topic with more keeps its totals only. */
   public static final int MAX_PARTITIONS_RECORDED = 1024;
 
+  /** The most producers recorded one by one (a topic's {@code producers:} go up to this). */
+  public static final int MAX_PRODUCERS_RECORDED = 256;
+
   /** Copies the lists. */
   public DeliveryCounts {
     streams = List.copyOf(streams);
     perPartition = List.copyOf(perPartition);
+    perProducer = List.copyOf(perProducer);
   }
 
   /**
@@ -70,6 +77,29 @@ public record DeliveryCounts(
    * @param counts its counts
    */
   public record Partition(int partition, Counts counts) {}
+
+  /**
+   * One producer's messages, every partition together.
+   *
+   * @param producer the producer's id (unsigned 32 bits: its index in the run)
+   * @param counts its counts
+   */
+  public record Producer(long producer, Counts counts) {}
+
+  /**
+   * Streams summed by producer, in producer order; empty when there are more than {@value
+   * #MAX_PRODUCERS_RECORDED} producers.
+   *
+   * @param streams per producer and partition
+   */
+  public static List<Producer> byProducer(List<Stream> streams) {
+    Map<Long, Counts> sums = new TreeMap<>();
+    streams.forEach(s -> sums.merge(s.producer(), s.counts(), Counts::plus));
+    if (sums.size() > MAX_PRODUCERS_RECORDED) {
+      return List.of();
+    }
+    return sums.entrySet().stream().map(e -> new Producer(e.getKey(), e.getValue())).toList();
+  }
 
   /**
    * The counts of a stream or a partition.
@@ -144,14 +174,16 @@ public record DeliveryCounts(
         foreign,
         streams,
         perPartition,
+        perProducer,
         why);
   }
 
   /**
    * The entry of {@code run.json}: {@code acknowledged}, {@code received}, {@code lost}, {@code
    * duplicated}, {@code outOfOrder}, {@code receivedUnacknowledged}, {@code foreign}, {@code
-   * exact}, then {@code streams} and {@code perPartition} when recorded; not verified, it starts
-   * with {@code verified: false} and {@code notVerified}, and says {@code unread} for {@code lost}.
+   * exact}, then {@code streams}, {@code perPartition} and {@code perProducer} when recorded; not
+   * verified, it starts with {@code verified: false} and {@code notVerified}, and says {@code
+   * unread} for {@code lost}.
    */
   public Map<String, Object> toMap() {
     boolean verified = verified();
@@ -185,12 +217,23 @@ public record DeliveryCounts(
       }
       m.put("perPartition", list);
     }
+    if (!perProducer.isEmpty()) {
+      List<Map<String, Object>> list = new ArrayList<>();
+      for (Producer p : perProducer) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("producer", p.producer());
+        p.counts().write(e, verified);
+        list.add(e);
+      }
+      m.put("perProducer", list);
+    }
     return m;
   }
 
   /**
    * Reads an entry as {@link #toMap()} writes it, and those of older records: without {@code
-   * perPartition}, the partitions are the streams summed by partition.
+   * perPartition}, the partitions are the streams summed by partition; without {@code perProducer},
+   * the producers are the streams summed by producer.
    *
    * @param m the {@code delivery} map of a {@code topic.<T>} health entry
    */
@@ -213,6 +256,16 @@ public record DeliveryCounts(
     } else {
       streams.forEach(s -> partitions.merge(s.partition(), s.counts(), Counts::plus));
     }
+    List<Producer> producers = new ArrayList<>();
+    if (m.get("perProducer") instanceof List<?> list) {
+      for (Object o : list) {
+        if (o instanceof Map<?, ?> e && e.get("producer") instanceof Number p) {
+          producers.add(new Producer(p.longValue(), Counts.read(e)));
+        }
+      }
+    } else {
+      producers.addAll(byProducer(streams));
+    }
     String why = null;
     if (Boolean.FALSE.equals(m.get("verified"))) {
       why = m.get("notVerified") == null ? "not drained" : String.valueOf(m.get("notVerified"));
@@ -227,6 +280,7 @@ public record DeliveryCounts(
         number(m, "foreign"),
         streams,
         partitions.entrySet().stream().map(e -> new Partition(e.getKey(), e.getValue())).toList(),
+        producers,
         why);
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.record.DeliveryCounts.Counts;
 import io.fusillade.record.DeliveryCounts.Partition;
+import io.fusillade.record.DeliveryCounts.Producer;
 import io.fusillade.record.DeliveryCounts.Stream;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ class DeliveryCountsTest {
           List.of(
               new Partition(0, new Counts(3, 2, 1, 0, 0)),
               new Partition(1, new Counts(4, 4, 0, 1, 1))),
+          List.of(new Producer(4_000_000_000L, new Counts(7, 6, 1, 1, 1))),
           null);
 
   @Test
@@ -43,16 +45,19 @@ class DeliveryCountsTest {
             "foreign",
             "exact",
             "streams",
-            "perPartition");
+            "perPartition",
+            "perProducer");
     assertThat(json).containsEntry("lost", 1L).containsEntry("exact", false);
     assertThat(DeliveryCounts.fromMap(json)).isEqualTo(TWO_PARTITIONS);
   }
 
   @Test
   void anUnverifiedDeliveryCallsItsMissingMessagesUnreadNeverLostAndIsNeverExact() {
-    DeliveryCounts none = new DeliveryCounts(5, 3, 2, 0, 0, 0, 0, List.of(), List.of(), null);
+    DeliveryCounts none =
+        new DeliveryCounts(5, 3, 2, 0, 0, 0, 0, List.of(), List.of(), List.of(), null);
     assertThat(none.exact()).isFalse();
-    DeliveryCounts complete = new DeliveryCounts(5, 5, 0, 0, 0, 0, 0, List.of(), List.of(), null);
+    DeliveryCounts complete =
+        new DeliveryCounts(5, 5, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), null);
     assertThat(complete.exact()).isTrue();
 
     DeliveryCounts stopped = TWO_PARTITIONS.unverified("the run stopped before the drain");
@@ -75,6 +80,24 @@ class DeliveryCountsTest {
   }
 
   @Test
+  void producersAreSummedOverTheirPartitionsAndNotRecordedPastTheirLimit() {
+    List<Stream> streams =
+        List.of(
+            new Stream(0, 0, new Counts(3, 3, 0, 0, 0)),
+            new Stream(1, 0, new Counts(2, 1, 1, 0, 0)),
+            new Stream(0, 1, new Counts(4, 4, 0, 1, 0)));
+    assertThat(DeliveryCounts.byProducer(streams))
+        .containsExactly(
+            new Producer(0, new Counts(7, 7, 0, 1, 0)), new Producer(1, new Counts(2, 1, 1, 0, 0)));
+
+    List<Stream> many = new java.util.ArrayList<>();
+    for (int p = 0; p <= DeliveryCounts.MAX_PRODUCERS_RECORDED; p++) {
+      many.add(new Stream(p, 0, new Counts(1, 1, 0, 0, 0)));
+    }
+    assertThat(DeliveryCounts.byProducer(many)).isEmpty();
+  }
+
+  @Test
   void anOlderRecordWithoutPerPartitionHasItsStreamsSummedByPartition() {
     Map<String, Object> older =
         Map.of(
@@ -89,6 +112,9 @@ class DeliveryCountsTest {
     DeliveryCounts read = DeliveryCounts.fromMap(older);
 
     assertThat(read.perPartition()).containsExactly(new Partition(0, new Counts(9, 9, 0, 0, 0)));
+    assertThat(read.perProducer())
+        .containsExactly(
+            new Producer(1, new Counts(4, 4, 0, 0, 0)), new Producer(2, new Counts(5, 5, 0, 0, 0)));
     assertThat(read.exact()).isTrue();
   }
 }

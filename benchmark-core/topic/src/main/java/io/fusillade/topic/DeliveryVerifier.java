@@ -302,20 +302,21 @@ public final class DeliveryVerifier {
     /**
      * The counts as {@code run.json} holds them: the totals, {@code perPartition} (up to {@value
      * DeliveryCounts#MAX_PARTITIONS_RECORDED} partitions) and {@code streams}, per producer and
-     * partition (up to {@value DeliveryCounts#MAX_STREAMS_RECORDED} streams).
+     * partition (up to {@value DeliveryCounts#MAX_STREAMS_RECORDED} streams) and {@code
+     * perProducer} (up to {@value DeliveryCounts#MAX_PRODUCERS_RECORDED} producers).
      */
     public DeliveryCounts toCounts() {
-      List<DeliveryCounts.Stream> perStream = new ArrayList<>();
-      if (streams.size() <= DeliveryCounts.MAX_STREAMS_RECORDED) {
-        for (StreamReport s : streams) {
-          perStream.add(
-              new DeliveryCounts.Stream(
-                  s.producerId() & 0xffffffffL,
-                  s.partition(),
-                  new DeliveryCounts.Counts(
-                      s.acknowledged(), s.received(), s.lost(), s.duplicated(), s.outOfOrder())));
-        }
+      List<DeliveryCounts.Stream> all = new ArrayList<>();
+      for (StreamReport s : streams) {
+        all.add(
+            new DeliveryCounts.Stream(
+                s.producerId() & 0xffffffffL,
+                s.partition(),
+                new DeliveryCounts.Counts(
+                    s.acknowledged(), s.received(), s.lost(), s.duplicated(), s.outOfOrder())));
       }
+      List<DeliveryCounts.Stream> perStream =
+          all.size() <= DeliveryCounts.MAX_STREAMS_RECORDED ? all : List.of();
       List<DeliveryCounts.Partition> perPartition = new ArrayList<>();
       List<PartitionReport> partitions = partitions();
       if (partitions.size() <= DeliveryCounts.MAX_PARTITIONS_RECORDED) {
@@ -337,6 +338,7 @@ public final class DeliveryVerifier {
           foreign,
           perStream,
           perPartition,
+          DeliveryCounts.byProducer(all),
           null);
     }
   }

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Everything one run needs to write to and read from Kafka-API topics, wired to the run recorder:
- * one producer, a consumer group per declared topic that has consumers, lag sampling, delivery
- * verification.
+ * one producer (a topic with {@code producers} has its own, {@link TopicWriters}), a consumer group
+ * per declared topic that has consumers, lag sampling, delivery verification.
  *
  * <p>{@link #open} prepares everything before the load starts: topics created or checked, producer
  * metadata fetched, consumers assigned and positioned. {@link #close()} ends the run's topic work:
@@ -196,7 +196,12 @@ public final class TopicClient implements AutoCloseable {
       done.completed(System.nanoTime(), new KafkaErrors.NodeDown(down));
       return;
     }
-    producer.send(topic, key, value, headers, startNanos, done);
+    State own = topics.get(topic.name());
+    if (own != null && own.writers != null) {
+      own.writers.send(topic, key, value, headers, startNanos, done);
+    } else {
+      producer.send(topic, key, value, headers, startNanos, done);
+    }
   }
 
   /** The delivery counts of a topic so far. */
@@ -341,7 +346,18 @@ public final class TopicClient implements AutoCloseable {
       LagSampler sampled = lag;
       recorder.gauge("topic." + t + ".lag", sampled::current);
     }
-    State state = new State(spec, produced, group, lag, positions);
+    TopicWriters writers = null;
+    if (spec.producers() > 0) {
+      try {
+        writers = TopicWriters.open(options.producerProperties(), spec, timeout);
+      } catch (RuntimeException e) {
+        if (group != null) {
+          group.close();
+        }
+        throw e;
+      }
+    }
+    State state = new State(spec, produced, group, lag, positions, writers);
     topics.put(t, state);
     return state;
   }
@@ -372,6 +388,11 @@ public final class TopicClient implements AutoCloseable {
     // The lag trend is judged while the load runs, not while consumers drain afterwards.
     loadEndSeconds = secondsSinceOpen();
     producer.close(Duration.ofSeconds(5));
+    for (State s : topics.values()) {
+      if (s.writers != null) {
+        s.writers.close(Duration.ofSeconds(5));
+      }
+    }
     brokers.close();
     for (State s : topics.values()) {
       if (s.group != null) {
@@ -400,6 +421,9 @@ public final class TopicClient implements AutoCloseable {
             s -> {
               if (s.group != null) {
                 s.group.close();
+              }
+              if (s.writers != null) {
+                s.writers.close(Duration.ZERO);
               }
             });
     sampler.shutdownNow();
@@ -450,6 +474,9 @@ public final class TopicClient implements AutoCloseable {
       LagTrend.Result trend = s.lag.trend(0, loadEndSeconds);
       Map<String, Object> health = new LinkedHashMap<>();
       health.put("consumers", s.spec.consumers());
+      if (s.writers != null) {
+        health.put("producers", s.writers.count());
+      }
       health.put("partitions", s.produced.partitions());
       health.put("delivery", verified ? report.toMap() : report.toUnverifiedMap(NOT_VERIFIED));
       health.put("lagTrend", trendMap(trend));
@@ -503,6 +530,7 @@ public final class TopicClient implements AutoCloseable {
     final TopicConsumerGroup group;
     final LagSampler lag;
     final AtomicLongArray positions;
+    final TopicWriters writers; // the topic's own producers, or null for the run's one
     volatile boolean drained;
     volatile boolean drainEnded; // the drain was waited for, to its end or its timeout
     volatile Map<Object, Long> cut = Map.of(); // acknowledgements at the record's last flush
@@ -518,12 +546,14 @@ public final class TopicClient implements AutoCloseable {
         ProducedTopic produced,
         TopicConsumerGroup group,
         LagSampler lag,
-        AtomicLongArray positions) {
+        AtomicLongArray positions,
+        TopicWriters writers) {
       this.spec = spec;
       this.produced = produced;
       this.group = group;
       this.lag = lag;
       this.positions = positions;
+      this.writers = writers;
     }
   }
 

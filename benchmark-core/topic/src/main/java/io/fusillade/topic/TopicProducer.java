@@ -26,6 +26,12 @@ import org.apache.kafka.common.utils.Utils;
  * default partitioner would: by the murmur2 hash of the key, or, for messages without a key, one
  * partition per thread until a batch's worth of bytes went to it (sticky partitioning).
  *
+ * <p>A producer that is one stream (a topic's {@code producers:}, {@link TopicSpec#producers()})
+ * numbers every message under its one index, whichever thread sends it: numbering and handing to
+ * the client happen under the stream's lock, so its sequence numbers stay dense and in send order.
+ * The lock is held for the client's {@code send}, which only appends to a batch (it blocks only
+ * when the client's buffer is full, as every thread's send would).
+ *
  * <p>The completion runs on the Kafka client's I/O thread: it must only record and hand over.
  */
 final class TopicProducer implements AutoCloseable {
@@ -33,8 +39,19 @@ final class TopicProducer implements AutoCloseable {
   private final int batchBytes;
   private final AtomicInteger threads = new AtomicInteger();
   private final ThreadLocal<Sender> senders = ThreadLocal.withInitial(Sender::new);
+  private final Sender stream; // null: a stream per sending thread
 
+  /** A producer whose every sending thread is a stream of its own. */
   TopicProducer(Map<String, Object> properties) {
+    this(properties, -1);
+  }
+
+  /**
+   * A producer that is stream {@code index} whichever thread sends through it, or, for -1, one
+   * whose every sending thread is a stream of its own.
+   */
+  TopicProducer(Map<String, Object> properties, int index) {
+    this.stream = index < 0 ? null : new Sender(index);
     this.producer =
         new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer());
     Object batch = properties.get("batch.size");
@@ -103,7 +120,24 @@ final class TopicProducer implements AutoCloseable {
       List<Header> headers,
       long startNanos,
       SendCompletion done) {
-    Sender.Lane lane = senders.get().lane(topic);
+    if (stream == null) {
+      send(senders.get(), topic, key, value, headers, startNanos, done);
+    } else {
+      synchronized (stream) {
+        send(stream, topic, key, value, headers, startNanos, done);
+      }
+    }
+  }
+
+  private void send(
+      Sender sender,
+      ProducedTopic topic,
+      byte[] key,
+      byte[] value,
+      List<Header> headers,
+      long startNanos,
+      SendCompletion done) {
+    Sender.Lane lane = sender.lane(topic);
     int partition;
     if (key != null) {
       partition = Utils.toPositive(Utils.murmur2(key)) % topic.partitions();
@@ -151,10 +185,18 @@ final class TopicProducer implements AutoCloseable {
     close(Duration.ofSeconds(10));
   }
 
-  /** One sending thread's numbering. */
+  /** One stream's numbering: a sending thread's, or a single-stream producer's. */
   private final class Sender {
-    final int index = threads.getAndIncrement();
+    final int index;
     final Map<ProducedTopic, Lane> lanes = new IdentityHashMap<>();
+
+    Sender() {
+      this(threads.getAndIncrement());
+    }
+
+    Sender(int index) {
+      this.index = index;
+    }
 
     Lane lane(ProducedTopic topic) {
       Lane lane = lanes.get(topic);

@@ -20,6 +20,9 @@ import java.util.Map;
  * @param processingTime time each consumer spends per message (0: none); to make readers slow on
  *     purpose
  * @param sink where the consumers write what they read, exactly once (a table), or null
+ * @param producers the writers ("streams"), each a Kafka producer of its own with its own sequence
+ *     numbers, taking the topic's sends in turn (so each writes its share of the rate); 0: the
+ *     run's one producer, a stream per sending thread
  */
 public record TopicSpec(
     String name,
@@ -30,7 +33,11 @@ public record TopicSpec(
     int consumers,
     String group,
     Duration processingTime,
-    TopicSink sink) {
+    TopicSink sink,
+    int producers) {
+
+  /** The most writers a topic may have: each is a Kafka producer with its buffer and I/O thread. */
+  public static final int MAX_PRODUCERS = 256;
 
   /** Checks and copies. */
   public TopicSpec {
@@ -46,18 +53,31 @@ public record TopicSpec(
     if (consumers < 0) {
       throw new IllegalArgumentException("topic " + name + ": consumers must be >= 0");
     }
+    if (producers < 0 || producers > MAX_PRODUCERS) {
+      throw new IllegalArgumentException(
+          "topic " + name + ": producers must be between 0 and " + MAX_PRODUCERS);
+    }
     configs = Collections.unmodifiableMap(new LinkedHashMap<>(configs));
     processingTime = processingTime == null ? Duration.ZERO : processingTime;
   }
 
   /** A topic created with 1 partition and 1 replica when missing, and no consumers. */
   public static TopicSpec of(String name) {
-    return new TopicSpec(name, 1, (short) 1, Map.of(), true, 0, null, Duration.ZERO, null);
+    return new TopicSpec(name, 1, (short) 1, Map.of(), true, 0, null, Duration.ZERO, null, 0);
   }
 
   public TopicSpec withPartitions(int count) {
     return new TopicSpec(
-        name, count, replicationFactor, configs, create, consumers, group, processingTime, sink);
+        name,
+        count,
+        replicationFactor,
+        configs,
+        create,
+        consumers,
+        group,
+        processingTime,
+        sink,
+        producers);
   }
 
   public TopicSpec withReplicationFactor(int replicas) {
@@ -70,14 +90,24 @@ public record TopicSpec(
         consumers,
         group,
         processingTime,
-        sink);
+        sink,
+        producers);
   }
 
   public TopicSpec withConfig(String key, String value) {
     Map<String, String> copy = new LinkedHashMap<>(configs);
     copy.put(key, value);
     return new TopicSpec(
-        name, partitions, replicationFactor, copy, create, consumers, group, processingTime, sink);
+        name,
+        partitions,
+        replicationFactor,
+        copy,
+        create,
+        consumers,
+        group,
+        processingTime,
+        sink,
+        producers);
   }
 
   public TopicSpec withCreate(boolean createWhenMissing) {
@@ -90,12 +120,22 @@ public record TopicSpec(
         consumers,
         group,
         processingTime,
-        sink);
+        sink,
+        producers);
   }
 
   public TopicSpec withConsumers(int count) {
     return new TopicSpec(
-        name, partitions, replicationFactor, configs, create, count, group, processingTime, sink);
+        name,
+        partitions,
+        replicationFactor,
+        configs,
+        create,
+        count,
+        group,
+        processingTime,
+        sink,
+        producers);
   }
 
   public TopicSpec withGroup(String groupId) {
@@ -108,7 +148,8 @@ public record TopicSpec(
         consumers,
         groupId,
         processingTime,
-        sink);
+        sink,
+        producers);
   }
 
   /** The consumers write into {@code sink} exactly once (see {@link TopicSink}). */
@@ -122,11 +163,39 @@ public record TopicSpec(
         consumers,
         group,
         processingTime,
-        sink);
+        sink,
+        producers);
+  }
+
+  /**
+   * Writes with {@code count} producers of its own, in turn (see {@link #producers()}); 0 for the
+   * run's one producer.
+   */
+  public TopicSpec withProducers(int count) {
+    return new TopicSpec(
+        name,
+        partitions,
+        replicationFactor,
+        configs,
+        create,
+        consumers,
+        group,
+        processingTime,
+        sink,
+        count);
   }
 
   public TopicSpec withProcessingTime(Duration perMessage) {
     return new TopicSpec(
-        name, partitions, replicationFactor, configs, create, consumers, group, perMessage, sink);
+        name,
+        partitions,
+        replicationFactor,
+        configs,
+        create,
+        consumers,
+        group,
+        perMessage,
+        sink,
+        producers);
   }
 }

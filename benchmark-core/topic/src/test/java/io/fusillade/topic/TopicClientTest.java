@@ -281,6 +281,77 @@ class TopicClientTest {
     assertThat(report.outOfOrder()).isZero();
   }
 
+  /**
+   * A topic's own writers (the seed's "streams"): three producers taking four threads' sends in
+   * turn, each exactly a third of them, each its own stream of the verifier, numbered in send order
+   * under its lock whichever thread sent: every stream exact, none out of order.
+   */
+  @Test
+  void threeProducersEachWriteAThirdInOrderWhateverThreadSends() throws Exception {
+    String topic = "streams";
+    TopicClientOptions options =
+        TopicClientOptions.of(kafka.bootstrapServers())
+            .withTopic(TopicSpec.of(topic).withPartitions(2).withConsumers(1).withProducers(3));
+    RunRecorder run = recorder("streams");
+    DeliveryVerifier.Report report;
+    try (run) {
+      TopicClient client = TopicClient.open(options, run);
+      ProducedTopic produced = client.topic(topic);
+      byte[] value = Payloads.fixed(1, 100).of(100);
+      int threads = 4;
+      int perThread = 1_500;
+      CountDownLatch acknowledged = new CountDownLatch(threads * perThread);
+      AtomicInteger failed = new AtomicInteger();
+      List<Thread> senders = new java.util.ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        Thread sender =
+            new Thread(
+                () -> {
+                  for (int i = 0; i < perThread; i++) {
+                    client.send(
+                        produced,
+                        null,
+                        value,
+                        null,
+                        System.nanoTime(),
+                        (end, error) -> {
+                          if (error != null) {
+                            failed.incrementAndGet();
+                          }
+                          acknowledged.countDown();
+                        });
+                  }
+                });
+        senders.add(sender);
+        sender.start();
+      }
+      for (Thread sender : senders) {
+        sender.join();
+      }
+      assertThat(acknowledged.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(failed).hasValue(0);
+      client.close();
+      report = client.delivery(topic);
+    }
+    assertThat(report.exact()).as(report.toString()).isTrue();
+    assertThat(report.acknowledged()).isEqualTo(6_000);
+    assertThat(report.received()).isEqualTo(6_000);
+    Map<Long, Long> perProducer = new java.util.TreeMap<>();
+    for (DeliveryVerifier.StreamReport stream : report.streams()) {
+      perProducer.merge(stream.producerId() & 0xffffffffL, stream.acknowledged(), Long::sum);
+      assertThat(stream.outOfOrder()).as("stream %s", stream).isZero();
+      assertThat(stream.received()).isEqualTo(stream.acknowledged());
+    }
+    assertThat(perProducer)
+        .containsExactly(Map.entry(0L, 2_000L), Map.entry(1L, 2_000L), Map.entry(2L, 2_000L));
+    RunRecord record = RunRecordReader.read(run.directory());
+    @SuppressWarnings("unchecked")
+    Map<String, Object> health =
+        (Map<String, Object>) record.manifest().health().get("topic." + topic);
+    assertThat(health.get("producers")).isInstanceOf(Number.class);
+    assertThat(((Number) health.get("producers")).intValue()).isEqualTo(3);
+  }
+
   @Test
   void aSlowReaderMakesLagGrowAndTheCheckFailWithoutHangingTheEnd() throws Exception {
     String topic = "slow";

@@ -35,6 +35,8 @@ import java.util.Optional;
  *     offsets in the same transaction (exactly once), or null
  * @param sinkTopic the topic the consumers copy each message to, with the consumed offsets in one
  *     Kafka transaction (exactly once), or null
+ * @param producers the topic's writers ("streams"): producers of its own taking its messages in
+ *     turn, each at its share of the rate; 0 for the run's one producer
  */
 public record TopicWorkload(
     String name,
@@ -53,7 +55,11 @@ public record TopicWorkload(
     Duration duration,
     List<Stage> stages,
     String sinkTable,
-    String sinkTopic) {
+    String sinkTopic,
+    int producers) {
+
+  /** The most producers a topic may have (the topic module's limit). */
+  public static final int MAX_PRODUCERS = 256;
 
   /** Copies the maps and the list. */
   public TopicWorkload {
@@ -96,7 +102,8 @@ public record TopicWorkload(
         duration,
         List.of(),
         null,
-        null);
+        null,
+        0);
   }
 
   /**

@@ -33,6 +33,7 @@ final class TopicsParser extends FieldReader {
           "create",
           "configs",
           "consumers",
+          "producers",
           "group",
           "message_size",
           "key",
@@ -137,6 +138,15 @@ final class TopicsParser extends FieldReader {
       problem(field(m, "replication"), join(path, "replication"), "replication is too large");
     }
     long consumers = positive(m, path, "consumers", 1, 0);
+    Long producers = integer(m, path, "producers", false);
+    if (producers != null && (producers < 1 || producers > TopicWorkload.MAX_PRODUCERS)) {
+      problem(
+          field(m, "producers"),
+          join(path, "producers"),
+          "producers must be in [1, "
+              + TopicWorkload.MAX_PRODUCERS
+              + "]: each is a Kafka producer of its own");
+    }
     Boolean create = bool(m, path, "create");
     String group = string(m, path, "group", false);
     Map<String, String> configs = properties(m, path, "configs");
@@ -203,7 +213,8 @@ final class TopicsParser extends FieldReader {
         duration,
         stages,
         sink[0],
-        sink[1]);
+        sink[1],
+        producers == null ? 0 : producers.intValue());
   }
 
   /**

@@ -107,6 +107,31 @@ class TopicWorkloadTest {
   }
 
   @Test
+  void producersAreTheTopicsWritersCountedAndBounded() {
+    LoadResult good =
+        WorkloadLoader.parse(
+            "t.yml", "topics: [{name: x, rate: 1, producers: 10}, {name: y, rate: 1}]", n -> null);
+    assertThat(good.orThrow().topics().get(0).producers()).isEqualTo(10);
+    assertThat(good.orThrow().topics().get(1).producers()).as("the run's one producer").isZero();
+    LoadResult bad =
+        WorkloadLoader.parse(
+            "t.yml",
+            """
+            topics:
+              - {name: x, rate: 1, producers: 0}
+              - {name: y, rate: 1, producers: 257}
+            """,
+            n -> null);
+    assertThat(bad.problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "t.yml:2:35 topics[0].producers: producers must be in [1, 256]: each is a Kafka"
+                + " producer of its own",
+            "t.yml:3:35 topics[1].producers: producers must be in [1, 256]: each is a Kafka"
+                + " producer of its own");
+  }
+
+  @Test
   void aSinkNamesItsTableAndNeedsConsumers() {
     LoadResult good =
         WorkloadLoader.parse(

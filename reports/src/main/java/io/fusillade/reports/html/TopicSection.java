@@ -13,12 +13,15 @@ import java.util.List;
 /**
  * The topics of a run in its HTML report: a table of end-to-end latency per topic (the request
  * table's columns), a delivery table (acknowledged, received, lost, duplicated, out of order, per
- * topic and, for a topic of a few partitions, per partition) and a chart of end-to-end latency over
- * time per topic. Nothing for a run without topics.
+ * topic and, for a topic of a few partitions or producers, per partition and per producer) and a
+ * chart of end-to-end latency over time per topic. Nothing for a run without topics.
  */
 final class TopicSection {
   /** The most partitions shown one by one; a topic with more shows its totals only. */
   static final int MAX_PARTITIONS_SHOWN = 16;
+
+  /** The most producers shown one by one; a topic with more shows its totals only. */
+  static final int MAX_PRODUCERS_SHOWN = 32;
 
   /** The most end-to-end latency charts (one per topic). */
   private static final int MAX_CHARTS = 10;
@@ -116,7 +119,45 @@ final class TopicSection {
         .append(" kept it — not an error. Foreign: without this run's stamp.</p>\n");
     for (Delivery d : deliveries) {
       partitions(h, d);
+      producers(h, d);
     }
+  }
+
+  /**
+   * A topic's delivery per producer, when it has several (its {@code producers:}, or the sending
+   * threads of the run's one producer): that each writer's messages arrived, and how many it wrote.
+   */
+  private static void producers(StringBuilder h, Delivery d) {
+    int n = d.perProducer().size();
+    if (n <= 1) {
+      return;
+    }
+    if (n > MAX_PRODUCERS_SHOWN) {
+      h.append("<p>")
+          .append(escape(d.topic()))
+          .append(": ")
+          .append(n)
+          .append(" producers; their counts are in <code>summary.json</code>.</p>\n");
+      return;
+    }
+    h.append("<p><b>Delivery per producer: ")
+        .append(escape(d.topic()))
+        .append("</b></p>\n<table class=\"producers\"><tr><th>producer</th><th>acknowledged</th>")
+        .append("<th>received</th><th>")
+        .append(d.verified() ? "lost" : "unread")
+        .append("</th><th>duplicated</th><th>out of order</th></tr>\n");
+    for (Delivery.ProducerDelivery p : d.perProducer()) {
+      h.append("<tr><td>").append(p.producer()).append("</td>");
+      cells(
+          h,
+          Long.toString(p.acknowledged()),
+          Long.toString(p.received()),
+          Long.toString(p.lost()),
+          Long.toString(p.duplicated()),
+          Long.toString(p.outOfOrder()));
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n");
   }
 
   private static void partitions(StringBuilder h, Delivery d) {

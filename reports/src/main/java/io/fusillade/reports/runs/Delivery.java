@@ -29,6 +29,9 @@ import java.util.TreeMap;
  * @param perPartition per partition, every producer together, sorted; empty when not recorded (an
  *     unverified delivery's partitions count unread messages where a verified one's count lost
  *     ones)
+ * @param perProducer per producer (a topic's writer, or a sending thread), every partition
+ *     together, in producer order; empty when not recorded, and for a run of several injectors
+ *     (each numbers its producers from 0: their records keep theirs)
  * @param unread acknowledged and not read when the run stopped, in a delivery that was not
  *     verified: maybe lost, maybe only late (0 when verified)
  * @param notVerified why the delivery was not verified ({@code the run stopped before the drain}:
@@ -48,6 +51,7 @@ public record Delivery(
     boolean drained,
     String lagTrend,
     List<PartitionDelivery> perPartition,
+    List<ProducerDelivery> perProducer,
     long unread,
     String notVerified) {
 
@@ -57,6 +61,7 @@ public record Delivery(
   /** Copies the list. */
   public Delivery {
     perPartition = List.copyOf(perPartition);
+    perProducer = List.copyOf(perProducer);
   }
 
   /**
@@ -81,6 +86,37 @@ public record Delivery(
     public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("partition", partition);
+      m.put("acknowledged", acknowledged);
+      m.put("received", received);
+      m.put("lost", lost);
+      m.put("duplicated", duplicated);
+      m.put("outOfOrder", outOfOrder);
+      return m;
+    }
+  }
+
+  /**
+   * One producer's counts, every partition together.
+   *
+   * @param producer the producer's index in its injector's run
+   * @param acknowledged acknowledged messages
+   * @param received distinct received messages
+   * @param lost acknowledged, not received
+   * @param duplicated repeated receipts
+   * @param outOfOrder first receipts after a later message of the same producer and partition
+   */
+  public record ProducerDelivery(
+      long producer,
+      long acknowledged,
+      long received,
+      long lost,
+      long duplicated,
+      long outOfOrder) {
+
+    /** The fields of {@code summary.json}, named as in {@code run.json}. */
+    public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("producer", producer);
       m.put("acknowledged", acknowledged);
       m.put("received", received);
       m.put("lost", lost);
@@ -184,6 +220,17 @@ public record Delivery(
                         p.counts().duplicated(),
                         p.counts().outOfOrder()))
             .toList(),
+        d.perProducer().stream()
+            .map(
+                p ->
+                    new ProducerDelivery(
+                        p.producer(),
+                        p.counts().acknowledged(),
+                        p.counts().received(),
+                        p.counts().lost(),
+                        p.counts().duplicated(),
+                        p.counts().outOfOrder()))
+            .toList(),
         d.verified() ? 0 : d.lost(),
         d.notVerified());
   }
@@ -215,6 +262,7 @@ public record Delivery(
         drained && o.drained,
         worse(lagTrend, o.lagTrend),
         parts,
+        List.of(),
         unread + o.unread,
         notVerified != null ? notVerified : o.notVerified);
   }
@@ -249,8 +297,8 @@ public record Delivery(
 
   /**
    * The fields of {@code summary.json}: the counts named as in {@code run.json}, {@code exact},
-   * {@code drained}, {@code lagTrend}, {@code partitions}, {@code consumers} and {@code
-   * perPartition} (when recorded).
+   * {@code drained}, {@code lagTrend}, {@code partitions}, {@code consumers}, {@code perPartition}
+   * and {@code perProducer} (when recorded; a producer's index as {@code producer}).
    */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -273,6 +321,9 @@ public record Delivery(
     m.put("consumers", consumers);
     if (!perPartition.isEmpty()) {
       m.put("perPartition", perPartition.stream().map(PartitionDelivery::toMap).toList());
+    }
+    if (!perProducer.isEmpty()) {
+      m.put("perProducer", perProducer.stream().map(ProducerDelivery::toMap).toList());
     }
     return m;
   }

@@ -190,6 +190,44 @@ class TopicReportTest {
   }
 
   /**
+   * A topic written by three producers of its own ({@code producers: 3}): the report has a table
+   * per producer, and summary.json the same counts, so a writer whose messages went missing is
+   * named.
+   */
+  @Test
+  void aTopicOfSeveralProducersShowsItsDeliveryPerProducer() throws Exception {
+    Map<String, Object> health = topicHealth(2, 3000, 4, 0, 0);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> delivery = (Map<String, Object>) health.get("delivery");
+    delivery.put(
+        "perProducer",
+        List.of(
+            Map.of("producer", 0, "acknowledged", 1000, "received", 996, "lost", 4),
+            Map.of("producer", 1, "acknowledged", 1000, "received", 1000, "lost", 0),
+            Map.of("producer", 2, "acknowledged", 1000, "received", 1000, "lost", 0)));
+    Path dir = topicRun("producers", health);
+    Report report = Report.create(List.of(dir), List.of());
+    Path out = base.resolve("out");
+    report.write(out);
+
+    String html = Files.readString(out.resolve("index.html"));
+    String table = html.substring(html.indexOf("Delivery per producer: events"));
+    table = table.substring(0, table.indexOf("</table>"));
+    assertThat(table)
+        .contains("<tr><td>0</td><td>1000</td><td>996</td><td>4</td><td>0</td><td>0</td></tr>")
+        .contains("<tr><td>2</td><td>1000</td><td>1000</td><td>0</td>");
+    JsonNode producers =
+        JSON.readTree(out.resolve("summary.json").toFile())
+            .path("topics")
+            .path("events")
+            .path("delivery")
+            .path("perProducer");
+    assertThat(producers).hasSize(3);
+    assertThat(producers.get(0).path("producer").asLong()).isZero();
+    assertThat(producers.get(0).path("lost").asLong()).isEqualTo(4);
+  }
+
+  /**
    * A run stopped before its consumers drained (the topic protocol's {@code toUnverifiedMap}): the
    * summary, the checks and the HTML say what could be verified, and never count the unread message
    * as lost.

@@ -219,6 +219,7 @@ public class TopicWorkloadSimulation extends Simulation {
             .withReplicationFactor(t.replication())
             .withCreate(t.create())
             .withConsumers(t.consumers())
+            .withProducers(t.producers())
             .withGroup(t.group());
     if (t.replication() >= 3 && !t.configs().containsKey(MIN_INSYNC)) {
       // the replicated setting the queue teams run: with acks=all, a write survives one broker

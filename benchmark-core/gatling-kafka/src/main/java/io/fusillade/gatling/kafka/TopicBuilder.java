@@ -70,6 +70,19 @@ public final class TopicBuilder {
   }
 
   /**
+   * The writers ("streams", default 0: the run's one producer, a stream per Gatling thread): {@code
+   * count} Kafka producers of the topic's own, taking its sends in turn, so each writes its share
+   * of the rate; the delivery verdict is per producer and partition (run.json's {@code streams}).
+   *
+   * <p>Example: {@code topic("events").partitions(10).producers(10)}.
+   *
+   * @param count 1 to {@value io.fusillade.topic.TopicSpec#MAX_PRODUCERS}, or 0
+   */
+  public TopicBuilder producers(int count) {
+    return new TopicBuilder(spec.withProducers(count));
+  }
+
+  /**
    * The consumers' group id (default: one made for the run).
    *
    * <p>Example: {@code topic("events").consumers(2).group("billing")}.
