@@ -8,6 +8,7 @@ import io.fusillade.record.RunSettings.Stage;
 import io.fusillade.reports.checks.RunShape;
 import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.topic.TopicWorkloadSimulation;
+import io.fusillade.workload.KafkaConnection;
 import io.fusillade.workload.TopicWorkload;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -44,6 +45,14 @@ record TopicKind() implements WorkloadKind {
     if (in.share() != null) {
       // each injector would send the whole load, and their merged report count it N times
       in.share().refuse("apply to SQL and logs workloads; " + in.file() + " has topics");
+    }
+    if (in.target().urlGiven()
+        && in.workload().kafka().map(KafkaConnection::embeddedDiskSize).orElse(0L) > 0) {
+      throw new FusilladeException(
+          "--url: "
+              + in.file()
+              + "'s kafka.embedded_disk_size is for the embedded brokers; the disks of the"
+              + " cluster at --url are its own (drop one of them)");
     }
     if (in.target().user != null) {
       throw new FusilladeException(
@@ -108,7 +117,7 @@ record TopicKind() implements WorkloadKind {
         in.workload().kafka().map(k -> k.properties()).orElse(Map.of());
     if (in.target().urlGiven()) {
       KafkaBootstrap.checkReachable(String.join(",", in.target().urls), properties, "--url");
-    } else if (in.workload().kafka().isPresent()) {
+    } else if (in.workload().kafka().map(KafkaConnection::bootstrapServers).isPresent()) {
       KafkaBootstrap.checkReachable(
           in.workload().kafka().get().bootstrapServers(),
           properties,

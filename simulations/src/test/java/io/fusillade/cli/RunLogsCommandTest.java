@@ -173,6 +173,20 @@ class RunLogsCommandTest {
   }
 
   @Test
+  void aDiskSizeForTheEmbeddedBrokersIsRefusedWithAnExternalCluster() throws Exception {
+    Path disk =
+        file("kafka: {embedded_disk_size: 16MB}\ntopics: [{name: t, rate: 10, duration: 1s}]\n");
+    CliRun result = CliRun.of("run", disk.toString(), "--url", "127.0.0.1:1");
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: --url: "
+                + disk
+                + "'s kafka.embedded_disk_size is for the embedded brokers; the disks of the"
+                + " cluster at --url are its own (drop one of them)");
+  }
+
+  @Test
   void theStoreIsChosenBeforeAnythingStarts() throws Exception {
     CliRun bogus = CliRun.of("run", LOGS.toString(), "--target", "seqdbb");
     assertThat(bogus.exitCode()).isEqualTo(2);

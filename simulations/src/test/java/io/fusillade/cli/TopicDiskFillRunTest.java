@@ -32,6 +32,7 @@ class TopicDiskFillRunTest {
       """
       config_name: disk-fill
       seed: 7
+      kafka: {embedded_disk_size: 8MB}
       topics:
         - name: fill
           partitions: 1
@@ -66,9 +67,7 @@ class TopicDiskFillRunTest {
     String options = System.getenv().getOrDefault("FUSILLADE_CHILD_JVM_OPTS", "");
     builder
         .environment()
-        .put(
-            "FUSILLADE_CHILD_JVM_OPTS",
-            options + " -Dkafka.embedded.diskSize=8MB -Dfusillade.topic.drainTimeout=2s");
+        .put("FUSILLADE_CHILD_JVM_OPTS", options + " -Dfusillade.topic.drainTimeout=2s");
     long started = System.nanoTime();
     Process cli = builder.start();
     boolean ended = cli.waitFor(120, TimeUnit.SECONDS);

@@ -145,6 +145,26 @@ public final class SettingValues {
     return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
   }
 
+  private static final java.util.regex.Pattern SIZE =
+      java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)");
+
+  /**
+   * A size as a user writes it, {@code 16MB}, {@code 64MiB}, {@code 1.5GB} (the units of {@link
+   * #bytesPerUnit}), in bytes.
+   *
+   * @param text the size
+   * @return its bytes
+   * @throws IllegalArgumentException for text that is not a size, saying what one looks like
+   */
+  public static long parseSize(String text) {
+    java.util.regex.Matcher m = SIZE.matcher(text == null ? "" : text.strip());
+    double unit = m.matches() ? bytesPerUnit(m.group(2)) : Double.NaN;
+    if (Double.isNaN(unit)) {
+      throw new IllegalArgumentException("not a size (16MB, 64MiB, 1GB): " + text);
+    }
+    return (long) (Double.parseDouble(m.group(1)) * unit);
+  }
+
   /**
    * Bytes in one of a size unit, as checks and objectives write sizes: decimal {@code B}, {@code
    * kB}, {@code MB}, {@code GB}, {@code TB}, binary {@code KiB}, {@code MiB}, {@code GiB}, in any

@@ -42,6 +42,19 @@ class RunSettingsTest {
   }
 
   @Test
+  void aSizeIsReadInDecimalOrBinaryUnitsAndAnythingElseSaysWhatASizeLooksLike() {
+    assertThat(SettingValues.parseSize("16MB")).isEqualTo(16_000_000);
+    assertThat(SettingValues.parseSize(" 64 MiB ")).isEqualTo(64L * 1024 * 1024);
+    assertThat(SettingValues.parseSize("1.5GB")).isEqualTo(1_500_000_000L);
+    assertThat(SettingValues.parseSize("512kb")).isEqualTo(512_000);
+    for (String wrong : List.of("lots", "16", "MB", "16 parsecs", "")) {
+      assertThatThrownBy(() -> SettingValues.parseSize(wrong))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("not a size (16MB, 64MiB, 1GB): " + wrong);
+    }
+  }
+
+  @Test
   void systemPropertiesRoundTrip() {
     Map<String, String> properties = FULL.toSystemProperties();
     assertThat(properties)

@@ -11,8 +11,16 @@ import java.util.Map;
  * @param bootstrapServers {@code host:port[,...]}, or null for an embedded Kafka
  * @param properties client properties for producer, consumers and admin ({@code security.protocol},
  *     {@code sasl.jaas.config} from {@code ${env:NAME}})
+ * @param embeddedDiskSize the embedded brokers' disk each, in bytes ({@code embedded_disk_size:
+ *     16MB}: the disk test), or 0 for none; never with {@code bootstrapServers}
  */
-public record KafkaConnection(String bootstrapServers, Map<String, String> properties) {
+public record KafkaConnection(
+    String bootstrapServers, Map<String, String> properties, long embeddedDiskSize) {
+
+  /** A section without a disk size. */
+  public KafkaConnection(String bootstrapServers, Map<String, String> properties) {
+    this(bootstrapServers, properties, 0);
+  }
 
   /** Copies the map. */
   public KafkaConnection {

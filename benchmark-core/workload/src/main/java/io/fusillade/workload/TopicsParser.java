@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.fusillade.gen.ValueSpec;
 import io.fusillade.gen.ValueType;
 import io.fusillade.record.RunSettings.Stage;
+import io.fusillade.record.SettingValues;
 import io.fusillade.workload.YamlNode.Entry;
 import io.fusillade.workload.YamlNode.MapNode;
 import io.fusillade.workload.YamlNode.Scalar;
@@ -24,7 +25,12 @@ import java.util.regex.Pattern;
  */
 final class TopicsParser extends FieldReader {
 
-  private static final Set<String> KAFKA_KEYS = keys("bootstrap_servers", "properties");
+  private static final Set<String> KAFKA_KEYS =
+      keys("bootstrap_servers", "properties", "embedded_disk_size");
+
+  /** The smallest disk an embedded broker takes (its log directory's first segments). */
+  private static final long MIN_DISK = 1024 * 1024;
+
   private static final Set<String> TOPIC_KEYS =
       keys(
           "name",
@@ -91,7 +97,43 @@ final class TopicsParser extends FieldReader {
     checkKeys(m, path, KAFKA_KEYS);
     String bootstrap = secret(m, path, "bootstrap_servers");
     Map<String, String> properties = properties(m, path, "properties");
-    return new KafkaConnection(bootstrap, properties);
+    return new KafkaConnection(bootstrap, properties, diskSize(m, path, bootstrap != null));
+  }
+
+  /**
+   * {@code embedded_disk_size: 16MB}: each embedded broker's log directory on a disk of that size
+   * (the disk test); 0 when not given or wrong (the problem is recorded).
+   */
+  private long diskSize(MapNode m, String path, boolean external) {
+    YamlNode node = field(m, "embedded_disk_size");
+    if (node == null) {
+      return 0;
+    }
+    String at = join(path, "embedded_disk_size");
+    if (external) {
+      problem(
+          node,
+          at,
+          "a disk size is for the embedded brokers; the disks of the cluster at bootstrap_servers"
+              + " are its own");
+      return 0;
+    }
+    if (!(node instanceof Scalar s) || s.isNull()) {
+      problem(node, at, "expected a size such as 16MB, got " + node.describe());
+      return 0;
+    }
+    long bytes;
+    try {
+      bytes = SettingValues.parseSize(s.text());
+    } catch (IllegalArgumentException e) {
+      problem(node, at, e.getMessage());
+      return 0;
+    }
+    if (bytes < MIN_DISK) {
+      problem(node, at, "an embedded broker's disk is at least 1MiB, not " + s.text());
+      return 0;
+    }
+    return bytes;
   }
 
   /**

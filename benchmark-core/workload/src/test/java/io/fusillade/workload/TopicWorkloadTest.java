@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fusillade.gen.Distribution;
 import io.fusillade.gen.ValueType;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -104,6 +105,42 @@ class TopicWorkloadTest {
             "bad.yml:11:5 topics[0].linger: unknown key 'linger'",
             "bad.yml:12:11 topics[1].name: duplicate topic 'a' (first at line 5)",
             "bad.yml:14:5 topics[2]: a topic needs rate (messages per second) or steps");
+  }
+
+  @Test
+  void anEmbeddedDiskSizeIsASizeOfAtLeastOneMebibyteForTheEmbeddedBrokersOnly() {
+    LoadResult good =
+        WorkloadLoader.parse(
+            "t.yml", "kafka: {embedded_disk_size: 16MB}\ntopics: [{name: x, rate: 1}]", n -> null);
+    assertThat(good.orThrow().kafka().orElseThrow().embeddedDiskSize()).isEqualTo(16_000_000);
+    assertThat(good.orThrow().kafka().orElseThrow().bootstrapServers()).isNull();
+    LoadResult bad =
+        WorkloadLoader.parse(
+            "t.yml",
+            """
+            kafka: {bootstrap_servers: "h:9092", embedded_disk_size: 16MB}
+            topics: [{name: x, rate: 1}]
+            """,
+            n -> null);
+    assertThat(bad.problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "t.yml:1:58 kafka.embedded_disk_size: a disk size is for the embedded brokers; the"
+                + " disks of the cluster at bootstrap_servers are its own");
+    for (String size : List.of("lots", "512kB")) {
+      LoadResult wrong =
+          WorkloadLoader.parse(
+              "t.yml",
+              "kafka: {embedded_disk_size: " + size + "}\ntopics: [{name: x, rate: 1}]",
+              n -> null);
+      assertThat(wrong.problems())
+          .extracting(Problem::toString)
+          .containsExactly(
+              size.equals("lots")
+                  ? "t.yml:1:29 kafka.embedded_disk_size: not a size (16MB, 64MiB, 1GB): lots"
+                  : "t.yml:1:29 kafka.embedded_disk_size: an embedded broker's disk is at least"
+                      + " 1MiB, not 512kB");
+    }
   }
 
   @Test

@@ -18,15 +18,13 @@ import java.util.Optional;
  * -Dfusillade.urls=host:9092}, the targets of {@link RunSettings}), otherwise an embedded Kafka
  * started for the run — one broker, or three when the replication factor asks for it — each broker
  * in its own JVM unless {@code -Dkafka.embedded.separateProcess=false}, each broker's log directory
- * on a disk of its own of {@code -Dkafka.embedded.diskSize=16MB} when given (the disk test: {@link
- * LocalKafka.Builder#diskSize(long)}).
+ * on a disk of its own of the workload's {@code kafka.embedded_disk_size} or {@code
+ * -Dkafka.embedded.diskSize=16MB} when given (the disk test: {@link
+ * LocalKafka.Builder#diskSize(long)}; the property wins over the file).
  */
 public final class KafkaTarget implements AutoCloseable {
   /** The system property of the embedded brokers' disk size ({@code 16MB}, {@code 64MiB}). */
   public static final String DISK_SIZE = "kafka.embedded.diskSize";
-
-  private static final java.util.regex.Pattern SIZE =
-      java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]+)");
 
   private final String bootstrapServers;
   private final LocalKafka local;
@@ -61,22 +59,26 @@ public final class KafkaTarget implements AutoCloseable {
   }
 
   /**
-   * The size of {@value #DISK_SIZE}, in bytes, or 0 when not given.
+   * The size of {@value #DISK_SIZE}, in bytes, or {@code fromFile} when not given.
    *
+   * @param fromFile the workload's {@code kafka.embedded_disk_size}, or 0
    * @throws FusilladeException naming the property when it is not a size
    */
-  static long diskSize() {
+  static long diskSize(long fromFile) {
     String text = SimulationProperties.string(DISK_SIZE, "").strip();
     if (text.isEmpty()) {
-      return 0;
+      return fromFile;
     }
-    java.util.regex.Matcher m = SIZE.matcher(text);
-    double unit = m.matches() ? SettingValues.bytesPerUnit(m.group(2)) : Double.NaN;
-    if (Double.isNaN(unit)) {
-      throw new FusilladeException(
-          "-D" + DISK_SIZE + "=" + text + ": not a size (16MB, 64MiB, 1GB)");
+    try {
+      return SettingValues.parseSize(text);
+    } catch (IllegalArgumentException e) {
+      throw new FusilladeException("-D" + DISK_SIZE + "=" + text + ": " + e.getMessage());
     }
-    return (long) (Double.parseDouble(m.group(1)) * unit);
+  }
+
+  /** {@link #fromProperties(int, long)} without a disk size from a workload. */
+  public static KafkaTarget fromProperties(int replicationFactor) {
+    return fromProperties(replicationFactor, 0);
   }
 
   /**
@@ -85,8 +87,9 @@ public final class KafkaTarget implements AutoCloseable {
    *
    * @param replicationFactor the replication the topics need: above 1, an embedded cluster has
    *     three brokers
+   * @param diskSize the workload's {@code kafka.embedded_disk_size} in bytes, or 0
    */
-  public static KafkaTarget fromProperties(int replicationFactor) {
+  public static KafkaTarget fromProperties(int replicationFactor, long diskSize) {
     List<String> urls = RunPlan.current().settings().urls();
     String bootstrap = urls.isEmpty() ? null : String.join(",", urls);
     String target =
@@ -115,13 +118,13 @@ public final class KafkaTarget implements AutoCloseable {
                 SimulationProperties.string("kafka.embedded.separateProcess", "true"));
         LocalKafka.Builder builder =
             LocalKafka.builder().brokers(replicationFactor > 1 ? 3 : 1).separateProcess(separate);
-        long disk = diskSize();
+        long disk = diskSize(diskSize);
         if (disk > 0) {
           if (!separate) {
             throw new FusilladeException(
-                "-D"
+                "a disk size (-D"
                     + DISK_SIZE
-                    + " needs the brokers in JVMs of their own: a broker whose disk fills halts"
+                    + " or kafka.embedded_disk_size) needs the brokers in JVMs of their own: a broker whose disk fills halts"
                     + " its JVM (drop -Dkafka.embedded.separateProcess=false)");
           }
           try {

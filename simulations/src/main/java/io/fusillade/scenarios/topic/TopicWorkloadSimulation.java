@@ -96,7 +96,8 @@ public class TopicWorkloadSimulation extends Simulation {
     KafkaTarget target =
         fileBootstrap != null && given.urls().isEmpty()
             ? KafkaTarget.external(fileBootstrap)
-            : KafkaTarget.fromProperties(replication);
+            : KafkaTarget.fromProperties(
+                replication, workload.kafka().map(KafkaConnection::embeddedDiskSize).orElse(0L));
     FusilladeRun.closeAtEnd(target); // before the protocols' components: closes after them
     // The embedded brokers' log segments on disk (directory.kafka.bytes): what retention bounds
     target
