@@ -57,16 +57,20 @@ public final class KafkaComponents extends SessionlessComponents implements Auto
   }
 
   /**
-   * The reader that hands a topic's messages to consume actions, opened at its first use (when the
-   * action is built, before injection), the topic created or checked first.
+   * The reader that hands a topic's messages to consume actions, one per topic and group (null: the
+   * run's own), opened at its first use (when the action is built, before injection), the topic
+   * created or checked first.
    */
-  MessageFeed feed(String topic) {
+  MessageFeed feed(String topic, String group) {
     return feeds.computeIfAbsent(
-        topic,
-        t -> {
-          client.topic(t);
+        topic + "\u0000" + (group == null ? "" : group),
+        k -> {
+          client.topic(topic);
           return new MessageFeed(
-              protocol.options().consumerProperties(), t, protocol.options().readyTimeout());
+              protocol.options().consumerProperties(),
+              topic,
+              group,
+              protocol.options().readyTimeout());
         });
   }
 

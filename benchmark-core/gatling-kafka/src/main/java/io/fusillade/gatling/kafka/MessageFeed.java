@@ -18,11 +18,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one reader of a topic for a protocol's consume actions: a consumer in a group of its own (one
- * per run, so it reads what the run's writers send, from the end of the topic when it joined) whose
- * messages go to the virtual users waiting for one, first come first served, each at most once. A
- * thread polls, hands out, and fails the waits whose timeout passed; while more than {@link
- * #BUFFERED} messages wait for a reader, it pauses its partitions (the broker keeps the rest).
+ * The one reader of a topic (and group) for a protocol's consume actions: a consumer in a group of
+ * its own (one per run, so it reads what the run's writers send, from the end of the topic when it
+ * joined), or in the group the consume names (where that group committed, sharing its partitions
+ * with the group's other members), whose messages go to the virtual users waiting for one, first
+ * come first served, each at most once. A thread polls, hands out, and fails the waits whose
+ * timeout passed; while more than {@link #BUFFERED} messages wait for a reader, it pauses its
+ * partitions (the broker keeps the rest).
  */
 final class MessageFeed implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(MessageFeed.class);
@@ -56,18 +58,21 @@ final class MessageFeed implements AutoCloseable {
   private boolean paused;
 
   /**
-   * Joins a new group on {@code topic} and waits for its partitions and their positions (at most
-   * {@code ready}), so that what is sent after it opens is read; then starts its thread.
+   * Joins {@code group} (null: a new group of its own) on {@code topic} and waits for its
+   * partitions and their positions (at most {@code ready}), so that what is sent after it opens is
+   * read; then starts its thread.
    */
-  MessageFeed(Map<String, Object> consumerProperties, String topic, Duration ready) {
+  MessageFeed(Map<String, Object> consumerProperties, String topic, String group, Duration ready) {
     this.topic = topic;
     Map<String, Object> properties = new HashMap<>(consumerProperties);
     properties.put(
         "group.id",
-        "fusillade-consume-"
-            + topic
-            + "-"
-            + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        group != null
+            ? group
+            : "fusillade-consume-"
+                + topic
+                + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     properties.remove("group.instance.id");
     properties.putIfAbsent("client.id", "fusillade-consume-" + topic);
     this.consumer =

@@ -29,7 +29,7 @@ final class TopicConsumeAction extends FusilladeAction<Void> {
     super(name, components, next);
     // The producer's stamps carry this prefix in their high half: this run's messages.
     this.runPrefix = components.client().topic(consume.topic()).verifier().producerId(0) >>> 32;
-    this.feed = components.feed(consume.topic());
+    this.feed = components.feed(consume.topic(), consume.group());
     this.timeoutNanos = consume.timeout().toNanos();
     this.timeoutReason =
         "no message on " + consume.topic() + " within " + consume.timeout().toMillis() + " ms";

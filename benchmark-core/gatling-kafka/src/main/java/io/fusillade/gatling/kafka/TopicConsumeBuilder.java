@@ -43,6 +43,21 @@ public final class TopicConsumeBuilder implements ActionBuilder {
   }
 
   /**
+   * Reads in the consumer group {@code id} instead of a group of the run's own. A named group
+   * resumes where it last committed (the consumer's auto commit) and is shared: the consumes of
+   * several injectors, or of runs one after another, that name it split the topic's partitions
+   * between them (each needs one partition at least, or it gets no message).
+   *
+   * <p>Example: {@code kafka("read").consume("events").group("billing")}.
+   */
+  public TopicConsumeBuilder group(String id) {
+    if (id == null || id.isBlank()) {
+      throw new IllegalArgumentException("group(...) needs a group id");
+    }
+    return new TopicConsumeBuilder(name, consume.withGroup(id));
+  }
+
+  /**
    * Checks on the message ({@link KafkaDsl#messageValue()}, {@link KafkaDsl#messageKey()}, {@link
    * KafkaDsl#messageHeader(String)}, {@link KafkaDsl#messageLatency()}: the end-to-end latency from
    * its send, for a message this run sent); the first that fails makes the request KO.

@@ -13,9 +13,15 @@ import java.util.List;
  * @param timeout how long after the request's due time a reply may come
  * @param header the header carrying the correlation id, in the request and in its reply
  * @param checks checks on the reply
+ * @param group a consume's consumer group, or null for one of the run's own (a request-reply reads
+ *     without a group)
  */
 record TopicReply(
-    String topic, Duration timeout, String header, List<Check<TopicMessage, ?>> checks) {
+    String topic,
+    Duration timeout,
+    String header,
+    List<Check<TopicMessage, ?>> checks,
+    String group) {
   /** The correlation header's default name. */
   static final String DEFAULT_HEADER = "fusillade.correlation";
 
@@ -27,24 +33,28 @@ record TopicReply(
   }
 
   static TopicReply none() {
-    return new TopicReply(null, DEFAULT_TIMEOUT, DEFAULT_HEADER, List.of());
+    return new TopicReply(null, DEFAULT_TIMEOUT, DEFAULT_HEADER, List.of(), null);
   }
 
   TopicReply withTopic(String value) {
-    return new TopicReply(value, timeout, header, checks);
+    return new TopicReply(value, timeout, header, checks, group);
   }
 
   TopicReply withTimeout(Duration value) {
-    return new TopicReply(topic, value, header, checks);
+    return new TopicReply(topic, value, header, checks, group);
   }
 
   TopicReply withHeader(String value) {
-    return new TopicReply(topic, timeout, value, checks);
+    return new TopicReply(topic, timeout, value, checks, group);
+  }
+
+  TopicReply withGroup(String value) {
+    return new TopicReply(topic, timeout, header, checks, value);
   }
 
   TopicReply withChecks(List<? extends Check<TopicMessage, ?>> more) {
     List<Check<TopicMessage, ?>> all = new ArrayList<>(checks);
     all.addAll(more);
-    return new TopicReply(topic, timeout, header, all);
+    return new TopicReply(topic, timeout, header, all, group);
   }
 }

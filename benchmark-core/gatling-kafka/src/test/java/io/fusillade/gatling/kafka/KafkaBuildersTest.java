@@ -198,9 +198,13 @@ class KafkaBuildersTest {
     assertThat(read.consume().timeout()).isEqualTo(Duration.ofSeconds(10));
     assertThatThrownBy(() -> kafka("read").consume(null))
         .hasMessage("request read: consume(topic) needs a topic");
+    assertThat(read.consume().group()).as("a group of the run's own").isNull();
+    assertThat(read.group("billing").consume().group()).isEqualTo("billing");
+    assertThatThrownBy(() -> read.group(" ")).hasMessage("group(...) needs a group id");
     Map<String, UnaryOperator<TopicConsumeBuilder>> methods =
         Map.of(
             "timeout", b -> b.timeout(Duration.ofSeconds(2)),
+            "group", b -> b.group("billing"),
             "check", b -> b.check(messageValue().is("ok")),
             "checkIf", b -> b.checkIf("#{audit}").then(messageValue().exists()));
     eachMethodReturnsAChangedCopy(read, TopicConsumeBuilder::consume, methods);
@@ -220,7 +224,8 @@ class KafkaBuildersTest {
             "create", b -> b.create(false),
             "consumers", b -> b.consumers(4),
             "group", b -> b.group("billing"),
-            "processingTime", b -> b.processingTime(Duration.ofMillis(2)));
+            "processingTime", b -> b.processingTime(Duration.ofMillis(2)),
+            "producers", b -> b.producers(3));
     eachMethodReturnsAChangedCopy(topic("events"), TopicBuilder::spec, methods);
     assertThat(SERVERS.topic(events).settings().options().topics()).containsExactly(events.spec());
   }

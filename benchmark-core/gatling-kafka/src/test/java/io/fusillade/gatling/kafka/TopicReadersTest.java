@@ -3,6 +3,7 @@ package io.fusillade.gatling.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.local.LocalKafka;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -18,14 +22,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A topic's one reader (a consume's {@link MessageFeed}, a request-reply's {@link ReplyConsumer})
+ * against a real broker. A consume reads in a group of the run's own or in the group it names. It
  * never leaves a virtual user waiting: a wait whose deadline passes is a timeout, a wait when the
  * reader stops is told why, and a wait that comes after it stopped is told at once — no one would
  * expire it later, and the user would hang to the end of the run.
  */
 @Tag("slow")
-class ReaderStopTest {
+class TopicReadersTest {
   private static final String EVENTS = "events";
   private static final String REPLIES = "replies";
+  private static final String BILLING = "billing-events";
   private static final long FAR = TimeUnit.MINUTES.toNanos(5);
 
   private static LocalKafka kafka;
@@ -38,7 +44,10 @@ class ReaderStopTest {
     try (Admin admin = Admin.create(consumer)) {
       admin
           .createTopics(
-              List.of(new NewTopic(EVENTS, 2, (short) 1), new NewTopic(REPLIES, 2, (short) 1)))
+              List.of(
+                  new NewTopic(EVENTS, 2, (short) 1),
+                  new NewTopic(REPLIES, 2, (short) 1),
+                  new NewTopic(BILLING, 2, (short) 1)))
           .all()
           .get(30, TimeUnit.SECONDS);
     }
@@ -56,7 +65,7 @@ class ReaderStopTest {
     Outcome timedOut = new Outcome();
     Outcome pending = new Outcome();
     Outcome late = new Outcome();
-    MessageFeed feed = new MessageFeed(consumer, EVENTS, Duration.ofSeconds(30));
+    MessageFeed feed = new MessageFeed(consumer, EVENTS, null, Duration.ofSeconds(30));
     try {
       feed.next(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200), timedOut.feedWaiter());
       assertThat(timedOut.reason()).as("a deadline that passed").isEqualTo(Outcome.DEADLINE);
@@ -92,6 +101,45 @@ class ReaderStopTest {
     replies.await(replies.nextId(), System.nanoTime() + FAR, late.replyWaiter());
     assertThat(late.now()).as("told on the caller's thread, before await returns").isTrue();
     assertThat(late.reason()).isEqualTo("the run ended before the reply on replies came");
+  }
+
+  @Test
+  void aConsumeInANamedGroupReadsAsAMemberOfThatGroup() throws Exception {
+    MessageFeed feed = new MessageFeed(consumer, BILLING, "billing", Duration.ofSeconds(30));
+    try (KafkaProducer<byte[], byte[]> producer =
+        new KafkaProducer<>(consumer, new ByteArraySerializer(), new ByteArraySerializer())) {
+      CompletableFuture<String> read = new CompletableFuture<>();
+      feed.next(
+          System.nanoTime() + TimeUnit.SECONDS.toNanos(30),
+          new MessageFeed.Waiter() {
+            @Override
+            public void received(ConsumerRecord<byte[], byte[]> message, long arrivedNanos) {
+              read.complete(new String(message.value(), StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void failed(long nowNanos, String reason) {
+              read.complete("failed: " + reason);
+            }
+          });
+      producer
+          .send(new ProducerRecord<>(BILLING, "invoice 7".getBytes(StandardCharsets.UTF_8)))
+          .get(30, TimeUnit.SECONDS);
+      assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo("invoice 7");
+      try (Admin admin = Admin.create(consumer)) {
+        assertThat(
+                admin
+                    .describeConsumerGroups(List.of("billing"))
+                    .all()
+                    .get(30, TimeUnit.SECONDS)
+                    .get("billing")
+                    .members())
+            .as("the feed is the named group's one member")
+            .hasSize(1);
+      }
+    } finally {
+      feed.close();
+    }
   }
 
   /** What one waiting user was told: a message (a failure here), or why none came. */
