@@ -117,11 +117,15 @@ final class K8sCommand implements Callable<Integer> {
     }
     // a workload with mistakes fails here, not in N pods
     io.fusillade.workload.Workload workload = WorkloadFiles.load(file);
-    if (workload.queries().isEmpty() && workload.logs().isEmpty()) {
-      throw new FusilladeException(
-          file
-              + ": several injectors run SQL and logs workloads; a topics workload does not split"
-              + " its load yet");
+    if (!workload.topics().isEmpty()) {
+      if (workload.kafka().map(k -> k.bootstrapServers()).isEmpty()
+          && runOptions.stream().noneMatch(o -> o.equals("--url") || o.startsWith("--url="))) {
+        throw new FusilladeException(
+            file
+                + ": the injectors' topics are on one cluster: give its bootstrap servers"
+                + " (kafka.bootstrap_servers in the file, or -- --url HOST:9092)");
+      }
+      TopicKind.refuseSplit(workload, file.toString(), injectors);
     }
     refuseLiteralSecrets(Files.readAllLines(file));
     if (records != null && !S3Records.Location.is(records)) {

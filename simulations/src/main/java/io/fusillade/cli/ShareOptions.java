@@ -16,7 +16,8 @@ final class ShareOptions extends OptionGroup {
           "Run the test with N injectors (N processes or machines, each given its"
               + " --injector-index): this one sends 1/N of the rate and every N-th of the seeded"
               + " requests, so that the N together send exactly what one would; 'fusillade"
-              + " report' of their records is the test's report. SQL and logs workloads.")
+              + " report' of their records is the test's report. A topic workload's injectors"
+              + " share its writers and one readers' group, and need --start-at.")
   Integer injectors;
 
   @Option(

@@ -1,6 +1,7 @@
 package io.fusillade.cli;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.plan.RunPlan;
 import io.fusillade.record.RunSettings;
 import io.fusillade.record.RunSettings.Mode;
@@ -10,6 +11,7 @@ import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.topic.TopicWorkloadSimulation;
 import io.fusillade.workload.KafkaConnection;
 import io.fusillade.workload.TopicWorkload;
+import io.fusillade.workload.Workload;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,9 +44,25 @@ record TopicKind() implements WorkloadKind {
                   + " steps: or stages: of its section in "
                   + in.file());
     }
-    if (in.share() != null) {
-      // each injector would send the whole load, and their merged report count it N times
-      in.share().refuse("apply to SQL and logs workloads; " + in.file() + " has topics");
+    InjectorShare share = in.injectorShare();
+    if (!share.alone()) {
+      if (!in.command().equals("run")) {
+        throw new FusilladeException(
+            "--injectors: fusillade "
+                + in.command()
+                + " of a topic searches on one injector; several run a topic workload with"
+                + " fusillade run");
+      }
+      if (share.startAt() == null) {
+        throw new FusilladeException(
+            "--injectors "
+                + share.count()
+                + " for "
+                + in.file()
+                + "'s topics needs --start-at: the injectors' readers share one group and their"
+                + " messages one run, both named after the common start");
+      }
+      refuseSplit(in.workload(), in.file().toString(), share.count());
     }
     if (in.target().urlGiven()
         && in.workload().kafka().map(KafkaConnection::embeddedDiskSize).orElse(0L) > 0) {
@@ -58,6 +76,41 @@ record TopicKind() implements WorkloadKind {
       throw new FusilladeException(
           "--user applies to SQL workloads; a Kafka cluster's credentials go in the workload's"
               + " kafka section");
+    }
+  }
+
+  /**
+   * Refuses, before any injector starts, what a topic workload cannot split over {@code injectors}
+   * injectors: steps (judged on one injector's delivery counts), sinks (their consumers are faults'
+   * targets on one machine), and fewer writers than injectors.
+   *
+   * @param where the file, for messages
+   */
+  static void refuseSplit(Workload workload, String where, int injectors) {
+    for (TopicWorkload t : workload.topics()) {
+      String topic = where + ": topic " + t.name() + ": ";
+      if (t.steps() != null) {
+        throw new FusilladeException(
+            topic
+                + "steps: are judged on one injector's delivery counts; over --injectors "
+                + injectors
+                + " give it a rate: or stages:");
+      }
+      if (t.sinkTable() != null || t.sinkTopic() != null) {
+        throw new FusilladeException(
+            topic + "a sink's readers run on one injector; run it without --injectors");
+      }
+      if (t.producers() > 0 && t.producers() < injectors) {
+        throw new FusilladeException(
+            topic
+                + "producers: "
+                + t.producers()
+                + " cannot be shared by --injectors "
+                + injectors
+                + " (each injector writes through its own): give producers: "
+                + injectors
+                + " or more");
+      }
     }
   }
 
@@ -173,6 +226,6 @@ record TopicKind() implements WorkloadKind {
       }
       total += peak;
     }
-    return total;
+    return total / in.injectorShare().count();
   }
 }

@@ -179,12 +179,65 @@ class K8sCommandTest {
   }
 
   @Test
-  void aTopicsWorkloadIsRefusedAsItDoesNotSplitItsLoad() throws Exception {
+  void aTopicsWorkloadSplitsOverTheInjectorsOfOneCluster() throws Exception {
     Path topics = dir.resolve("t.yml");
-    Files.writeString(topics, "topics:\n  - {name: t, rate: 10, duration: 5s}\n");
+    Files.writeString(
+        topics,
+        "topics:\n  - {name: t, partitions: 8, producers: 8, consumers: 8, rate: 8000,"
+            + " duration: 60s}\n");
+    // each pod on an embedded cluster of its own would be N tests
     var run = CliRun.of("k8s", topics.toString(), "--injectors", "3", "--image", "i:1");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("several injectors run SQL and logs workloads");
+    assertThat(run.err())
+        .contains("the injectors' topics are on one cluster: give its bootstrap servers");
+
+    Path out = dir.resolve("topics-k8s");
+    run =
+        CliRun.of(
+            "k8s",
+            topics.toString(),
+            "--injectors",
+            "3",
+            "--image",
+            "i:1",
+            "--start-at",
+            "2026-12-02T10:00:00Z",
+            "--output",
+            out.toString(),
+            "--",
+            "--url",
+            "kafka:9092");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<JsonNode> docs = new ArrayList<>();
+    try (var files = Files.list(out)) {
+      for (Path f : files.sorted().toList()) {
+        docs.addAll(documents(f));
+      }
+    }
+    JsonNode injectors =
+        docs.stream()
+            .filter(d -> d.path("spec").path("completionMode").asText().equals("Indexed"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(injectors.path("spec").path("completions").asInt()).isEqualTo(3);
+    assertThat(injectors.toString())
+        .contains("--injectors 3 --injector-index \\\"$JOB_COMPLETION_INDEX\\\"")
+        .contains("--url kafka:9092");
+    Optional<KubernetesSchema> schema = KubernetesSchema.find();
+    if (schema.isPresent()) { // required with CI=true: theManifestsAreValid... fails without it
+      for (JsonNode doc : docs) {
+        assertThat(schema.get().problems(doc)).as(doc.path("kind").asText()).isEmpty();
+      }
+    }
+
+    // steps are judged on one injector's counts: refused before any pod starts
+    Files.writeString(
+        topics,
+        "kafka: {bootstrap_servers: kafka:9092}\ntopics:\n  - {name: t, steps: {start: 100,"
+            + " increment: 100, count: 3, duration: 10s}}\n");
+    run = CliRun.of("k8s", topics.toString(), "--injectors", "3", "--image", "i:1");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("topic t: steps: are judged on one injector's delivery counts");
   }
 
   @Test

@@ -145,17 +145,61 @@ class RunLogsCommandTest {
   }
 
   @Test
-  void severalInjectorsAreForSqlAndLogsWorkloadsAndShareOneStore() {
-    // a topics workload's injectors would each send the whole load
+  void severalInjectorsShareOneSystemUnderTestAndATopicTestOneStart() throws Exception {
+    // a topic test's injectors name their readers' group and their messages after the start
     Path topics = Path.of("src/test/resources/workloads/topics-demo.yml").toAbsolutePath();
     CliRun result =
         CliRun.of("run", topics.toString(), "--injectors", "3", "--injector-index", "1");
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err().strip())
         .isEqualTo(
-            "fusillade: --injectors, --injector-index apply to SQL and logs workloads; "
+            "fusillade: --injectors 3 for "
                 + topics
-                + " has topics");
+                + "'s topics needs --start-at: the injectors' readers share one group and their"
+                + " messages one run, both named after the common start");
+    String start = java.time.Instant.now().plusSeconds(60).toString();
+    result =
+        CliRun.of(
+            "run",
+            topics.toString(),
+            "--injectors",
+            "3",
+            "--injector-index",
+            "1",
+            "--start-at",
+            start);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("the injectors share one system under test: give its --url");
+    // each injector writes through writers of its own: fewer writers than injectors cannot split
+    Path split =
+        file(
+            """
+            topics:
+              - name: t
+                producers: 2
+                consumers: 1
+                rate: 10
+                duration: 2s
+            """);
+    result =
+        CliRun.of(
+            "run",
+            split.toString(),
+            "--url",
+            "localhost:9",
+            "--injectors",
+            "3",
+            "--injector-index",
+            "0",
+            "--start-at",
+            start);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err().strip())
+        .isEqualTo(
+            "fusillade: "
+                + split
+                + ": topic t: producers: 2 cannot be shared by --injectors 3 (each injector writes"
+                + " through its own): give producers: 3 or more");
     // a logs workload's injectors share one store: not an embedded one each
     result = CliRun.of("run", LOGS.toString(), "--injectors", "3", "--injector-index", "1");
     assertThat(result.exitCode()).isEqualTo(2);

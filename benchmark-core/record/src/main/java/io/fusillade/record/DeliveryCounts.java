@@ -87,6 +87,43 @@ public record DeliveryCounts(
   public record Producer(long producer, Counts counts) {}
 
   /**
+   * The counts of a topic from its streams: the totals are their sums; {@code streams} (up to
+   * {@value #MAX_STREAMS_RECORDED}), {@code perPartition} (up to {@value #MAX_PARTITIONS_RECORDED})
+   * and {@code perProducer} (up to {@value #MAX_PRODUCERS_RECORDED}) as recorded.
+   *
+   * @param all every stream's counts, in the order to record them
+   * @param receivedUnacknowledged received although their send failed, all streams together
+   * @param foreign received without a stamp of this run
+   * @return verified counts ({@link #unverified} makes them not)
+   */
+  public static DeliveryCounts of(List<Stream> all, long receivedUnacknowledged, long foreign) {
+    Counts total = new Counts(0, 0, 0, 0, 0);
+    Map<Integer, Counts> partitions = new TreeMap<>();
+    for (Stream s : all) {
+      total = total.plus(s.counts());
+      partitions.merge(s.partition(), s.counts(), Counts::plus);
+    }
+    List<Partition> perPartition =
+        partitions.size() <= MAX_PARTITIONS_RECORDED
+            ? partitions.entrySet().stream()
+                .map(e -> new Partition(e.getKey(), e.getValue()))
+                .toList()
+            : List.of();
+    return new DeliveryCounts(
+        total.acknowledged(),
+        total.received(),
+        total.lost(),
+        total.duplicated(),
+        total.outOfOrder(),
+        receivedUnacknowledged,
+        foreign,
+        all.size() <= MAX_STREAMS_RECORDED ? all : List.of(),
+        perPartition,
+        byProducer(all),
+        null);
+  }
+
+  /**
    * Streams summed by producer, in producer order; empty when there are more than {@value
    * #MAX_PRODUCERS_RECORDED} producers.
    *
@@ -139,6 +176,27 @@ public record DeliveryCounts(
           number(m, "duplicated"),
           number(m, "outOfOrder"));
     }
+  }
+
+  private static final String ONE_OF = "one of ";
+
+  /**
+   * Why the delivery of an injector of several ({@code --injectors N}) is not verified on its own
+   * record: its readers share one group with the others', so it has read some of their messages and
+   * they some of its own. Their records together are verified ({@link DeliveryBits#merge}).
+   *
+   * @param injectors the injectors of the test
+   */
+  public static String oneOf(int injectors) {
+    return ONE_OF
+        + injectors
+        + " injectors whose readers share one group: verified from their records together"
+        + " (fusillade report DIR1 DIR2 ...)";
+  }
+
+  /** Whether a reason of {@link #notVerified()} is {@link #oneOf}'s. */
+  public static boolean isOneOf(String notVerified) {
+    return notVerified != null && notVerified.startsWith(ONE_OF);
   }
 
   /** Whether the consumers' reads were waited for (the drain) before the counts were taken. */

@@ -1,5 +1,6 @@
 package io.fusillade.topic;
 
+import io.fusillade.record.DeliveryBits;
 import io.fusillade.record.DeliveryCounts;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -141,6 +142,25 @@ public final class DeliveryVerifier {
       }
     }
     return lost;
+  }
+
+  /**
+   * Every stream's sequence numbers as they are now, for the record of an injector of several
+   * ({@link DeliveryBits}): their delivery is verified from all their records together.
+   */
+  public DeliveryBits.TopicBits bits() {
+    List<DeliveryBits.StreamBits> list = new ArrayList<>();
+    streams.forEach(
+        (key, s) ->
+            list.add(
+                new DeliveryBits.StreamBits(
+                    key.producerId(),
+                    key.partition(),
+                    s.acked.toBitSet(),
+                    s.received.toBitSet(),
+                    s.duplicated.sum(),
+                    s.outOfOrder.sum())));
+    return new DeliveryBits.TopicBits(topic, foreign.sum(), list);
   }
 
   private record StreamKey(long producerId, int partition) {}
@@ -315,31 +335,7 @@ public final class DeliveryVerifier {
                 new DeliveryCounts.Counts(
                     s.acknowledged(), s.received(), s.lost(), s.duplicated(), s.outOfOrder())));
       }
-      List<DeliveryCounts.Stream> perStream =
-          all.size() <= DeliveryCounts.MAX_STREAMS_RECORDED ? all : List.of();
-      List<DeliveryCounts.Partition> perPartition = new ArrayList<>();
-      List<PartitionReport> partitions = partitions();
-      if (partitions.size() <= DeliveryCounts.MAX_PARTITIONS_RECORDED) {
-        for (PartitionReport p : partitions) {
-          perPartition.add(
-              new DeliveryCounts.Partition(
-                  p.partition(),
-                  new DeliveryCounts.Counts(
-                      p.acknowledged(), p.received(), p.lost(), p.duplicated(), p.outOfOrder())));
-        }
-      }
-      return new DeliveryCounts(
-          acknowledged,
-          received,
-          lost,
-          duplicated,
-          outOfOrder,
-          receivedUnacknowledged,
-          foreign,
-          perStream,
-          perPartition,
-          DeliveryCounts.byProducer(all),
-          null);
+      return DeliveryCounts.of(all, receivedUnacknowledged, foreign);
     }
   }
 

@@ -6,7 +6,9 @@ package io.fusillade.topic;
  *
  * <p>The send time is a {@link System#nanoTime()} reading of the injector: producers and consumers
  * run in the same JVM, so end-to-end latency is measured on one monotonic clock and needs no clock
- * synchronisation (and is not disturbed by wall-clock adjustments).
+ * synchronisation (and is not disturbed by wall-clock adjustments). In a test of several injectors,
+ * whose readers read each other's messages, it is that reading moved onto the test's reference
+ * clock ({@link TopicShare#clockBaseNanos()}), and so is the reader's.
  *
  * @param producerId the sending stream: a per-run random prefix (high 32 bits) and the index of the
  *     sending thread (low 32 bits), so messages of earlier runs in the same topic are told apart

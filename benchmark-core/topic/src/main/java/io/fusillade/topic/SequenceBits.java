@@ -122,6 +122,26 @@ final class SequenceBits {
     return count;
   }
 
+  /** A copy of the set as it is now (for the record of an injector of several). */
+  java.util.BitSet toBitSet() {
+    int last = -1;
+    for (int c = 0; c < MAX_CHUNKS; c++) {
+      if (chunks.get(c) != null) {
+        last = c;
+      }
+    }
+    long[] words = new long[(last + 1) * WORDS];
+    for (int c = 0; c <= last; c++) {
+      AtomicLongArray chunk = chunks.get(c);
+      if (chunk != null) {
+        for (int w = 0; w < WORDS; w++) {
+          words[c * WORDS + w] = chunk.get(w);
+        }
+      }
+    }
+    return java.util.BitSet.valueOf(words);
+  }
+
   private AtomicLongArray chunk(long n) {
     if (n < 0 || (n >>> CHUNK_BITS) >= MAX_CHUNKS) {
       throw new IllegalArgumentException("sequence number out of range: " + n);

@@ -1,6 +1,8 @@
 package io.fusillade.topic;
 
 import io.fusillade.FusilladeException;
+import io.fusillade.record.DeliveryBits;
+import io.fusillade.record.DeliveryCounts;
 import io.fusillade.record.RunRecorder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +35,7 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>metric {@code e2e T}: end-to-end latency, send to receipt, on the injector's monotonic
- *       clock;
+ *       clock (on the test's reference clock for an injector of several, {@link TopicShare});
  *   <li>counters {@code topic.T.produced.messages}, {@code topic.T.produced.bytes} (acknowledged),
  *       {@code topic.T.consumed.messages}, {@code topic.T.consumed.bytes}: per second in {@code
  *       counters.jsonl};
@@ -47,7 +49,9 @@ import org.slf4j.LoggerFactory;
  *       run whose record closed before the drain (stopped by a signal, an abort rule, the end of
  *       the process that started it) is not verified: its counts cover the messages acknowledged by
  *       the record's last flush, those not read then are {@code unread}, never {@code lost} ({@link
- *       DeliveryVerifier.Report#toUnverifiedMap}).
+ *       DeliveryVerifier.Report#toUnverifiedMap}). Nor is an injector's of several ({@link
+ *       TopicShare}): it writes its verifier's bits beside {@code run.json} ({@link DeliveryBits}),
+ *       from which the injectors' records together are verified.
  * </ul>
  *
  * <p>Why one class of over 500 lines: the producer, the readers and the delivery verifier share one
@@ -81,7 +85,7 @@ public final class TopicClient implements AutoCloseable {
     this.options = options;
     this.recorder = recorder;
     this.admin = Admin.create(options.adminProperties());
-    this.producer = new TopicProducer(options.producerProperties());
+    this.producer = new TopicProducer(options.producerProperties(), options.share());
     // Quotas are the brokers' way of slowing a producer down without an error: the time they held
     // its requests back, so that a run against a throttled cluster says so.
     TopicProducer throttled = producer;
@@ -196,11 +200,13 @@ public final class TopicClient implements AutoCloseable {
       done.completed(System.nanoTime(), new KafkaErrors.NodeDown(down));
       return;
     }
+    // the stamp's time: the due time, on the test's reference clock when it has several injectors
+    long stamped = startNanos + options.share().clockBaseNanos();
     State own = topics.get(topic.name());
     if (own != null && own.writers != null) {
-      own.writers.send(topic, key, value, headers, startNanos, done);
+      own.writers.send(topic, key, value, headers, stamped, done);
     } else {
-      producer.send(topic, key, value, headers, startNanos, done);
+      producer.send(topic, key, value, headers, stamped, done);
     }
   }
 
@@ -305,11 +311,12 @@ public final class TopicClient implements AutoCloseable {
       partitions = Math.min(partitions, seen);
     }
     String t = spec.name();
+    TopicShare share = options.share();
     ProducedTopic produced =
         new ProducedTopic(
             t,
             partitions,
-            new DeliveryVerifier(t),
+            share.alone() ? new DeliveryVerifier(t) : new DeliveryVerifier(t, share.runPrefix()),
             recorder.counter("topic." + t + ".produced.messages"),
             recorder.counter("topic." + t + ".produced.bytes"));
     AtomicLongArray positions = new AtomicLongArray(partitions);
@@ -318,11 +325,13 @@ public final class TopicClient implements AutoCloseable {
     }
     TopicConsumerGroup group = null;
     LagSampler lag = null;
-    if (spec.consumers() > 0) {
-      String groupId =
-          spec.group() != null
-              ? spec.group()
-              : "fusillade-" + t + "-" + UUID.randomUUID().toString().substring(0, 8);
+    String groupId =
+        spec.group() != null
+            ? spec.group()
+            : share.alone()
+                ? "fusillade-" + t + "-" + UUID.randomUUID().toString().substring(0, 8)
+                : share.groupId(t);
+    if (share.ownOf(spec.consumers()) > 0) {
       group =
           new TopicConsumerGroup(
               options.consumerProperties(),
@@ -333,7 +342,8 @@ public final class TopicClient implements AutoCloseable {
               recorder.metric("e2e " + t),
               recorder.counter("topic." + t + ".consumed.messages"),
               recorder.counter("topic." + t + ".consumed.bytes"),
-              positions);
+              positions,
+              share);
       group.start(timeout);
       lag =
           new LagSampler(
@@ -347,17 +357,21 @@ public final class TopicClient implements AutoCloseable {
       recorder.gauge("topic." + t + ".lag", sampled::current);
     }
     TopicWriters writers = null;
-    if (spec.producers() > 0) {
-      try {
-        writers = TopicWriters.open(options.producerProperties(), spec, timeout);
-      } catch (RuntimeException e) {
-        if (group != null) {
-          group.close();
-        }
-        throw e;
+    try {
+      if (!share.alone() && spec.consumers() > 0) {
+        // no injector sends before every partition has a reader positioned, whichever's it is
+        TopicGroupWait.awaitStable(admin, spec, groupId, partitions, group, share, timeout);
       }
+      if (spec.producers() > 0) {
+        writers = TopicWriters.open(options.producerProperties(), spec, share, timeout);
+      }
+    } catch (RuntimeException e) {
+      if (group != null) {
+        group.close();
+      }
+      throw e;
     }
-    State state = new State(spec, produced, group, lag, positions, writers);
+    State state = new State(spec, produced, group, lag, positions, writers, groupId);
     topics.put(t, state);
     return state;
   }
@@ -395,8 +409,19 @@ public final class TopicClient implements AutoCloseable {
     }
     brokers.close();
     for (State s : topics.values()) {
-      if (s.group != null) {
-        s.drained = drain(s);
+      if (s.group == null) {
+        s.drained = true; // nothing read here to wait for
+        s.drainEnded = true;
+      } else {
+        s.drained =
+            options.share().alone()
+                ? drain(s)
+                : TopicGroupWait.drain(
+                    admin,
+                    s.groupId,
+                    () -> s.lag.endOffsets(2000),
+                    s.positions,
+                    System.nanoTime() + options.drainTimeout().toNanos());
         s.drainEnded = true;
         s.group.close();
         if (s.spec.sink() != null) {
@@ -462,24 +487,35 @@ public final class TopicClient implements AutoCloseable {
   }
 
   private void writeHealth() {
+    TopicShare share = options.share();
+    List<DeliveryBits.TopicBits> bits = new ArrayList<>();
     for (State s : topics.values()) {
-      if (s.group == null) {
+      if (share.alone() ? s.group == null : s.spec.consumers() == 0) {
         continue;
+      }
+      if (!share.alone()) {
+        bits.add(s.produced.verifier().bits());
       }
       // The record closes before the drain when the run was stopped (a signal, an abort rule, the
       // end of the process that started it): what was not read then is unread, not lost.
       boolean verified = s.drainEnded;
       DeliveryVerifier.Report report =
           verified ? s.produced.verifier().report() : s.produced.verifier().reportUpTo(s.cut);
-      LagTrend.Result trend = s.lag.trend(0, loadEndSeconds);
+      LagTrend.Result trend = s.lag == null ? null : s.lag.trend(0, loadEndSeconds);
       Map<String, Object> health = new LinkedHashMap<>();
-      health.put("consumers", s.spec.consumers());
+      health.put("consumers", s.group == null ? 0 : s.group.count());
       if (s.writers != null) {
         health.put("producers", s.writers.count());
       }
       health.put("partitions", s.produced.partitions());
-      health.put("delivery", verified ? report.toMap() : report.toUnverifiedMap(NOT_VERIFIED));
-      health.put("lagTrend", trendMap(trend));
+      // An injector of several counts the others' messages its readers got, and not its own that
+      // theirs got: its delivery is verified from all their records (DeliveryBits), not alone.
+      String why =
+          !verified ? NOT_VERIFIED : share.alone() ? null : DeliveryCounts.oneOf(share.injectors());
+      health.put("delivery", why == null ? report.toMap() : report.toUnverifiedMap(why));
+      if (trend != null) {
+        health.put("lagTrend", trendMap(trend));
+      }
       health.put("drained", s.drained);
       recorder.health("topic." + s.spec.name(), health);
       if (s.sinkAudit != null) {
@@ -489,7 +525,7 @@ public final class TopicClient implements AutoCloseable {
           recorder.flag("topic " + s.spec.name() + ": the sink holds " + n + " duplicated rows");
         }
       }
-      if (verified && !report.exact()) {
+      if (verified && share.alone() && !report.exact()) {
         recorder.flag(
             "topic "
                 + s.spec.name()
@@ -501,8 +537,18 @@ public final class TopicClient implements AutoCloseable {
                 + report.outOfOrder()
                 + " out of order");
       }
-      if (trend.verdict() == LagTrend.Verdict.GROWING) {
+      if (trend != null && trend.verdict() == LagTrend.Verdict.GROWING) {
         recorder.flag("topic " + s.spec.name() + ": consumer lag grew — readers did not keep up");
+      }
+    }
+    if (!bits.isEmpty()) {
+      try {
+        DeliveryBits.write(recorder.directory(), bits);
+      } catch (java.io.IOException | RuntimeException e) {
+        recorder.flag(
+            "the delivery bits of this injector could not be written ("
+                + e.getMessage()
+                + "): the injectors' delivery cannot be verified together");
       }
     }
   }
@@ -531,6 +577,7 @@ public final class TopicClient implements AutoCloseable {
     final LagSampler lag;
     final AtomicLongArray positions;
     final TopicWriters writers; // the topic's own producers, or null for the run's one
+    final String groupId;
     volatile boolean drained;
     volatile boolean drainEnded; // the drain was waited for, to its end or its timeout
     volatile Map<Object, Long> cut = Map.of(); // acknowledgements at the record's last flush
@@ -547,7 +594,9 @@ public final class TopicClient implements AutoCloseable {
         TopicConsumerGroup group,
         LagSampler lag,
         AtomicLongArray positions,
-        TopicWriters writers) {
+        TopicWriters writers,
+        String groupId) {
+      this.groupId = groupId;
       this.spec = spec;
       this.produced = produced;
       this.group = group;

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param seed the seed of payload contents
  * @param drainTimeout how long consumers may keep reading after the last send
  * @param readyTimeout how long topic creation, metadata and partition assignment may take
+ * @param share this injector's part of a test of several ({@link TopicShare#ALONE}: alone)
  */
 public record TopicClientOptions(
     String bootstrapServers,
@@ -26,7 +27,8 @@ public record TopicClientOptions(
     List<TopicSpec> topics,
     long seed,
     Duration drainTimeout,
-    Duration readyTimeout) {
+    Duration readyTimeout,
+    TopicShare share) {
 
   /**
    * Producer defaults: the YDB Topics rules (acks from all replicas, no compression, idempotence)
@@ -81,12 +83,13 @@ public record TopicClientOptions(
     topics = List.copyOf(topics);
     drainTimeout = drainTimeout == null ? Duration.ofSeconds(10) : drainTimeout;
     readyTimeout = readyTimeout == null ? Duration.ofSeconds(60) : readyTimeout;
+    share = share == null ? TopicShare.ALONE : share;
   }
 
   /** Options with the defaults and no declared topic. */
   public static TopicClientOptions of(String bootstrapServers) {
     return new TopicClientOptions(
-        bootstrapServers, Map.of(), Map.of(), Map.of(), List.of(), 1, null, null);
+        bootstrapServers, Map.of(), Map.of(), Map.of(), List.of(), 1, null, null, null);
   }
 
   public TopicClientOptions withTopic(TopicSpec topic) {
@@ -94,43 +97,73 @@ public record TopicClientOptions(
     list.removeIf(t -> t.name().equals(topic.name()));
     list.add(topic);
     return new TopicClientOptions(
-        bootstrapServers, common, producer, consumer, list, seed, drainTimeout, readyTimeout);
+        bootstrapServers,
+        common,
+        producer,
+        consumer,
+        list,
+        seed,
+        drainTimeout,
+        readyTimeout,
+        share);
   }
 
   public TopicClientOptions withProducer(String key, String value) {
     Map<String, String> m = new LinkedHashMap<>(producer);
     m.put(key, value);
     return new TopicClientOptions(
-        bootstrapServers, common, m, consumer, topics, seed, drainTimeout, readyTimeout);
+        bootstrapServers, common, m, consumer, topics, seed, drainTimeout, readyTimeout, share);
   }
 
   public TopicClientOptions withConsumer(String key, String value) {
     Map<String, String> m = new LinkedHashMap<>(consumer);
     m.put(key, value);
     return new TopicClientOptions(
-        bootstrapServers, common, producer, m, topics, seed, drainTimeout, readyTimeout);
+        bootstrapServers, common, producer, m, topics, seed, drainTimeout, readyTimeout, share);
   }
 
   public TopicClientOptions withCommon(String key, String value) {
     Map<String, String> m = new LinkedHashMap<>(common);
     m.put(key, value);
     return new TopicClientOptions(
-        bootstrapServers, m, producer, consumer, topics, seed, drainTimeout, readyTimeout);
+        bootstrapServers, m, producer, consumer, topics, seed, drainTimeout, readyTimeout, share);
+  }
+
+  /** This injector's part of a test that several run together. */
+  public TopicClientOptions withShare(TopicShare value) {
+    return new TopicClientOptions(
+        bootstrapServers,
+        common,
+        producer,
+        consumer,
+        topics,
+        seed,
+        drainTimeout,
+        readyTimeout,
+        value);
   }
 
   public TopicClientOptions withSeed(long value) {
     return new TopicClientOptions(
-        bootstrapServers, common, producer, consumer, topics, value, drainTimeout, readyTimeout);
+        bootstrapServers,
+        common,
+        producer,
+        consumer,
+        topics,
+        value,
+        drainTimeout,
+        readyTimeout,
+        share);
   }
 
   public TopicClientOptions withDrainTimeout(Duration timeout) {
     return new TopicClientOptions(
-        bootstrapServers, common, producer, consumer, topics, seed, timeout, readyTimeout);
+        bootstrapServers, common, producer, consumer, topics, seed, timeout, readyTimeout, share);
   }
 
   public TopicClientOptions withReadyTimeout(Duration timeout) {
     return new TopicClientOptions(
-        bootstrapServers, common, producer, consumer, topics, seed, drainTimeout, timeout);
+        bootstrapServers, common, producer, consumer, topics, seed, drainTimeout, timeout, share);
   }
 
   /** The producer's effective properties. */

@@ -52,6 +52,8 @@ final class TopicConsumerGroup implements AutoCloseable {
   // sink, a partition that nothing was stored for yet resumes there after a consumer's restart.
   private final AtomicLongArray startOffsets;
   private final AtomicLong lastReceiveNanos = new AtomicLong(System.nanoTime());
+  private final TopicShare share;
+  private final int count; // this injector's members: all of spec.consumers() when alone
   private final List<Member> members = new ArrayList<>();
   private volatile boolean running = true;
 
@@ -67,9 +69,17 @@ final class TopicConsumerGroup implements AutoCloseable {
       LatencyMetric endToEnd,
       Counter messages,
       Counter bytes,
-      AtomicLongArray positions) {
+      AtomicLongArray positions,
+      TopicShare share) {
     this.properties = new java.util.LinkedHashMap<>(consumerProperties);
     this.properties.put("group.id", groupId);
+    this.share = share;
+    this.count = share.ownOf(spec.consumers());
+    if (!share.alone()) {
+      // The group's other injectors resume a partition that moves to them where this one
+      // committed: every second, not every five, so that little is read twice.
+      this.properties.putIfAbsent("auto.commit.interval.ms", "1000");
+    }
     if (spec.sink() != null) {
       // the sink's own offsets, written with its rows, are where a partition resumes
       this.properties.put("enable.auto.commit", "false");
@@ -87,14 +97,21 @@ final class TopicConsumerGroup implements AutoCloseable {
     }
   }
 
+  /** This injector's members of the group. */
+  int count() {
+    return count;
+  }
+
   /**
    * Starts the consumers and waits until the group is stable: all partitions assigned, each to one
-   * consumer, positions known.
+   * consumer, positions known. The members of an injector of several wait for their first
+   * assignment only (it may be empty): the whole group's stability is the client's to wait for
+   * ({@link TopicGroupWait}).
    *
    * @throws FusilladeException when that does not happen within {@code timeout}
    */
   void start(Duration timeout) {
-    for (int i = 0; i < spec.consumers(); i++) {
+    for (int i = 0; i < count; i++) {
       Member member = new Member(i);
       members.add(member);
       member.thread.start();
@@ -113,7 +130,7 @@ final class TopicConsumerGroup implements AutoCloseable {
         close();
         throw new FusilladeException(
             "the "
-                + spec.consumers()
+                + count
                 + " consumers of topic '"
                 + spec.name()
                 + "' were not assigned its "
@@ -164,6 +181,9 @@ final class TopicConsumerGroup implements AutoCloseable {
   }
 
   private boolean stable() {
+    if (!share.alone()) {
+      return members.stream().allMatch(m -> m.hadAssignment);
+    }
     int assigned = 0;
     for (Member m : members) {
       int size = m.assignedCount;
@@ -173,6 +193,26 @@ final class TopicConsumerGroup implements AutoCloseable {
       assigned += size;
     }
     return assigned == partitions;
+  }
+
+  /** The client id of the group's test-wide member {@code global} (injectors of several). */
+  String clientId(int global) {
+    return properties.getOrDefault("client.id", "fusillade")
+        + "-"
+        + spec.name()
+        + "-reader-"
+        + global;
+  }
+
+  /** How many partitions this injector's members hold now. */
+  int assignedHere() {
+    int n = 0;
+    synchronized (members) {
+      for (Member m : members) {
+        n += m.assignedCount;
+      }
+    }
+    return n;
   }
 
   /** When the last message arrived. */
@@ -203,7 +243,8 @@ final class TopicConsumerGroup implements AutoCloseable {
     Header header = headers.lastHeader(MessageStamp.HEADER);
     MessageStamp stamp = header == null ? null : MessageStamp.decode(header.value());
     if (stamp != null) {
-      endToEnd.recordMicros((now - stamp.sendNanos()) / 1000);
+      // on the test's reference clock when it has several injectors (the base is 0 alone)
+      endToEnd.recordMicros((now + share.clockBaseNanos() - stamp.sendNanos()) / 1000);
     }
     verifier.received(stamp, record.partition());
     messages.increment();
@@ -270,7 +311,7 @@ final class TopicConsumerGroup implements AutoCloseable {
 
     Member(int index) {
       this.index = index;
-      thread = new Thread(this, "fusillade-consumer-" + spec.name() + "-" + index);
+      thread = new Thread(this, "fusillade-consumer-" + spec.name() + "-" + share.global(index));
       thread.setDaemon(true);
     }
 
@@ -278,7 +319,13 @@ final class TopicConsumerGroup implements AutoCloseable {
     public void run() {
       try {
         writer = spec.sink() == null ? null : spec.sink().open(index);
-        consumer = new KafkaConsumer<>(properties, new Skip(), new Skip());
+        Map<String, Object> own = properties;
+        if (!share.alone()) {
+          // told apart from the other injectors' members in the group's description
+          own = new java.util.LinkedHashMap<>(properties);
+          own.put("client.id", clientId(share.global(index)));
+        }
+        consumer = new KafkaConsumer<>(own, new Skip(), new Skip());
         if (writer != null) {
           KafkaConsumer<Void, Void> mine = consumer;
           writer.consumer(mine::groupMetadata);
@@ -398,6 +445,10 @@ final class TopicConsumerGroup implements AutoCloseable {
     public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
       assigned.removeAll(partitions);
       assignedCount = assigned.size();
+      if (!share.alone()) {
+        // read on, maybe, by another injector: this one's lag and drain leave it out
+        partitions.forEach(tp -> positions.set(tp.partition(), -1));
+      }
     }
 
     @Override

@@ -40,10 +40,19 @@ final class TopicProducer implements AutoCloseable {
   private final AtomicInteger threads = new AtomicInteger();
   private final ThreadLocal<Sender> senders = ThreadLocal.withInitial(Sender::new);
   private final Sender stream; // null: a stream per sending thread
+  private final TopicShare share; // numbers the sending threads apart from other injectors'
 
   /** A producer whose every sending thread is a stream of its own. */
   TopicProducer(Map<String, Object> properties) {
-    this(properties, -1);
+    this(properties, -1, TopicShare.ALONE);
+  }
+
+  /**
+   * A producer whose every sending thread is a stream of its own, numbered test-wide ({@link
+   * TopicShare#global}): thread k of injector I is stream k*N + I.
+   */
+  TopicProducer(Map<String, Object> properties, TopicShare share) {
+    this(properties, -1, share);
   }
 
   /**
@@ -51,6 +60,11 @@ final class TopicProducer implements AutoCloseable {
    * whose every sending thread is a stream of its own.
    */
   TopicProducer(Map<String, Object> properties, int index) {
+    this(properties, index, TopicShare.ALONE);
+  }
+
+  private TopicProducer(Map<String, Object> properties, int index, TopicShare share) {
+    this.share = share;
     this.stream = index < 0 ? null : new Sender(index);
     this.producer =
         new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer());
@@ -191,7 +205,7 @@ final class TopicProducer implements AutoCloseable {
     final Map<ProducedTopic, Lane> lanes = new IdentityHashMap<>();
 
     Sender() {
-      this(threads.getAndIncrement());
+      this(share.global(threads.getAndIncrement()));
     }
 
     Sender(int index) {

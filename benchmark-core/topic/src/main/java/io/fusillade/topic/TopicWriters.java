@@ -25,14 +25,18 @@ final class TopicWriters implements AutoCloseable {
   }
 
   /**
-   * Opens {@code spec.producers()} producers with the run's producer properties, each with a client
-   * id of its own ({@code <client.id>-<topic>-<i>}; a {@code transactional.id} gets the same
-   * suffix), and waits for the topic's metadata in each.
+   * Opens this injector's of the topic's {@code spec.producers()} producers (all of them for an
+   * injector alone; of several, those numbered {@link TopicShare#global} from its index) with the
+   * run's producer properties, each with a client id of its own ({@code <client.id>-<topic>-<i>},
+   * {@code i} its test-wide number; a {@code transactional.id} gets the same suffix), and waits for
+   * the topic's metadata in each.
    */
-  static TopicWriters open(Map<String, Object> properties, TopicSpec spec, Duration timeout) {
-    TopicProducer[] writers = new TopicProducer[spec.producers()];
+  static TopicWriters open(
+      Map<String, Object> properties, TopicSpec spec, TopicShare share, Duration timeout) {
+    TopicProducer[] writers = new TopicProducer[share.ownOf(spec.producers())];
     try {
-      for (int i = 0; i < writers.length; i++) {
+      for (int local = 0; local < writers.length; local++) {
+        int i = share.global(local);
         String suffix = "-" + spec.name() + "-" + i;
         Map<String, Object> own = new HashMap<>(properties);
         own.put("client.id", properties.getOrDefault("client.id", "fusillade") + suffix);
@@ -40,8 +44,8 @@ final class TopicWriters implements AutoCloseable {
         if (transactional != null) {
           own.put("transactional.id", transactional + suffix);
         }
-        writers[i] = new TopicProducer(own, i);
-        writers[i].awaitMetadata(spec.name(), timeout);
+        writers[local] = new TopicProducer(own, i);
+        writers[local].awaitMetadata(spec.name(), timeout);
       }
     } catch (RuntimeException e) {
       new TopicWriters(writers).close(Duration.ZERO);

@@ -26,6 +26,48 @@ class DeliveryVerifierTest {
   }
 
   @Test
+  void twoInjectorsBitsTogetherVerifyWhatNeitherCanAlone() {
+    // one test, two injectors: one run prefix; injector 0's producer 3 wrote 0..99 999 (past a
+    // 64 Ki chunk), its readers got the first half, injector 1's the second
+    DeliveryVerifier other = new DeliveryVerifier("t", 42);
+    for (long s = 0; s < 100_000; s++) {
+      verifier.stream(producer, 0).acknowledged(s);
+      (s < 50_000 ? verifier : other).received(new MessageStamp(producer, s, 0), 0);
+    }
+    assertThat(verifier.report().lost()).as("alone, injector 0 sees half lost").isEqualTo(50_000);
+    assertThat(other.report().receivedUnacknowledged()).isEqualTo(50_000);
+
+    io.fusillade.record.DeliveryCounts together =
+        io.fusillade.record.DeliveryBits.merge(List.of(verifier.bits(), other.bits()));
+
+    assertThat(together.acknowledged()).isEqualTo(100_000);
+    assertThat(together.received()).isEqualTo(100_000);
+    assertThat(together.lost()).isZero();
+    assertThat(together.receivedUnacknowledged()).isZero();
+    assertThat(together.exact()).isTrue();
+  }
+
+  @Test
+  void injectorsShareWritersAndReadersAsOneWouldNumberThem() {
+    // seven writers over three injectors: 0, 3, 6 | 1, 4 | 2, 5
+    List<List<Integer>> owned = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      TopicShare share = new TopicShare(3, i, 9, 0);
+      List<Integer> mine = new ArrayList<>();
+      for (int local = 0; local < share.ownOf(7); local++) {
+        mine.add(share.global(local));
+      }
+      owned.add(mine);
+    }
+    assertThat(owned).containsExactly(List.of(0, 3, 6), List.of(1, 4), List.of(2, 5));
+    assertThat(TopicShare.ALONE.ownOf(7)).isEqualTo(7);
+    assertThat(TopicShare.of(3, 0, 1, 0).runPrefix())
+        .as("one test id, one prefix on every injector")
+        .isEqualTo(TopicShare.of(3, 2, 1, 0).runPrefix())
+        .isNotEqualTo(TopicShare.of(3, 0, 2, 0).runPrefix());
+  }
+
+  @Test
   void everyAcknowledgedMessageReceivedOnceInOrderIsExact() {
     ack(0, 0, 1, 2);
     ack(1, 0, 1);

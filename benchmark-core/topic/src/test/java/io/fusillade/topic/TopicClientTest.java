@@ -104,7 +104,8 @@ class TopicClientTest {
         run.metric("e2e " + topic),
         run.counter("c"),
         run.counter("b"),
-        positions);
+        positions,
+        TopicShare.ALONE);
   }
 
   private static void awaitPositions(AtomicLongArray positions, long... ends) {
@@ -218,7 +219,8 @@ class TopicClientTest {
               run.metric("e2e " + topic),
               run.counter("c"),
               run.counter("b"),
-              positions)) {
+              positions,
+              TopicShare.ALONE)) {
         group.start(Duration.ofSeconds(30));
         // 100 a poll at 5 ms each: 500 ms, past the poll interval, so the reader leaves and
         // rejoins while messages keep coming

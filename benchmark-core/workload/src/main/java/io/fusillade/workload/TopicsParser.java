@@ -46,6 +46,7 @@ final class TopicsParser extends FieldReader {
           "producer",
           "consumer",
           "rate",
+          "rate_per_producer",
           "steps",
           "stages",
           "duration",
@@ -207,6 +208,22 @@ final class TopicsParser extends FieldReader {
     if (rate != null && !(rate > 0 && !rate.isInfinite())) {
       problem(field(m, "rate"), join(path, "rate"), "rate must be > 0 messages per second");
     }
+    // the seed's "8M messages/s over 10 streams": each writer's rate, the topic's is N times it
+    Double perProducer = number(m, path, "rate_per_producer");
+    if (perProducer != null) {
+      YamlNode at = field(m, "rate_per_producer");
+      String where = join(path, "rate_per_producer");
+      if (!(perProducer > 0 && !perProducer.isInfinite())) {
+        problem(at, where, "rate_per_producer must be > 0 messages per second");
+      } else if (field(m, "rate") != null) {
+        problem(
+            at, where, "give rate (the topic's) or rate_per_producer (each writer's), not both");
+      } else if (producers == null) {
+        problem(at, where, "rate_per_producer needs producers: N, the writers that each send it");
+      } else {
+        rate = perProducer * producers;
+      }
+    }
     TopicWorkload.Steps steps = null;
     YamlNode stepsNode = field(m, "steps");
     if (stepsNode != null) {
@@ -217,7 +234,7 @@ final class TopicsParser extends FieldReader {
     if (stagesNode != null) {
       // Stages state the whole profile, as in load.stages: a rate, steps or a duration beside
       // them would be a second profile, so each is a contradiction at its own line.
-      for (String other : List.of("rate", "steps", "duration")) {
+      for (String other : List.of("rate", "rate_per_producer", "steps", "duration")) {
         if (field(m, other) != null) {
           problem(
               field(m, other),
@@ -227,9 +244,9 @@ final class TopicsParser extends FieldReader {
                   + ", not both: stages state the whole profile");
         }
       }
-    } else if (rate != null && stepsNode != null) {
+    } else if ((rate != null || perProducer != null) && stepsNode != null) {
       problem(stepsNode, join(path, "steps"), "give rate or steps, not both");
-    } else if (rate == null && stepsNode == null) {
+    } else if (rate == null && perProducer == null && stepsNode == null) {
       problems.add(
           new Problem(m.location(), path, "a topic needs rate (messages per second) or steps"));
     }

@@ -169,6 +169,36 @@ class TopicWorkloadTest {
   }
 
   @Test
+  void aRatePerProducerIsEachWritersAndTheTopicsIsNTimesIt() {
+    // the seed's "8M-10": ten streams of 800k messages a second each
+    LoadResult good =
+        WorkloadLoader.parse(
+            "t.yml",
+            "topics: [{name: x, producers: 10, rate_per_producer: 800000, duration: 10s}]",
+            n -> null);
+    assertThat(good.orThrow().topics().get(0).rate()).isEqualTo(8_000_000.0);
+    LoadResult bad =
+        WorkloadLoader.parse(
+            "t.yml",
+            """
+            topics:
+              - {name: x, rate_per_producer: 5}
+              - {name: y, producers: 2, rate: 1, rate_per_producer: 5}
+              - {name: z, producers: 2, rate_per_producer: 0}
+            """,
+            n -> null);
+    assertThat(bad.problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "t.yml:2:34 topics[0].rate_per_producer: rate_per_producer needs producers: N, the"
+                + " writers that each send it",
+            "t.yml:3:57 topics[1].rate_per_producer: give rate (the topic's) or"
+                + " rate_per_producer (each writer's), not both",
+            "t.yml:4:48 topics[2].rate_per_producer: rate_per_producer must be > 0 messages per"
+                + " second");
+  }
+
+  @Test
   void aSinkNamesItsTableAndNeedsConsumers() {
     LoadResult good =
         WorkloadLoader.parse(

@@ -131,7 +131,8 @@ public final class ReportPage {
       h.append("<tr><td><code>")
           .append(escape(c.check()))
           .append("</code></td><td class=\"")
-          .append(c.passed() ? "pass\">passed" : "fail\">FAILED")
+          .append(
+              c.deferred() ? "deferred\">deferred" : c.passed() ? "pass\">passed" : "fail\">FAILED")
           .append("</td><td class=\"text\">")
           .append(escape(c.why()))
           .append("</td></tr>\n");

@@ -39,16 +39,18 @@ public final class JUnitXml {
       Map<String, String> properties,
       List<CheckResult> results) {
     long failures = results.stream().filter(r -> !r.passed()).count();
+    long skipped = results.stream().filter(CheckResult::deferred).count();
     StringBuilder x = new StringBuilder(2048);
     x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     x.append(
         String.format(
             Locale.ROOT,
-            "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\""
+            "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\""
                 + " time=\"%.3f\" timestamp=\"%s\">\n",
             escape(suite),
             results.size(),
             failures,
+            skipped,
             durationSeconds,
             TIMESTAMP.format(Instant.ofEpochMilli(startEpochMs))));
     x.append("  <properties>\n");
@@ -66,7 +68,9 @@ public final class JUnitXml {
           .append("\" classname=\"")
           .append(escape(suite))
           .append("\" time=\"0\">\n");
-      if (!r.passed()) {
+      if (r.deferred()) {
+        x.append("    <skipped message=\"").append(escape(r.message())).append("\"/>\n");
+      } else if (!r.passed()) {
         x.append("    <failure message=\"")
             .append(escape(r.message()))
             .append("\" type=\"io.fusillade.CheckFailed\">")

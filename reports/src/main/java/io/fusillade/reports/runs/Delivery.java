@@ -1,5 +1,6 @@
 package io.fusillade.reports.runs;
 
+import io.fusillade.record.DeliveryBits;
 import io.fusillade.record.DeliveryCounts;
 import io.fusillade.record.RunRecord;
 import java.util.ArrayList;
@@ -10,8 +11,10 @@ import java.util.TreeMap;
 
 /**
  * What the topic protocol's delivery verifier counted for one topic: {@code run.json} health {@code
- * topic.<T>}, entry {@code delivery} (see src/site/topics.md), summed over the run's injectors
- * (each verifies the messages its own producers sent).
+ * topic.<T>}, entry {@code delivery} (see src/site/topics.md). Over several injectors: verified
+ * from their {@link DeliveryBits} together when their readers shared one group (a topic workload of
+ * {@code fusillade run --injectors N}), else summed (each verified the messages its own producers
+ * sent).
  *
  * @param topic the topic
  * @param partitions the topic's partitions (the most any injector saw)
@@ -30,8 +33,9 @@ import java.util.TreeMap;
  *     unverified delivery's partitions count unread messages where a verified one's count lost
  *     ones)
  * @param perProducer per producer (a topic's writer, or a sending thread), every partition
- *     together, in producer order; empty when not recorded, and for a run of several injectors
- *     (each numbers its producers from 0: their records keep theirs)
+ *     together, in producer order; empty when not recorded, and when several injectors' counts were
+ *     summed (each numbers its producers from 0) rather than verified together (their readers
+ *     shared one group, and their producers are numbered test-wide)
  * @param unread acknowledged and not read when the run stopped, in a delivery that was not
  *     verified: maybe lost, maybe only late (0 when verified)
  * @param notVerified why the delivery was not verified ({@code the run stopped before the drain}:
@@ -175,7 +179,7 @@ public record Delivery(
    *     run killed before its end)
    */
   public static Map<String, Delivery> of(RunData run) {
-    Map<String, Delivery> byTopic = new TreeMap<>();
+    Map<String, List<Delivery>> perInjector = new TreeMap<>();
     for (RunRecord record : run.injectors()) {
       record
           .manifest()
@@ -184,12 +188,108 @@ public record Delivery(
               (key, value) -> {
                 if (isDeliveryEntry(key, value)) {
                   String topic = key.substring(HEALTH_PREFIX.length());
-                  Delivery d = read(topic, (Map<?, ?>) value);
-                  byTopic.merge(topic, d, Delivery::plus);
+                  perInjector
+                      .computeIfAbsent(topic, t -> new ArrayList<>())
+                      .add(read(topic, (Map<?, ?>) value));
                 }
               });
     }
+    Map<String, Delivery> byTopic = new TreeMap<>();
+    perInjector.forEach(
+        (topic, list) -> {
+          Delivery summed = list.stream().reduce(Delivery::plus).orElseThrow();
+          if (list.stream().anyMatch(d -> DeliveryCounts.isOneOf(d.notVerified()))) {
+            summed = together(run, topic, list, summed);
+          }
+          byTopic.put(topic, summed);
+        });
     return byTopic;
+  }
+
+  /**
+   * A topic the injectors' readers shared ({@code --injectors N}): verified from every injector's
+   * {@link DeliveryBits} once the run holds all of them and each drained; otherwise not verified,
+   * saying why (the first injector's reason that is not the sharing itself, or the missing ones).
+   */
+  private static Delivery together(
+      RunData run, String topic, List<Delivery> list, Delivery summed) {
+    for (Delivery d : list) {
+      if (!d.verified() && !DeliveryCounts.isOneOf(d.notVerified())) {
+        return summed.notVerified(d.notVerified());
+      }
+    }
+    int injectors = oneOfHowMany(list.get(0).notVerified());
+    if (run.injectors().size() < injectors) {
+      return summed; // one injector's record, or some: its reason says what is missing
+    }
+    List<DeliveryBits.TopicBits> bits = new ArrayList<>();
+    for (RunRecord record : run.injectors()) {
+      DeliveryBits.TopicBits b =
+          DeliveryBits.read(record.directory()).map(m -> m.get(topic)).orElse(null);
+      if (b == null) {
+        return summed.notVerified(
+            "the record of injector "
+                + record.manifest().runId()
+                + " has no "
+                + DeliveryBits.FILE
+                + " for "
+                + topic);
+      }
+      bits.add(b);
+    }
+    DeliveryCounts merged = DeliveryBits.merge(bits);
+    return new Delivery(
+        topic,
+        summed.partitions,
+        summed.consumers,
+        merged.acknowledged(),
+        merged.received(),
+        merged.lost(),
+        merged.duplicated(),
+        merged.outOfOrder(),
+        merged.receivedUnacknowledged(),
+        merged.foreign(),
+        summed.drained,
+        summed.lagTrend,
+        partitions(merged),
+        producers(merged),
+        0,
+        null);
+  }
+
+  /** The N of {@link DeliveryCounts#oneOf}'s reason; 0 when it does not say. */
+  private static int oneOfHowMany(String reason) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^one of (\\d+) ").matcher(reason);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
+  }
+
+  /** The same counts, not verified for {@code why}. */
+  private Delivery notVerified(String why) {
+    return new Delivery(
+        topic,
+        partitions,
+        consumers,
+        acknowledged,
+        received,
+        0,
+        duplicated,
+        outOfOrder,
+        receivedUnacknowledged,
+        foreign,
+        drained,
+        lagTrend,
+        perPartition,
+        perProducer,
+        unread + lost,
+        why);
+  }
+
+  /**
+   * Whether these counts are one injector's of several whose readers shared a group, judged from
+   * their records together and not from this one alone.
+   */
+  public boolean oneOfSeveral() {
+    return DeliveryCounts.isOneOf(notVerified);
   }
 
   /** One injector's entry {@code topic.<T>}, its {@code delivery} read as the client wrote it. */
@@ -209,30 +309,38 @@ public record Delivery(
         d.foreign(),
         !Boolean.FALSE.equals(entry.get("drained")),
         trend,
-        d.perPartition().stream()
-            .map(
-                p ->
-                    new PartitionDelivery(
-                        p.partition(),
-                        p.counts().acknowledged(),
-                        p.counts().received(),
-                        p.counts().lost(),
-                        p.counts().duplicated(),
-                        p.counts().outOfOrder()))
-            .toList(),
-        d.perProducer().stream()
-            .map(
-                p ->
-                    new ProducerDelivery(
-                        p.producer(),
-                        p.counts().acknowledged(),
-                        p.counts().received(),
-                        p.counts().lost(),
-                        p.counts().duplicated(),
-                        p.counts().outOfOrder()))
-            .toList(),
+        partitions(d),
+        producers(d),
         d.verified() ? 0 : d.lost(),
         d.notVerified());
+  }
+
+  private static List<PartitionDelivery> partitions(DeliveryCounts d) {
+    return d.perPartition().stream()
+        .map(
+            p ->
+                new PartitionDelivery(
+                    p.partition(),
+                    p.counts().acknowledged(),
+                    p.counts().received(),
+                    p.counts().lost(),
+                    p.counts().duplicated(),
+                    p.counts().outOfOrder()))
+        .toList();
+  }
+
+  private static List<ProducerDelivery> producers(DeliveryCounts d) {
+    return d.perProducer().stream()
+        .map(
+            p ->
+                new ProducerDelivery(
+                    p.producer(),
+                    p.counts().acknowledged(),
+                    p.counts().received(),
+                    p.counts().lost(),
+                    p.counts().duplicated(),
+                    p.counts().outOfOrder()))
+        .toList();
   }
 
   /** Two injectors' counts of the same topic. */

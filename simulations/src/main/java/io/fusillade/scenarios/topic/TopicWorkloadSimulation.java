@@ -5,9 +5,11 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import io.fusillade.FusilladeException;
 import io.fusillade.gatling.ArrivalSchedule.Segment;
+import io.fusillade.gatling.ClockOffset;
 import io.fusillade.gatling.FusilladeArrivals;
 import io.fusillade.gatling.FusilladeLimit;
 import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.SimulationProperties;
 import io.fusillade.gatling.kafka.KafkaComponents;
 import io.fusillade.gatling.kafka.KafkaDsl;
@@ -25,6 +27,7 @@ import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.topic.KafkaTopicSink;
+import io.fusillade.topic.TopicShare;
 import io.fusillade.topic.TopicSink;
 import io.fusillade.topic.TopicSpec;
 import io.fusillade.workload.KafkaConnection;
@@ -128,13 +131,30 @@ public class TopicWorkloadSimulation extends Simulation {
             .withStages(recordedStages(workload)));
     FusilladeRun.parameters(Map.of("target", target.kind()));
     WorkloadProperties.declareChecks(given, workload);
+    // One of several injectors (fusillade run --injectors N): its share of the writers, readers and
+    // rate; the stamps on the cluster's clock; the load from the common start.
+    InjectorShare injectors = InjectorShare.current();
+    ClockOffset clock =
+        injectors.alone() && injectors.startAt() == null
+            ? null
+            : KafkaClock.offset(target.bootstrapServers(), common);
+    TopicShare share =
+        injectors.alone()
+            ? TopicShare.ALONE
+            : TopicShare.of(
+                injectors.count(),
+                injectors.index(),
+                Seeds.derive(seed, "topics from " + injectors.startAt()),
+                clock == null ? 0 : clock.offsetMicros());
+    WorkloadProperties.awaitCommonStart(injectors, clock);
 
     Duration drain =
         SimulationProperties.duration(
             DRAIN_PROPERTY, workload.faults().isEmpty() ? null : FAULTS_DRAIN);
     List<PopulationBuilder> populations = new ArrayList<>();
     for (TopicWorkload t : workload.topics()) {
-      KafkaProtocolBuilder protocol = kafka.bootstrapServers(target.bootstrapServers()).seed(seed);
+      KafkaProtocolBuilder protocol =
+          kafka.bootstrapServers(target.bootstrapServers()).seed(seed).share(share);
       if (drain != null) {
         protocol = protocol.drainTimeout(drain);
       }
@@ -189,7 +209,9 @@ public class TopicWorkloadSimulation extends Simulation {
         LimitSettings limit = WorkloadProperties.limit(workload);
         population = FusilladeLimit.search(limit).population(writers, exec(send));
       } else if (!t.stages().isEmpty()) {
-        population = FusilladeArrivals.of(StageInjection.of(t.stages())).population(writers, write);
+        population =
+            FusilladeArrivals.of(StageInjection.of(shareOf(t.stages(), injectors)))
+                .population(writers, write);
       } else if (t.steps() != null) {
         TopicWorkload.Steps s = t.steps();
         FusilladeRun.onEnd(
@@ -204,12 +226,19 @@ public class TopicWorkloadSimulation extends Simulation {
                 .population(writers, write);
       } else {
         population =
-            FusilladeArrivals.of(List.of(Segment.constant(t.rate(), t.duration())))
+            FusilladeArrivals.of(List.of(Segment.constant(injectors.rate(t.rate()), t.duration())))
                 .population(writers, write);
       }
       populations.add(population.protocols(protocol));
     }
     setUp(populations);
+  }
+
+  /** This injector's part of a topic's stages: each rate divided by the injectors. */
+  static List<Stage> shareOf(List<Stage> stages, InjectorShare share) {
+    return stages.stream()
+        .map(st -> new Stage(share.rate(st.from()), share.rate(st.to()), st.duration()))
+        .toList();
   }
 
   /** How a workload's topic is created and read (its sink aside). */

@@ -35,7 +35,8 @@ record KafkaSettings(TopicClientOptions options) {
               options.topics(),
               options.seed(),
               options.drainTimeout(),
-              options.readyTimeout());
+              options.readyTimeout(),
+              options.share());
     }
     return new KafkaSettings(base);
   }
