@@ -132,6 +132,7 @@ public final class WorkloadProperties {
     Map<String, Object> parameters = new java.util.LinkedHashMap<>(share.parameters());
     if (clock != null) {
       parameters.putAll(clock.parameters());
+      FusilladeRun.referenceClock(clock);
     }
     if (share.startAt() != null) {
       System.out.println(

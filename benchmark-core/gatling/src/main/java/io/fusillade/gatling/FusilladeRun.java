@@ -302,6 +302,28 @@ public final class FusilladeRun {
     RunSlot.declare(d -> d.steps = plan);
   }
 
+  /**
+   * Declares this injector's offset to the clock the injectors of one test share (the system under
+   * test's, {@link ClockOffset}): a protocol whose messages one injector writes and another reads
+   * (topics) stamps them on that clock. Call it from the simulation's constructor; {@code fusillade
+   * run --injectors N} does, once it measured the offset.
+   *
+   * <pre>{@code
+   * FusilladeRun.referenceClock(ClockOffset.measure(reference, "db1"));
+   * }</pre>
+   *
+   * @param clock the offset
+   */
+  public static void referenceClock(ClockOffset clock) {
+    noteSimulation();
+    RunSlot.declare(d -> d.referenceClock = clock);
+  }
+
+  /** The offset declared by {@link #referenceClock(ClockOffset)}, if any. */
+  public static Optional<ClockOffset> referenceClock() {
+    return Optional.ofNullable(RunSlot.declared(d -> d.referenceClock));
+  }
+
   /** The injection steps the simulation declared ({@link #injectionSteps}), if any. */
   public static Optional<StepPlan> stepPlan() {
     return Optional.ofNullable(RunSlot.declared(d -> d.steps));

@@ -34,6 +34,7 @@ final class RunDeclarations {
   final Deque<AutoCloseable> closeAtEnd = new ArrayDeque<>();
   final List<FusilladeRun.EndHook<?>> endHooks = new ArrayList<>();
   FusilladeRun.StepPlan steps; // the injection steps, or null
+  ClockOffset referenceClock; // this injector's offset to the clock the test's injectors share
   java.nio.file.Path embeddedLog; // the started server's log, for a logs: embedded source; or null
   String crash; // why the run failed before it opened (a protocol that could not start), or null
 }

@@ -83,9 +83,10 @@ public final class DeliveryBits {
    */
   public static void write(Path directory, List<TopicBits> topics) throws IOException {
     Path file = directory.resolve(FILE);
+    Path writing = directory.resolve(FILE + ".tmp");
     try (DataOutputStream out =
         new DataOutputStream(
-            new BufferedOutputStream(new GZIPOutputStream(Files.newOutputStream(file))))) {
+            new BufferedOutputStream(new GZIPOutputStream(Files.newOutputStream(writing))))) {
       out.writeInt(MAGIC);
       out.writeInt(topics.size());
       for (TopicBits t : topics) {
@@ -102,6 +103,12 @@ public final class DeliveryBits {
         }
       }
     }
+    // whole or absent: a reader never takes a file cut short for the bits of a lost message
+    Files.move(
+        writing,
+        file,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
 
   /**

@@ -408,6 +408,15 @@ public final class TopicClient implements AutoCloseable {
       }
     }
     brokers.close();
+    if (!options.share().alone()) {
+      // this injector's writes are all answered: the others' readers may stop once every
+      // injector has said so and the group has read to the ends
+      for (State s : topics.values()) {
+        if (s.spec.consumers() > 0) {
+          TopicGroupWait.markWritten(admin, s.groupId, s.spec.name(), options.share());
+        }
+      }
+    }
     for (State s : topics.values()) {
       if (s.group == null) {
         s.drained = true; // nothing read here to wait for
@@ -419,11 +428,12 @@ public final class TopicClient implements AutoCloseable {
                 : TopicGroupWait.drain(
                     admin,
                     s.groupId,
+                    options.share(),
                     () -> s.lag.endOffsets(2000),
                     s.positions,
                     System.nanoTime() + options.drainTimeout().toNanos());
-        s.drainEnded = true;
         s.group.close();
+        s.drainEnded = true; // after the readers stopped: the counts taken now are final
         if (s.spec.sink() != null) {
           // now, while the sink's database runs: the health is written when the record closes
           try {

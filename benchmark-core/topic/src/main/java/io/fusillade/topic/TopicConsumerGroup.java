@@ -79,6 +79,8 @@ final class TopicConsumerGroup implements AutoCloseable {
       // The group's other injectors resume a partition that moves to them where this one
       // committed: every second, not every five, so that little is read twice.
       this.properties.putIfAbsent("auto.commit.interval.ms", "1000");
+      // committed offsets are how the injectors see the whole group's reading (its drain)
+      this.properties.put("enable.auto.commit", "true");
     }
     if (spec.sink() != null) {
       // the sink's own offsets, written with its rows, are where a partition resumes
@@ -403,11 +405,16 @@ final class TopicConsumerGroup implements AutoCloseable {
       } else {
         resumeWhereTheGroupWas(partitions);
       }
+      Map<TopicPartition, OffsetAndMetadata> resolved = new java.util.HashMap<>();
       for (TopicPartition tp : partitions) {
         // Resolve the position now (auto.offset.reset), before the first send, not at first fetch.
         long position = consumer.position(tp, Duration.ofSeconds(30));
         positions.set(tp.partition(), position);
         startOffsets.compareAndSet(tp.partition(), -1, position);
+        resolved.put(tp, new OffsetAndMetadata(position));
+      }
+      if (!share.alone() && !partitions.isEmpty()) {
+        commitFirstPositions(resolved);
       }
       assigned.addAll(partitions);
       assignedCount = assigned.size();
@@ -438,6 +445,28 @@ final class TopicConsumerGroup implements AutoCloseable {
           long read = positions.get(tp.partition());
           consumer.seek(tp, read >= 0 ? read : startOffsets.get(tp.partition()));
         }
+      }
+    }
+
+    /**
+     * Commits the positions just resolved of the partitions the group has no offset for yet (an
+     * injector of several): a partition that moves to another injector's reader before the first
+     * auto-commit then resumes here, not at the end, and the injectors start sending only once
+     * every partition has a committed offset ({@link TopicGroupWait#awaitStable}), so that none is
+     * positioned after a message.
+     */
+    private void commitFirstPositions(Map<TopicPartition, OffsetAndMetadata> resolved) {
+      Map<TopicPartition, OffsetAndMetadata> committed =
+          consumer.committed(resolved.keySet(), Duration.ofSeconds(30));
+      Map<TopicPartition, OffsetAndMetadata> first = new java.util.HashMap<>();
+      resolved.forEach(
+          (tp, position) -> {
+            if (committed.get(tp) == null) {
+              first.put(tp, position);
+            }
+          });
+      if (!first.isEmpty()) {
+        consumer.commitSync(first, Duration.ofSeconds(30));
       }
     }
 

@@ -17,11 +17,23 @@ import org.apache.kafka.common.TopicPartition;
  * The consumer group of a topic read by several injectors ({@link TopicShare}), seen through the
  * admin client: no injector's consumers see the whole group, so its readiness before the load and
  * its drain after it are judged from what the brokers say of the group.
+ *
+ * <ul>
+ *   <li><b>Ready</b>: the group stable with all its members (every injector's), every partition
+ *       assigned and with a committed offset (each reader commits the position it resolved, {@link
+ *       TopicConsumerGroup}), and this injector's readers holding what the group gave them. Every
+ *       injector waits for the same condition, so none sends before every partition has a position
+ *       at or before its first message, whichever injector's reader holds it.
+ *   <li><b>Written</b>: once its writers are closed (every write answered or failed), an injector
+ *       commits a marker: offset 0 of partition 0 for the empty group {@code <group>-written-<I>}.
+ *   <li><b>Drained</b>: all N markers there, then the group's committed offsets (or this injector's
+ *       own positions, which are fresher) at the partitions' end offsets.
+ * </ul>
+ *
+ * The markers stay in the cluster as empty groups until the brokers expire their offsets ({@code
+ * offsets.retention.minutes}, 7 days by default).
  */
 final class TopicGroupWait {
-  /** How long the end offsets must stay still before the group counts as drained. */
-  static final Duration QUIET = Duration.ofSeconds(3);
-
   private TopicGroupWait() {}
 
   /**
@@ -73,7 +85,11 @@ final class TopicGroupWait {
             && group.members().size() == spec.consumers()
             && assigned == partitions
             && (local == null || local.assignedHere() == ours)) {
-          return;
+          int committed = committedPartitions(admin, groupId, spec.name());
+          seen += ", " + committed + " of " + partitions + " partitions with a committed offset";
+          if (committed == partitions) {
+            return;
+          }
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -106,11 +122,56 @@ final class TopicGroupWait {
     return false;
   }
 
+  private static int committedPartitions(Admin admin, String groupId, String topic)
+      throws Exception {
+    Map<TopicPartition, OffsetAndMetadata> committed =
+        admin
+            .listConsumerGroupOffsets(groupId)
+            .partitionsToOffsetAndMetadata()
+            .get(2, TimeUnit.SECONDS);
+    int n = 0;
+    for (Map.Entry<TopicPartition, OffsetAndMetadata> e : committed.entrySet()) {
+      if (e.getKey().topic().equals(topic) && e.getValue() != null) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** The marker group of injector {@code index}: its writes of the topic are all answered. */
+  static String writtenMarker(String groupId, int index) {
+    return groupId + "-written-" + index;
+  }
+
   /**
-   * Waits until the whole group has read what the topic holds: for every partition, the group's
-   * committed offset (or this injector's own position, which is fresher) at its end offset, and the
-   * end offsets still for {@link #QUIET} (the other injectors' last writes may land after this
-   * one's), at most until {@code deadline}.
+   * Says that this injector's writes are all answered (its writers are closed): commits its marker
+   * ({@link #writtenMarker}). One that cannot be committed is logged: the others' drain then waits
+   * for it until their drain timeout, and says the group did not drain.
+   */
+  static void markWritten(Admin admin, String groupId, String topic, TopicShare share) {
+    try {
+      admin
+          .alterConsumerGroupOffsets(
+              writtenMarker(groupId, share.index()),
+              Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(0)))
+          .all()
+          .get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      org.slf4j.LoggerFactory.getLogger(TopicGroupWait.class)
+          .warn(
+              "Topic {}: could not say this injector's writes are done: {}",
+              topic,
+              KafkaErrors.reason(e));
+    }
+  }
+
+  /**
+   * Waits until every injector's writes are answered (their markers, {@link #markWritten}) and the
+   * whole group has read what the topic then holds: for every partition, the group's committed
+   * offset (or this injector's own position, which is fresher) at its end offset; at most until
+   * {@code deadline}.
    *
    * @param ends reads the partitions' end offsets, null when the brokers do not answer
    * @param positions this injector's positions (-1: a partition it does not read)
@@ -119,22 +180,16 @@ final class TopicGroupWait {
   static boolean drain(
       Admin admin,
       String groupId,
+      TopicShare share,
       java.util.function.Supplier<Map<TopicPartition, Long>> ends,
       AtomicLongArray positions,
       long deadline) {
-    Map<TopicPartition, Long> still = null;
-    long stillSince = 0;
+    boolean written = false;
     while (System.nanoTime() < deadline) {
-      Map<TopicPartition, Long> now = ends.get();
-      if (now != null) {
-        if (!now.equals(still)) {
-          still = now;
-          stillSince = System.nanoTime();
-        }
-        if (readTo(admin, groupId, now, positions)
-            && System.nanoTime() - stillSince >= QUIET.toNanos()) {
-          return true;
-        }
+      written = written || allWritten(admin, groupId, share);
+      Map<TopicPartition, Long> now = written ? ends.get() : null;
+      if (now != null && readTo(admin, groupId, now, positions)) {
+        return true;
       }
       sleep(250);
       if (Thread.currentThread().isInterrupted()) {
@@ -142,6 +197,27 @@ final class TopicGroupWait {
       }
     }
     return false;
+  }
+
+  private static boolean allWritten(Admin admin, String groupId, TopicShare share) {
+    Map<String, org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec> markers =
+        new java.util.HashMap<>();
+    for (int i = 0; i < share.injectors(); i++) {
+      markers.put(
+          writtenMarker(groupId, i),
+          new org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec());
+    }
+    try {
+      Map<String, Map<TopicPartition, OffsetAndMetadata>> found =
+          admin.listConsumerGroupOffsets(markers).all().get(2, TimeUnit.SECONDS);
+      return markers.keySet().stream()
+          .allMatch(m -> found.get(m) != null && !found.get(m).isEmpty());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (Exception e) {
+      return false;
+    }
   }
 
   private static boolean readTo(

@@ -208,8 +208,10 @@ public record Delivery(
 
   /**
    * A topic the injectors' readers shared ({@code --injectors N}): verified from every injector's
-   * {@link DeliveryBits} once the run holds all of them and each drained; otherwise not verified,
-   * saying why (the first injector's reason that is not the sharing itself, or the missing ones).
+   * {@link DeliveryBits} once the run holds the N records, one per index, of one test (one run
+   * prefix); otherwise not verified, saying why (an injector's reason that is not the sharing
+   * itself, the records missing or repeated, bits that cannot be read). One injector's record alone
+   * keeps its own reason: its checks are deferred to the records together.
    */
   private static Delivery together(
       RunData run, String topic, List<Delivery> list, Delivery summed) {
@@ -219,13 +221,34 @@ public record Delivery(
       }
     }
     int injectors = oneOfHowMany(list.get(0).notVerified());
-    if (run.injectors().size() < injectors) {
-      return summed; // one injector's record, or some: its reason says what is missing
+    if (run.injectors().size() == 1) {
+      return summed; // one injector's own record: its reason says where it is judged
+    }
+    java.util.Set<String> indices = new java.util.TreeSet<>();
+    for (RunRecord record : run.injectors()) {
+      indices.add(String.valueOf(record.manifest().parameters().get("injectorIndex")));
+    }
+    if (run.injectors().size() != injectors || indices.size() != injectors) {
+      return summed.notVerified(
+          run.injectors().size()
+              + " records of injectors "
+              + String.join(", ", indices)
+              + ", not the "
+              + injectors
+              + " injectors' records once each: the delivery is verified from all of them");
     }
     List<DeliveryBits.TopicBits> bits = new ArrayList<>();
+    java.util.Set<Long> prefixes = new java.util.TreeSet<>();
     for (RunRecord record : run.injectors()) {
-      DeliveryBits.TopicBits b =
-          DeliveryBits.read(record.directory()).map(m -> m.get(topic)).orElse(null);
+      DeliveryBits.TopicBits b;
+      try {
+        b = DeliveryBits.read(record.directory()).map(m -> m.get(topic)).orElse(null);
+      } catch (io.fusillade.FusilladeException e) {
+        return summed.notVerified(e.getMessage());
+      }
+      if (b != null) {
+        b.streams().forEach(s -> prefixes.add(s.producerId() >>> 32));
+      }
       if (b == null) {
         return summed.notVerified(
             "the record of injector "
@@ -236,6 +259,12 @@ public record Delivery(
                 + topic);
       }
       bits.add(b);
+    }
+    if (prefixes.size() > 1) {
+      return summed.notVerified(
+          "the records are of different tests (their messages carry "
+              + prefixes.size()
+              + " run prefixes): give the records of one test");
     }
     DeliveryCounts merged = DeliveryBits.merge(bits);
     return new Delivery(

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -52,6 +53,20 @@ final class KafkaClock {
         if (!(e.getCause() instanceof TopicExistsException)) {
           throw e;
         }
+      }
+      // a probe topic made otherwise (CreateTime) would give back this injector's own clock
+      ConfigResource config = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
+      String type =
+          admin
+              .describeConfigs(List.of(config))
+              .all()
+              .get(30, TimeUnit.SECONDS)
+              .get(config)
+              .get("message.timestamp.type")
+              .value();
+      if (!"LogAppendTime".equals(type)) {
+        throw new IllegalStateException(
+            "topic " + TOPIC + " has message.timestamp.type " + type + ", not LogAppendTime");
       }
       Map<String, Object> producer = new HashMap<>(properties);
       producer.put(

@@ -27,7 +27,6 @@ import io.fusillade.scenarios.LocalFaults;
 import io.fusillade.scenarios.StageInjection;
 import io.fusillade.scenarios.WorkloadProperties;
 import io.fusillade.topic.KafkaTopicSink;
-import io.fusillade.topic.TopicShare;
 import io.fusillade.topic.TopicSink;
 import io.fusillade.topic.TopicSpec;
 import io.fusillade.workload.KafkaConnection;
@@ -131,21 +130,14 @@ public class TopicWorkloadSimulation extends Simulation {
             .withStages(recordedStages(workload)));
     FusilladeRun.parameters(Map.of("target", target.kind()));
     WorkloadProperties.declareChecks(given, workload);
-    // One of several injectors (fusillade run --injectors N): its share of the writers, readers and
-    // rate; the stamps on the cluster's clock; the load from the common start.
+    // One of several injectors (fusillade run --injectors N): its share of the rate here, of the
+    // writers and readers in the protocol (KafkaComponents); the cluster's clock; the common start.
     InjectorShare injectors = InjectorShare.current();
     ClockOffset clock =
         injectors.alone() && injectors.startAt() == null
             ? null
             : KafkaClock.offset(target.bootstrapServers(), common);
-    TopicShare share =
-        injectors.alone()
-            ? TopicShare.ALONE
-            : TopicShare.of(
-                injectors.count(),
-                injectors.index(),
-                Seeds.derive(seed, "topics from " + injectors.startAt()),
-                clock == null ? 0 : clock.offsetMicros());
+    // the run's reference clock: the topic protocol stamps on it (KafkaComponents)
     WorkloadProperties.awaitCommonStart(injectors, clock);
 
     Duration drain =
@@ -153,8 +145,7 @@ public class TopicWorkloadSimulation extends Simulation {
             DRAIN_PROPERTY, workload.faults().isEmpty() ? null : FAULTS_DRAIN);
     List<PopulationBuilder> populations = new ArrayList<>();
     for (TopicWorkload t : workload.topics()) {
-      KafkaProtocolBuilder protocol =
-          kafka.bootstrapServers(target.bootstrapServers()).seed(seed).share(share);
+      KafkaProtocolBuilder protocol = kafka.bootstrapServers(target.bootstrapServers()).seed(seed);
       if (drain != null) {
         protocol = protocol.drainTimeout(drain);
       }
@@ -210,7 +201,7 @@ public class TopicWorkloadSimulation extends Simulation {
         population = FusilladeLimit.search(limit).population(writers, exec(send));
       } else if (!t.stages().isEmpty()) {
         population =
-            FusilladeArrivals.of(StageInjection.of(shareOf(t.stages(), injectors)))
+            FusilladeArrivals.of(StageInjection.of(shareOf(t.stages(), t, injectors)))
                 .population(writers, write);
       } else if (t.steps() != null) {
         TopicWorkload.Steps s = t.steps();
@@ -226,7 +217,8 @@ public class TopicWorkloadSimulation extends Simulation {
                 .population(writers, write);
       } else {
         population =
-            FusilladeArrivals.of(List.of(Segment.constant(injectors.rate(t.rate()), t.duration())))
+            FusilladeArrivals.of(
+                    List.of(Segment.constant(rateShare(t.rate(), t, injectors), t.duration())))
                 .population(writers, write);
       }
       populations.add(population.protocols(protocol));
@@ -234,10 +226,27 @@ public class TopicWorkloadSimulation extends Simulation {
     setUp(populations);
   }
 
-  /** This injector's part of a topic's stages: each rate divided by the injectors. */
-  static List<Stage> shareOf(List<Stage> stages, InjectorShare share) {
+  /**
+   * This injector's part of a topic's rate: of a topic with {@code producers: P}, its writers'
+   * share (P/N writers each, the first P mod N injectors one more), so that every writer of the
+   * test sends the same rate; else 1/N.
+   */
+  static double rateShare(double total, TopicWorkload t, InjectorShare share) {
+    if (t.producers() == 0 || share.alone()) {
+      return share.rate(total);
+    }
+    int p = t.producers();
+    int own = p / share.count() + (share.index() < p % share.count() ? 1 : 0);
+    return total * own / p;
+  }
+
+  /** This injector's part of a topic's stages: each rate as {@link #rateShare} divides it. */
+  static List<Stage> shareOf(List<Stage> stages, TopicWorkload t, InjectorShare share) {
     return stages.stream()
-        .map(st -> new Stage(share.rate(st.from()), share.rate(st.to()), st.duration()))
+        .map(
+            st ->
+                new Stage(
+                    rateShare(st.from(), t, share), rateShare(st.to(), t, share), st.duration()))
         .toList();
   }
 

@@ -20,6 +20,32 @@ class TopicStagesTest {
   }
 
   @Test
+  void injectorsSendTheirWritersShareSoThatEveryWriterSendsTheSameRate() {
+    Workload w =
+        workload(
+            """
+            topics:
+              - {name: a, producers: 7, rate: 700, duration: 5s}
+              - {name: b, stages: [{ramp: 0..30, over: 2s}]}
+            """);
+    // 7 writers over 3 injectors: 0, 3, 6 | 1, 4 | 2, 5, each writer 100/s
+    double[] rates = new double[3];
+    for (int i = 0; i < 3; i++) {
+      rates[i] =
+          TopicWorkloadSimulation.rateShare(
+              700, w.topics().get(0), new io.fusillade.gatling.InjectorShare(3, i, null));
+    }
+    assertThat(rates).containsExactly(300, 200, 200);
+    // without producers: a third each, stage by stage
+    assertThat(
+            TopicWorkloadSimulation.shareOf(
+                w.topics().get(1).stages(),
+                w.topics().get(1),
+                new io.fusillade.gatling.InjectorShare(3, 2, null)))
+        .containsExactly(new Stage(0, 10, Duration.ofSeconds(2)));
+  }
+
+  @Test
   void theOneProfileOfEveryTopicIsRecorded() {
     Workload w =
         workload(

@@ -1,8 +1,13 @@
 package io.fusillade.gatling.kafka;
 
+import io.fusillade.gatling.ClockOffset;
+import io.fusillade.gatling.FusilladeRun;
+import io.fusillade.gatling.InjectorShare;
 import io.fusillade.gatling.SessionlessComponents;
 import io.fusillade.record.RunRecorder;
 import io.fusillade.topic.TopicClient;
+import io.fusillade.topic.TopicClientOptions;
+import io.fusillade.topic.TopicShare;
 import io.gatling.core.CoreComponents;
 import java.time.Duration;
 import java.util.Map;
@@ -30,7 +35,27 @@ public final class KafkaComponents extends SessionlessComponents implements Auto
     super(core, recorder);
     this.protocol = protocol;
     // Topics checked, metadata fetched, consumers assigned: before the first message is sent.
-    this.client = TopicClient.open(protocol.options(), recorder);
+    this.client = TopicClient.open(shared(protocol.options()), recorder);
+  }
+
+  /**
+   * The options of this injector's part of a test several run together ({@code fusillade run
+   * --injectors N}, {@link InjectorShare}): its share of each topic's writers and readers, a run
+   * prefix every injector derives alike from the seed and the common start, and the clock they
+   * share ({@link FusilladeRun#referenceClock()}). Alone, the options as they are.
+   */
+  private static TopicClientOptions shared(TopicClientOptions options) {
+    InjectorShare injectors = InjectorShare.current();
+    if (injectors.alone()) {
+      return options;
+    }
+    long start = injectors.startAt() == null ? 0 : injectors.startAt().toEpochMilli();
+    return options.withShare(
+        TopicShare.of(
+            injectors.count(),
+            injectors.index(),
+            options.seed() * 31 + start,
+            FusilladeRun.referenceClock().map(ClockOffset::offsetMicros).orElse(0L)));
   }
 
   public TopicClient client() {

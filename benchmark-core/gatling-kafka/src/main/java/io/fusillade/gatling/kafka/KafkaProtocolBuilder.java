@@ -115,18 +115,6 @@ public final class KafkaProtocolBuilder implements ProtocolBuilder {
     return new KafkaProtocolBuilder(settings.withOptions(o -> o.withReadyTimeout(timeout)));
   }
 
-  /**
-   * This injector's part of a test that several injectors run together: its share of each topic's
-   * writers and readers, the test's run prefix and reference clock ({@link TopicShare}). {@code
-   * fusillade run --injectors N} sets it for a workload's topics; the topic's rate is the caller's
-   * to divide.
-   *
-   * <p>Example: {@code kafka.bootstrapServers(servers).share(TopicShare.of(3, 0, testId, 0))}.
-   */
-  public KafkaProtocolBuilder share(io.fusillade.topic.TopicShare share) {
-    return new KafkaProtocolBuilder(settings.withOptions(o -> o.withShare(share)));
-  }
-
   @Override
   public Protocol protocol() {
     return settings.protocol();

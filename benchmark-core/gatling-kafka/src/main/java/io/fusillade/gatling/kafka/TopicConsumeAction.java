@@ -20,6 +20,7 @@ import org.apache.kafka.common.header.Header;
 final class TopicConsumeAction extends FusilladeAction<Void> {
   private final MessageFeed feed;
   private final long runPrefix;
+  private final long clockBaseNanos;
   private final long timeoutNanos;
   private final String timeoutReason;
   private final Checks<TopicMessage> checks;
@@ -29,6 +30,7 @@ final class TopicConsumeAction extends FusilladeAction<Void> {
     super(name, components, next);
     // The producer's stamps carry this prefix in their high half: this run's messages.
     this.runPrefix = components.client().topic(consume.topic()).verifier().producerId(0) >>> 32;
+    this.clockBaseNanos = components.client().options().share().clockBaseNanos();
     this.feed = components.feed(consume.topic(), consume.group());
     this.timeoutNanos = consume.timeout().toNanos();
     this.timeoutReason =
@@ -78,6 +80,7 @@ final class TopicConsumeAction extends FusilladeAction<Void> {
     if (stamp == null || (stamp.producerId() >>> 32) != runPrefix) {
       return -1;
     }
-    return arrivedNanos - stamp.sendNanos();
+    // on the test's reference clock when several injectors share it (the base is 0 alone)
+    return arrivedNanos + clockBaseNanos - stamp.sendNanos();
   }
 }
