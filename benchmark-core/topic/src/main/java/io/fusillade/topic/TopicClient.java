@@ -413,7 +413,7 @@ public final class TopicClient implements AutoCloseable {
       // injector has said so and the group has read to the ends
       for (State s : topics.values()) {
         if (s.spec.consumers() > 0) {
-          TopicGroupWait.markWritten(admin, s.groupId, s.spec.name(), options.share());
+          TopicGroupWait.markWritten(admin, s.spec.name(), options.share());
         }
       }
     }
@@ -428,6 +428,7 @@ public final class TopicClient implements AutoCloseable {
                 : TopicGroupWait.drain(
                     admin,
                     s.groupId,
+                    s.spec.name(),
                     options.share(),
                     () -> s.lag.endOffsets(2000),
                     s.positions,

@@ -25,7 +25,9 @@ import org.apache.kafka.common.TopicPartition;
  *       injector waits for the same condition, so none sends before every partition has a position
  *       at or before its first message, whichever injector's reader holds it.
  *   <li><b>Written</b>: once its writers are closed (every write answered or failed), an injector
- *       commits a marker: offset 0 of partition 0 for the empty group {@code <group>-written-<I>}.
+ *       commits a marker: offset 0 of partition 0 for the empty group {@code fusillade-<topic>-<run
+ *       prefix>-written-<I>}, named after the test, not the readers' group (a group the workload
+ *       names outlives the test, and so would its markers).
  *   <li><b>Drained</b>: all N markers there, then the group's committed offsets (or this injector's
  *       own positions, which are fresher) at the partitions' end offsets.
  * </ul>
@@ -138,9 +140,9 @@ final class TopicGroupWait {
     return n;
   }
 
-  /** The marker group of injector {@code index}: its writes of the topic are all answered. */
-  static String writtenMarker(String groupId, int index) {
-    return groupId + "-written-" + index;
+  /** The marker group of injector {@code index} of this test: its writes of the topic are done. */
+  static String writtenMarker(String topic, TopicShare share, int index) {
+    return "fusillade-" + topic + "-" + Long.toHexString(share.runPrefix()) + "-written-" + index;
   }
 
   /**
@@ -148,11 +150,11 @@ final class TopicGroupWait {
    * ({@link #writtenMarker}). One that cannot be committed is logged: the others' drain then waits
    * for it until their drain timeout, and says the group did not drain.
    */
-  static void markWritten(Admin admin, String groupId, String topic, TopicShare share) {
+  static void markWritten(Admin admin, String topic, TopicShare share) {
     try {
       admin
           .alterConsumerGroupOffsets(
-              writtenMarker(groupId, share.index()),
+              writtenMarker(topic, share, share.index()),
               Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(0)))
           .all()
           .get(10, TimeUnit.SECONDS);
@@ -180,13 +182,14 @@ final class TopicGroupWait {
   static boolean drain(
       Admin admin,
       String groupId,
+      String topic,
       TopicShare share,
       java.util.function.Supplier<Map<TopicPartition, Long>> ends,
       AtomicLongArray positions,
       long deadline) {
     boolean written = false;
     while (System.nanoTime() < deadline) {
-      written = written || allWritten(admin, groupId, share);
+      written = written || allWritten(admin, topic, share);
       Map<TopicPartition, Long> now = written ? ends.get() : null;
       if (now != null && readTo(admin, groupId, now, positions)) {
         return true;
@@ -199,12 +202,12 @@ final class TopicGroupWait {
     return false;
   }
 
-  private static boolean allWritten(Admin admin, String groupId, TopicShare share) {
+  private static boolean allWritten(Admin admin, String topic, TopicShare share) {
     Map<String, org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec> markers =
         new java.util.HashMap<>();
     for (int i = 0; i < share.injectors(); i++) {
       markers.put(
-          writtenMarker(groupId, i),
+          writtenMarker(topic, share, i),
           new org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec());
     }
     try {
