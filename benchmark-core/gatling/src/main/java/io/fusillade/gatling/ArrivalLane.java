@@ -134,8 +134,7 @@ final class ArrivalLane {
         double at = cursor.at(arrival);
         if (at < 0) {
           if (!plan.open()) {
-            over = true; // every arrival of the schedule is sent
-            leaveIfDone();
+            over = true; // every arrival of the schedule is sent: it leaves once counted, below
           } // an open plan's lane waits for the next plan: wake() comes with it
           return;
         }
@@ -181,6 +180,9 @@ final class ArrivalLane {
       }
     } finally {
       lanes.count(sent, refused);
+      // Leaving tells the population its lane is done, and what follows reads the lanes' counts:
+      // counted first, so that a lane never leaves with its last turn's arrivals uncounted.
+      leaveIfDone();
     }
   }
 
@@ -192,8 +194,7 @@ final class ArrivalLane {
     } else {
       long count = plan.schedule().count();
       lanes.unsent(arrival < count ? (count - arrival + step - 1) / step : 0);
-    }
-    leaveIfDone();
+    } // it leaves once its turn is counted (turn's finally)
   }
 
   /** This lane's arrivals of the current plan due by {@code now} and not sent; skips them. */
