@@ -35,6 +35,10 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #start(Duration)} returns once every partition is assigned and every consumer knows its
  * position, so no message sent afterwards can be missed. Consumers poll with a short timeout and
  * check a flag, so {@link #close()} never waits for a message that does not come.
+ *
+ * <p>Why one class of about 500 lines: its members share the positions, the start offsets and the
+ * rebalance rules (resume where the group was, commit a first position when the group reading is
+ * shared by several injectors); the group-wide waits stand alone already ({@link TopicGroupWait}).
  */
 final class TopicConsumerGroup implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TopicConsumerGroup.class);
