@@ -254,7 +254,7 @@ final class LimitCommand implements Callable<Integer> {
    * bounds the latency, and steps long enough to judge a latency trend (lengthened when the trend
    * is a default, refused when the user asked for it).
    */
-  private LimitSettings resolve(Workload workload, PrintWriter out) {
+  LimitSettings resolve(Workload workload, PrintWriter out) {
     LimitSettings base = workload.limit().orElse(LimitSettings.DEFAULTS);
     boolean defaultObjectives = slo.isEmpty() && base.slo().equals(LimitSettings.DEFAULT_SLO);
     boolean readers = workload.topics().stream().anyMatch(t -> t.consumers() > 0);

@@ -4,14 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.limit.LimitResult;
 import io.fusillade.limit.LimitResult.Verdict;
+import io.fusillade.limit.LimitSettings;
 import io.fusillade.plan.ExitCode;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The exit code of {@code fusillade limit} for each verdict of its search, as command-line.md's
  * table states it; the search's verdicts themselves are LimitSearchTest's, one forked search per
- * code path is LimitCommandTest's (0, 3) and ExitCodesTest's (5).
+ * code path is LimitCommandTest's (0, 3) and ExitCodesTest's (5). Also the objectives the command
+ * resolves for a workload: a topic's readers' lag joins the defaults (a search judged on it runs in
+ * TopicLimitTest, and through the command, a topic's study, in StreamingStudyRunTest).
  */
 class LimitCommandCodeTest {
   private static LimitResult ended(Verdict verdict, Double limit, double sustained) {
@@ -54,5 +62,34 @@ class LimitCommandCodeTest {
         .isEqualTo(ExitCode.INJECTOR_LIMIT);
     assertThat(LimitCommand.code(ended(Verdict.STOPPED, null, 800), 2000.0))
         .isEqualTo(ExitCode.FAILED);
+  }
+
+  @Test
+  void aTopicsReadersLagJoinsTheDefaultObjectivesAndNotTheUsersOwn(@TempDir Path dir)
+      throws Exception {
+    Path readers =
+        Files.writeString(
+            dir.resolve("readers.yml"),
+            "topics:\n  - {name: events, consumers: 1, rate: 10, duration: 10s}\n");
+    Path writers =
+        Files.writeString(
+            dir.resolve("writers.yml"),
+            "topics:\n  - {name: events, consumers: 0, rate: 10, duration: 10s}\n");
+    Path own =
+        Files.writeString(
+            dir.resolve("own.yml"),
+            "topics:\n  - {name: events, consumers: 1, rate: 10, duration: 10s}\n"
+                + "limit:\n  slo: [errors < 1%, p99 < 2s]\n");
+    PrintWriter quiet = new PrintWriter(Writer.nullWriter());
+
+    assertThat(new LimitCommand().resolve(WorkloadFiles.load(readers), quiet).slo())
+        .containsAll(LimitSettings.DEFAULT_SLO)
+        .contains("lag not growing");
+    assertThat(new LimitCommand().resolve(WorkloadFiles.load(writers), quiet).slo())
+        .as("no readers (a topic has one unless told), no lag to judge")
+        .doesNotContain("lag not growing");
+    assertThat(new LimitCommand().resolve(WorkloadFiles.load(own), quiet).slo())
+        .as("the user's own objectives are the user's")
+        .doesNotContain("lag not growing");
   }
 }

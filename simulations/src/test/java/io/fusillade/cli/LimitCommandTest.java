@@ -150,57 +150,6 @@ class LimitCommandTest {
         .doesNotContain("index.uuid", "creation_date");
   }
 
-  /**
-   * A topic's writes with a reader, on the embedded Kafka: each step judges the reader's lag
-   * (joined to the default objectives), and a reader that keeps up lets the search reach its
-   * ceiling.
-   */
-  @Test
-  void searchesTheWritesOfATopicJudgingItsReadersLag() throws Exception {
-    Path file = dir.resolve("topic.yml");
-    Files.writeString(
-        file,
-        """
-        topics:
-          - name: events
-            consumers: 1
-            message_size: 100
-            rate: 10
-            duration: 10s
-        limit:
-          from: 50
-          max: 200
-          step: 4s
-        """);
-    Path output = dir.resolve("topic-out");
-    CliRun run = CliRun.of("limit", file.toString(), "--output", output.toString());
-    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    Path directory;
-    try (Stream<Path> runs = Files.list(output)) {
-      directory =
-          runs.filter(p -> Files.isRegularFile(p.resolve(RunFiles.MANIFEST))).findFirst().get();
-    }
-    RunRecord record = RunRecordReader.read(directory);
-    Map<?, ?> recorded = (Map<?, ?>) record.manifest().parameters().get("limit");
-    LimitResult result = LimitResult.fromMap(recorded);
-    String steps = LimitResults.table(result);
-    assertThat(String.valueOf(recorded.get("slo"))).as(steps).contains("lag not growing");
-    assertThat(result.verdict())
-        .as(steps)
-        .isIn(LimitResult.Verdict.ABOVE_MAX, LimitResult.Verdict.FOUND);
-    assertThat(result.sustained()).as(steps).isGreaterThanOrEqualTo(100);
-    assertThat(result.steps()).as(steps).allSatisfy(s -> assertThat(s.lag()).isNotNull());
-    assertThat(result.steps()).as(steps).allSatisfy(s -> assertThat(s.injector()).isNull());
-    // What cluster this was, for compare (issue 20, item 2).
-    @SuppressWarnings("unchecked")
-    Map<String, Object> cluster =
-        (Map<String, Object>) record.manifest().parameters().get("topic.server");
-    assertThat(cluster).containsEntry("brokers", 1).containsKey("metadataVersion");
-    assertThat(String.valueOf(cluster.get("topics")))
-        .contains("events", "partitions=1", "replication=1");
-    assertThat(String.valueOf(cluster.get("settings"))).doesNotContain("listeners", "log.dirs");
-  }
-
   @Test
   void loadOptionsAndBadLimitSettingsAreUserErrors() throws Exception {
     Path file = dir.resolve("q.yml");

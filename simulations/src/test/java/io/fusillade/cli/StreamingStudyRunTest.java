@@ -89,6 +89,12 @@ class StreamingStudyRunTest {
     assertThat(String.valueOf(third.get("lag"))).startsWith("not growing");
     @SuppressWarnings("unchecked")
     Map<String, Object> cluster = (Map<String, Object>) parameters.get("topic.server");
-    assertThat(cluster).containsEntry("brokers", 3);
+    assertThat(cluster).containsEntry("brokers", 3).containsKey("metadataVersion");
+    // What cluster this was, for compare (issue 20, item 2): its topics, not its local paths.
+    assertThat(String.valueOf(cluster.get("topics")))
+        .contains("stream", "partitions=3", "replication=3");
+    assertThat(String.valueOf(cluster.get("settings"))).doesNotContain("listeners", "log.dirs");
+    // Every step of the search judged the readers' lag.
+    assertThat(result.steps()).as(printed).allSatisfy(s -> assertThat(s.lag()).isNotNull());
   }
 }

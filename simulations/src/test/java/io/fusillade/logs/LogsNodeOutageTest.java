@@ -3,7 +3,6 @@ package io.fusillade.logs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fusillade.gatling.GatlingFork;
-import io.fusillade.local.LocalOpenSearch;
 import io.fusillade.record.FailureClass;
 import io.fusillade.record.RequestTotals;
 import io.fusillade.record.RunEvent;
@@ -17,7 +16,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -25,27 +23,26 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A log store node that goes down mid-run and comes back, through the real run ({@link
- * LogIngestSimulation} in a forked Gatling JVM) against one embedded OpenSearch. The node is made
- * "down" by a {@link TcpForwarder} in front of it that the test stops (refused connections, reset
- * open ones) and starts again on the same port: an embedded OpenSearch cannot restart on its port.
+ * LogIngestSimulation} in a forked Gatling JVM) against one embedded OpenSearch (the suite's shared
+ * node, {@link SharedOpenSearch}: the runs write indices of their own). The node is made "down" by
+ * a {@link TcpForwarder} in front of it that the test stops (refused connections, reset open ones)
+ * and starts again on the same port: an embedded OpenSearch cannot restart on its port.
  */
 @Tag("slow")
 class LogsNodeOutageTest {
   private static final int RATE = 20; // bulks/s
 
   @TempDir static Path base;
-  static LocalOpenSearch node;
+
+  /** The suite's shared node: never stopped here, only the forwarder in front of it. */
+  private static String nodeUrl;
+
+  private static int nodePort;
 
   @BeforeAll
-  static void startNode() {
-    node = LocalOpenSearch.start();
-  }
-
-  @AfterAll
-  static void stopNode() {
-    if (node != null) {
-      node.close();
-    }
+  static void node() {
+    nodeUrl = SharedOpenSearch.url();
+    nodePort = java.net.URI.create(nodeUrl).getPort();
   }
 
   /** Starts an ingest run of {@code seconds} at {@link #RATE} bulks of 100 documents to urls. */
@@ -93,7 +90,7 @@ class LogsNodeOutageTest {
 
   @Test
   void aNodeDownMidRunFailsFastNamingItAndIsUsedAgainSoonAfterItsRestart() throws Exception {
-    try (TcpForwarder forwarder = new TcpForwarder(node.port())) {
+    try (TcpForwarder forwarder = new TcpForwarder(nodePort)) {
       String hostPort = "127.0.0.1:" + forwarder.port();
       CompletableFuture<GatlingFork> running = ingest(forwarder.url(), "outage", 14);
       awaitLoad(forwarder, 3);
@@ -147,11 +144,11 @@ class LogsNodeOutageTest {
 
   @Test
   void withTwoNodesTheBulksGoToTheLiveOneWhileTheOtherIsDown() throws Exception {
-    try (TcpForwarder forwarder = new TcpForwarder(node.port())) {
+    try (TcpForwarder forwarder = new TcpForwarder(nodePort)) {
       String hostPort = "127.0.0.1:" + forwarder.port();
       // The forwarder's URL first: the index is created through it, before it stops.
       CompletableFuture<GatlingFork> running =
-          ingest(forwarder.url() + "," + node.baseUrl(), "two-nodes", 10);
+          ingest(forwarder.url() + "," + nodeUrl, "two-nodes", 10);
       awaitLoad(forwarder, 3);
       long stoppedAt = System.currentTimeMillis();
       forwarder.stop();
@@ -180,7 +177,7 @@ class LogsNodeOutageTest {
       assertThat(record.events())
           .extracting(RunEvent::kind, RunEvent::target)
           .contains(org.assertj.core.groups.Tuple.tuple(RunEvent.NODE_DOWN, hostPort));
-      assertThat(record.events()).noneMatch(e -> e.target().equals(node.baseUrl().substring(7)));
+      assertThat(record.events()).noneMatch(e -> e.target().equals(nodeUrl.substring(7)));
     }
   }
 

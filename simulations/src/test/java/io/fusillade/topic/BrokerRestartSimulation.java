@@ -13,14 +13,14 @@ import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
 /**
- * For {@link TopicSimulationsTest}: writes at {@link #RATE}/s for {@link #DURATION} to one embedded
- * broker (its own JVM), stops the broker {@link #STOP_AFTER} into the run and starts it again on
- * the same port and log directory {@link #DOWN_FOR} later. Prints {@value #RESTARTED}{@code <epoch
- * ms>} once the broker runs again.
+ * For {@link TopicBrokerFaultsTest}: writes at {@link #RATE}/s for {@link #DURATION} to one
+ * embedded broker (its own JVM), stops the broker {@link #STOP_AFTER} into the run and starts it
+ * again on the same port and log directory {@link #DOWN_FOR} later. Prints {@value
+ * #RESTARTED}{@code <epoch ms>} once the broker runs again.
  */
 public class BrokerRestartSimulation extends Simulation {
   static final int RATE = 100;
-  static final Duration DURATION = Duration.ofSeconds(20);
+  static final Duration DURATION = Duration.ofSeconds(15);
   static final Duration STOP_AFTER = Duration.ofSeconds(4);
   static final Duration DOWN_FOR = Duration.ofSeconds(4);
   static final String RESTARTED = "broker restarted at epoch ms ";

@@ -13,8 +13,8 @@ import io.gatling.javaapi.core.Simulation;
 import java.time.Duration;
 
 /**
- * For {@link TopicSimulationsTest}: writes at {@link #RATE}/s for {@link #DURATION} to one embedded
- * broker and stops the broker {@link #STOP_AFTER} into the run.
+ * For {@link TopicBrokerFaultsTest}: writes at {@link #RATE}/s for {@link #DURATION} to one
+ * embedded broker and stops the broker {@link #STOP_AFTER} into the run.
  */
 public class BrokerStopSimulation extends Simulation {
   static final int RATE = 100;

@@ -28,6 +28,12 @@ import org.slf4j.LoggerFactory;
  * process started with SIGQUIT ignored, as a background job's children are, keeps ignoring it).
  * Then it unmounts what is mounted under the directory (a broker's small disk, {@link Mounts}).
  *
+ * <p>It outlives the signals that stop its owner: a Ctrl-C goes to the terminal's whole process
+ * group, the watchdog included, and a watchdog that died of it would leave a server its owner had
+ * not closed yet (one still starting: its postmaster, forked by {@code pg_ctl} into a session of
+ * its own, ran on after a Ctrl-C, CI 2026-12-02). It ignores SIGINT, SIGQUIT, SIGHUP and SIGTERM;
+ * only its pipe, or SIGKILL, ends it.
+ *
  * <p>The watchdog is a {@code sh} script (no JVM to start: it costs a shell and a millisecond);
  * Linux only, as the embedded servers are. {@link #close()} ends it when the server was closed
  * normally: it then finds nothing to stop, and an already deleted directory.
@@ -42,6 +48,7 @@ final class OwnerWatch implements AutoCloseable {
    */
   static final String SCRIPT =
       """
+      trap '' INT QUIT HUP TERM
       while read -r line; do :; done
       dir=$FUSILLADE_WATCHED
       case "$dir" in /?*/?*) ;; *) exit 2 ;; esac

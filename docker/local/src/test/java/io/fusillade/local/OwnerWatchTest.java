@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,6 +66,36 @@ class OwnerWatchTest {
       Thread.sleep(50);
     }
     return false;
+  }
+
+  /**
+   * A Ctrl-C reaches the terminal's whole process group, the watchdog with its owner: the watchdog
+   * stays, to stop the server once the owner is gone.
+   */
+  @Test
+  void theSignalsThatStopItsOwnerLeaveTheWatchdogRunning() throws Exception {
+    Path directory = Files.createDirectories(temp.resolve("fusillade-signalled"));
+    Process server =
+        new ProcessBuilder("sh", "-c", "sleep 300; :", directory.resolve("data").toString())
+            .start();
+    try {
+      OwnerWatch watch = OwnerWatch.start(directory, OwnerWatch.Stop.KILL, true);
+      Thread.sleep(200); // its trap set
+      for (String signal : List.of("INT", "QUIT", "HUP", "TERM")) {
+        Signals.send(signal, "the watchdog", watch.process().pid());
+      }
+      assertThat(watch.process().waitFor(500, TimeUnit.MILLISECONDS))
+          .as("the watchdog ended on a signal")
+          .isFalse();
+
+      watch.close(); // as the owner's death would
+
+      assertThat(watch.process().waitFor(5, TimeUnit.SECONDS)).as("the watchdog ended").isTrue();
+      assertThat(server.waitFor(1, TimeUnit.SECONDS)).as("the server ended").isTrue();
+      assertThat(directory).doesNotExist();
+    } finally {
+      server.destroyForcibly();
+    }
   }
 
   @Test
