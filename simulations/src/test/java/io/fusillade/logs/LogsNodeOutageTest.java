@@ -77,9 +77,14 @@ class LogsNodeOutageTest {
 
   /** Waits until the run sends through the forwarder, then {@code seconds} more. */
   private static void awaitLoad(TcpForwarder forwarder, int seconds) throws Exception {
+    // The index is created through it first, then the load: bulks of 100 documents, some 20 KB
+    // each. Counted in bytes, not connections: the client may send both on one connection.
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-    while (forwarder.accepted() < 2 && System.nanoTime() < deadline) {
-      Thread.sleep(50); // the index is created through it first, then the load
+    while (forwarder.sent() < 100_000) {
+      assertThat(System.nanoTime())
+          .as("bulks through the forwarder within 90 s")
+          .isLessThan(deadline);
+      Thread.sleep(50);
     }
     Thread.sleep(seconds * 1000L);
   }

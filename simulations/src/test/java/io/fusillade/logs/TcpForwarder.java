@@ -21,6 +21,7 @@ final class TcpForwarder implements AutoCloseable {
   private final int port;
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final AtomicLong accepted = new AtomicLong();
+  private final AtomicLong sent = new AtomicLong();
   private volatile ServerSocket server;
 
   /** Forwards a free port to {@code targetPort}; started. */
@@ -42,6 +43,11 @@ final class TcpForwarder implements AutoCloseable {
   /** Connections accepted so far. */
   long accepted() {
     return accepted.get();
+  }
+
+  /** Bytes forwarded from the clients to the target so far (requests: a bulk's documents). */
+  long sent() {
+    return sent.get();
   }
 
   /** Closes the port and every connection through it: the "node" is down. */
@@ -87,8 +93,8 @@ final class TcpForwarder implements AutoCloseable {
               accepted.incrementAndGet();
               sockets.add(client);
               sockets.add(upstream);
-              daemon(() -> pump(client, upstream));
-              daemon(() -> pump(upstream, client));
+              daemon(() -> pump(client, upstream, sent));
+              daemon(() -> pump(upstream, client, new AtomicLong()));
             } catch (IOException closed) {
               // stopped
             }
@@ -96,13 +102,14 @@ final class TcpForwarder implements AutoCloseable {
         });
   }
 
-  private static void pump(Socket from, Socket to) {
+  private static void pump(Socket from, Socket to, AtomicLong bytes) {
     byte[] buffer = new byte[1 << 16];
     try (InputStream in = from.getInputStream();
         OutputStream out = to.getOutputStream()) {
       int n;
       while ((n = in.read(buffer)) >= 0) {
         out.write(buffer, 0, n);
+        bytes.addAndGet(n);
       }
     } catch (IOException closed) {
       // either side closed
