@@ -26,9 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * reads; short real runs where the code comes from a run (the JVM that runs Gatling hands its code
  * back through its result, and prints none of its own).
  */
-// Alone, after the parallel tests: a limit search's exit code (the injector, or the steps, as the
-// limit) depends on the machine's spare CPU (see the surefire configuration).
-@Tag("exclusive")
 @Tag("slow")
 class ExitCodesTest {
   @TempDir static Path dir;
@@ -141,6 +138,9 @@ class ExitCodesTest {
    * LimitSearchTest's (running out of steps included); LimitCommandTest runs searches that exit 3.
    */
   @Test
+  // Alone, after the parallel tests: a limit search's exit code (the injector, or the steps, as the
+  // limit) depends on the machine's spare CPU (see the surefire configuration).
+  @Tag("exclusive")
   void fiveWhenTheInjectorWasTheLimit() throws Exception {
     Path workload = sql("w5.yml", "");
     // An injector that counts any lag as saturation: the search cannot vouch for any step.

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -55,15 +56,7 @@ final class KafkaClock {
         }
       }
       // a probe topic made otherwise (CreateTime) would give back this injector's own clock
-      ConfigResource config = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
-      String type =
-          admin
-              .describeConfigs(List.of(config))
-              .all()
-              .get(30, TimeUnit.SECONDS)
-              .get(config)
-              .get("message.timestamp.type")
-              .value();
+      String type = timestampType(admin);
       if (!"LogAppendTime".equals(type)) {
         throw new IllegalStateException(
             "topic " + TOPIC + " has message.timestamp.type " + type + ", not LogAppendTime");
@@ -101,6 +94,34 @@ final class KafkaClock {
               + "): this injector's clock offset is not measured; --start-at and the messages'"
               + " stamps are read on its own clock");
       return null;
+    }
+  }
+
+  /**
+   * The probe topic's {@code message.timestamp.type}. Asked again while the broker answering does
+   * not know the topic yet: the injectors of a test create it at once, and the one whose creation
+   * was refused (it exists) may ask a broker the creator's news has not reached ({@code
+   * UnknownTopicOrPartitionException}, CI 2026-12-02).
+   */
+  private static String timestampType(Admin admin) throws Exception {
+    ConfigResource config = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      try {
+        return admin
+            .describeConfigs(List.of(config))
+            .all()
+            .get(30, TimeUnit.SECONDS)
+            .get(config)
+            .get("message.timestamp.type")
+            .value();
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof UnknownTopicOrPartitionException)
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(200);
+      }
     }
   }
 
