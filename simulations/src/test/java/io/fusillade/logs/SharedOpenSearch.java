@@ -9,10 +9,12 @@ import io.fusillade.local.LocalOpenSearch;
  * as long again: the classes that share this one save that much each.
  *
  * <p>What may share it: a test whose runs recreate their index (every {@code LogsRun} does) or use
- * an index no other test uses, and that neither stops, pauses nor kills the node. A test of the
- * embedded node that a run starts itself, or of a node going down, starts its own. Test classes run
- * one at a time in a JVM (the surefire configuration), so two never write to the node at once. Its
- * heap is its own, 1 GiB: a node in the test's heap rejects bulks at a million documents.
+ * an index no other test uses, and that neither stops, pauses nor kills the node (a node "down"
+ * behind a forwarder that the test stops, as in {@code LogsNodeOutageTest}, may share it). A test
+ * of the embedded node that a run starts itself, or of the node itself going down, starts its own.
+ * Test classes run one at a time in a JVM (the surefire configuration), so two never write to the
+ * node at once. Its heap is its own, 1 GiB: a node in the test's heap rejects bulks at a million
+ * documents.
  */
 public final class SharedOpenSearch {
   private static LocalOpenSearch node;

@@ -20,7 +20,7 @@ import java.time.Duration;
  */
 public class BrokerRestartSimulation extends Simulation {
   static final int RATE = 100;
-  static final Duration DURATION = Duration.ofSeconds(15);
+  static final Duration DURATION = Duration.ofSeconds(20);
   static final Duration STOP_AFTER = Duration.ofSeconds(4);
   static final Duration DOWN_FOR = Duration.ofSeconds(4);
   static final String RESTARTED = "broker restarted at epoch ms ";

@@ -71,6 +71,8 @@ class TopicBrokerFaultsTest {
   }
 
   @Test
+  // Alone, after the parallel tests: its claim is a time (the first OK within 4 s of the restart).
+  @Tag("exclusive")
   void aBrokerStoppedAndRestartedMidRunFailsSendsAtOnceNamingItAndTheRunResumes() throws Exception {
     GatlingFork run = gatling(base, BrokerRestartSimulation.class);
     assertThat(run.exitCode()).as(run.output()).isZero();
@@ -135,6 +137,10 @@ class TopicBrokerFaultsTest {
    * only, every other partition exact.
    */
   @Test
+  // Alone, after the parallel tests: what replication 1 loses is what its reader, fetching every
+  // 3 s, had not read at the kill; a busy machine bent it (2026-11-27, see the surefire
+  // configuration).
+  @Tag("exclusive")
   void aBrokerOfThreeKilledLosesNoAcknowledgedMessageWithThreeReplicasAndExactlyItsOwnWithOne()
       throws Exception {
     Path file = Path.of(getClass().getResource("/workloads/topics-broker-kill.yml").toURI());

@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * <p>It outlives the signals that stop its owner: a Ctrl-C goes to the terminal's whole process
  * group, the watchdog included, and a watchdog that died of it would leave a server its owner had
  * not closed yet (one still starting: its postmaster, forked by {@code pg_ctl} into a session of
- * its own, ran on after a Ctrl-C, CI 2026-12-02). It ignores SIGINT, SIGQUIT, SIGHUP and SIGTERM;
- * only its pipe, or SIGKILL, ends it.
+ * its own, ran on after a Ctrl-C, CI 2026-12-02). It ignores the signals that stop a run or a
+ * terminal (SIGINT, SIGQUIT, SIGHUP, SIGTERM): its pipe's end is what ends it.
  *
  * <p>The watchdog is a {@code sh} script (no JVM to start: it costs a shell and a millisecond);
  * Linux only, as the embedded servers are. {@link #close()} ends it when the server was closed

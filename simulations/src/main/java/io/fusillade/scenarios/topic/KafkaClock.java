@@ -99,9 +99,9 @@ final class KafkaClock {
 
   /**
    * The probe topic's {@code message.timestamp.type}. Asked again while the broker answering does
-   * not know the topic yet: the injectors of a test create it at once, and the one whose creation
-   * was refused (it exists) may ask a broker the creator's news has not reached ({@code
-   * UnknownTopicOrPartitionException}, CI 2026-12-02).
+   * not know the topic yet: the injectors of a test create it at once, and each may then ask a
+   * broker that the controller's news has not reached ({@code UnknownTopicOrPartitionException}, CI
+   * 2026-12-02): for 30 s at most, each answer awaited for 30 s at most.
    */
   private static String timestampType(Admin admin) throws Exception {
     ConfigResource config = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
