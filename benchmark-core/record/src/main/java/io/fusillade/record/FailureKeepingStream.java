@@ -9,6 +9,11 @@ import java.io.OutputStream;
  * writer prints through one, and a {@code PrintStream} swallows every {@link IOException} (its
  * {@code checkError()} says only that something failed). Without this, a full disk would silently
  * stop the latencies from being recorded.
+ *
+ * <p>After its first failure it writes nothing more: a write that a full disk cut short leaves a
+ * torn line, which readers accept as a file's last line only (a killed run's). Bytes written after
+ * it, once space came back (the run's temporary files deleted, its buffers flushed at close), would
+ * make it a damaged line in the middle of the file and the record unreadable.
  */
 final class FailureKeepingStream extends FilterOutputStream {
   private IOException failure;
@@ -19,6 +24,7 @@ final class FailureKeepingStream extends FilterOutputStream {
 
   @Override
   public void write(int b) throws IOException {
+    refuseAfterFailure();
     try {
       out.write(b);
     } catch (IOException e) {
@@ -28,6 +34,7 @@ final class FailureKeepingStream extends FilterOutputStream {
 
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
+    refuseAfterFailure();
     try {
       out.write(b, off, len);
     } catch (IOException e) {
@@ -37,10 +44,17 @@ final class FailureKeepingStream extends FilterOutputStream {
 
   @Override
   public void flush() throws IOException {
+    refuseAfterFailure();
     try {
       out.flush();
     } catch (IOException e) {
       throw keep(e);
+    }
+  }
+
+  private void refuseAfterFailure() throws IOException {
+    if (failure != null) {
+      throw new IOException("not written after an earlier failure: " + failure.getMessage());
     }
   }
 

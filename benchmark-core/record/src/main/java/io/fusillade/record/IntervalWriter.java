@@ -3,12 +3,13 @@ package io.fusillade.record;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,6 +31,7 @@ final class IntervalWriter implements AutoCloseable {
   private final FailureKeepingStream histogramFailure;
   private final PrintStream histogramStream;
   private final HistogramLogWriter histogramLog;
+  private final FailureKeepingStream counterFailure;
   private final Writer counterLines;
   private final long startEpochMs;
   private long lastFlushEpochMs;
@@ -56,7 +58,9 @@ final class IntervalWriter implements AutoCloseable {
     histogramLog.setBaseTime(startEpochMs);
     histogramLog.outputBaseTime(startEpochMs);
     histogramLog.outputLegend();
-    this.counterLines = Files.newBufferedWriter(countersFile, StandardCharsets.UTF_8);
+    this.counterFailure = new FailureKeepingStream(new FileOutputStream(countersFile.toFile()));
+    this.counterLines =
+        new BufferedWriter(new OutputStreamWriter(counterFailure, StandardCharsets.UTF_8));
     flushHistograms();
   }
 
@@ -178,7 +182,8 @@ final class IntervalWriter implements AutoCloseable {
       counterLines.write('\n');
       counterLines.flush();
     } catch (IOException e) {
-      throw new RecordWriteException(countersFile, e);
+      throw new RecordWriteException(
+          countersFile, counterFailure.failure() != null ? counterFailure.failure() : e);
     }
     flushHistograms();
     lastFlushEpochMs = now;
@@ -230,7 +235,15 @@ final class IntervalWriter implements AutoCloseable {
     try {
       counterLines.close();
     } catch (IOException e) {
-      throw new RecordWriteException(countersFile, e);
+      throw new RecordWriteException(
+          countersFile, counterFailure.failure() != null ? counterFailure.failure() : e);
+    } finally {
+      try {
+        // the file itself, which a writer whose last bytes failed leaves open
+        counterFailure.close();
+      } catch (IOException alreadyKept) {
+        // the failure is the one thrown above
+      }
     }
     if (histogramFailure.failure() != null) {
       throw new RecordWriteException(histogramFile, histogramFailure.failure());
