@@ -40,9 +40,9 @@ class RunFaultsTest {
             sql: select $1::integer as id
             params:
               - {type: integer, range: [1, 1000]}
-        load: {mode: rate, rate: 100, duration: 22s}
+        load: {mode: rate, rate: 100, duration: 16s}
         faults:
-          - at 8s pause postgres for 3s
+          - at 5s pause postgres for 3s
           - at 2s run: echo hook ran; exit 7
         checks:
           - recovery < 10s after "pause postgres"
@@ -64,7 +64,7 @@ class RunFaultsTest {
             "fault-end pause postgres for 3s: paused, resumed");
     long start = data.manifest().startEpochMs();
     RunEvent paused = events.stream().filter(e -> e.kind().equals("fault-start")).toList().get(1);
-    assertThat(paused.epochMs() - start).as("the pause begins at 8 s").isBetween(7_500L, 9_500L);
+    assertThat(paused.epochMs() - start).as("the pause begins at 5 s").isBetween(4_500L, 6_500L);
 
     // the requests due during the pause waited for it: seconds of latency, not a gap
     assertThat(data.requests().get("point").koCount()).isZero();

@@ -119,7 +119,15 @@ class RunInjectorsTest {
       assertThat(merged.exitCode()).as(merged.out() + merged.err()).isZero();
       JsonNode summary =
           new ObjectMapper().readTree(dir.resolve("merged").resolve("summary.json").toFile());
-      assertThat(summary.path("flags")).as(summary.path("flags").toString()).isEmpty();
+      // The merge adds no flag of its own: what it shows is what an injector flagged (on a busy
+      // machine, three injectors started at once may rightly say they were saturated).
+      java.util.Set<String> flagged = new java.util.TreeSet<>();
+      for (Path record : records) {
+        flagged.addAll(RunRecordReader.read(record).manifest().flags());
+      }
+      List<String> mergedFlags = new ArrayList<>();
+      summary.path("flags").forEach(f -> mergedFlags.add(f.asText()));
+      assertThat(mergedFlags).as("flags of the injectors: " + flagged).isSubsetOf(flagged);
       assertThat(summary.path("requests").get(0).path("count").asLong()).isEqualTo(RATE * SECONDS);
       assertThat(summary.path("requests").get(0).path("ko").asLong()).isZero();
     }
