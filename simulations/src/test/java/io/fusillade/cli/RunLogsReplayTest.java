@@ -54,6 +54,9 @@ class RunLogsReplayTest {
           bulk_size: 50
           docs: 300
           concurrency: 1
+        # The replay is the subject, not the injector's health (the default checks judge it too,
+        # and a machine busy with other tests may saturate it).
+        checks: ['errors < 1%']
         """);
     String url = SharedOpenSearch.url();
     CliRun run =

@@ -32,6 +32,8 @@ class RunPlanOptionsTest {
   @Test
   void theDocumentedSettingsOfThisJvmReachThePlanUnderTheOptions() throws Exception {
     Path file = sql();
+    // the suite's own setting, if any (see the module's surefire configuration), put back after
+    String suiteLagThreshold = System.getProperty(PlanProperties.LAG_THRESHOLD);
     System.setProperty(PlanProperties.LAG_THRESHOLD, "50");
     System.setProperty(PlanProperties.FAILOVER, "5s");
     try {
@@ -41,7 +43,11 @@ class RunPlanOptionsTest {
       assertThat(plan(file, List.of("--failover", "1s")).sql().failover())
           .isEqualTo(Duration.ofSeconds(1));
     } finally {
-      System.clearProperty(PlanProperties.LAG_THRESHOLD);
+      if (suiteLagThreshold == null) {
+        System.clearProperty(PlanProperties.LAG_THRESHOLD);
+      } else {
+        System.setProperty(PlanProperties.LAG_THRESHOLD, suiteLagThreshold);
+      }
       System.clearProperty(PlanProperties.FAILOVER);
     }
   }
