@@ -39,9 +39,11 @@ class StreamingStudyRunTest {
             producer: {acks: all, compression.type: none, linger.ms: 5}
             rate: 10
             duration: 5s
+        # Rates a machine busy with two other test JVMs holds (200 to 400 once found 196/s there):
+        # the subject is the chain of three measurements, not this machine's maximum.
         limit:
-          from: 200
-          max: 400
+          from: 50
+          max: 100
           step: 4s
           slo: [errors < 1%, lag not growing, p99 < 2s]
         """);
@@ -62,9 +64,9 @@ class StreamingStudyRunTest {
     assertThat(run.exitCode()).as(printed).isZero();
     assertThat(run.out())
         .contains("replication 3, acks=all, compression none, 2 readers")
-        .containsPattern("maximum speed: at least 0\\.40 MB/s = 400 msgs/s x 1000 B")
+        .containsPattern("maximum speed: at least 0\\.10 MB/s = 100 msgs/s x 1000 B")
         .containsPattern("idle p50 end-to-end: [0-9.]+ ms \\(the first step: 12\\.5 msgs/s")
-        .containsPattern("p50 end-to-end at 1/2 of max: [0-9.]+ ms \\(the last step: 200 msgs/s");
+        .containsPattern("p50 end-to-end at 1/2 of max: [0-9.]+ ms \\(the last step: 50 msgs/s");
     Path directory;
     try (Stream<Path> runs = Files.list(output)) {
       List<Path> records =
@@ -78,14 +80,14 @@ class StreamingStudyRunTest {
     assertThat(result.verdict()).as(printed).isEqualTo(LimitResult.Verdict.ABOVE_MAX);
     assertThat(result.steps().get(0).target())
         .as("the search starts after the idle step")
-        .isEqualTo(200.0);
+        .isEqualTo(50.0);
     Map<?, ?> chain = (Map<?, ?>) parameters.get("chain");
     Map<?, ?> idle = (Map<?, ?>) chain.get("idleResult");
     Map<?, ?> third = (Map<?, ?>) chain.get("latencyResult");
     assertThat(idle.get("passed")).as(printed).isEqualTo(true);
     assertThat(((Number) idle.get("e2eP50Ms")).doubleValue()).isPositive();
     assertThat(third.get("passed")).as(printed).isEqualTo(true);
-    assertThat(third.get("target")).isEqualTo(200.0);
+    assertThat(third.get("target")).isEqualTo(50.0);
     assertThat(String.valueOf(third.get("lag"))).startsWith("not growing");
     @SuppressWarnings("unchecked")
     Map<String, Object> cluster = (Map<String, Object>) parameters.get("topic.server");
