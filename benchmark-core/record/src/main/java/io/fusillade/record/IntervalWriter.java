@@ -77,6 +77,12 @@ final class IntervalWriter implements AutoCloseable {
     }
   }
 
+  /** The counters file's failure: its first one (a later write only says one came before). */
+  private RecordWriteException counterWriteFailed(IOException e) {
+    return new RecordWriteException(
+        countersFile, counterFailure.failure() != null ? counterFailure.failure() : e);
+  }
+
   /** One recorder's reusable interval histogram (HdrHistogram recycles it on the next swap). */
   private static final class Interval {
     Histogram reuse;
@@ -182,8 +188,7 @@ final class IntervalWriter implements AutoCloseable {
       counterLines.write('\n');
       counterLines.flush();
     } catch (IOException e) {
-      throw new RecordWriteException(
-          countersFile, counterFailure.failure() != null ? counterFailure.failure() : e);
+      throw counterWriteFailed(e);
     }
     flushHistograms();
     lastFlushEpochMs = now;
@@ -235,8 +240,7 @@ final class IntervalWriter implements AutoCloseable {
     try {
       counterLines.close();
     } catch (IOException e) {
-      throw new RecordWriteException(
-          countersFile, counterFailure.failure() != null ? counterFailure.failure() : e);
+      throw counterWriteFailed(e);
     } finally {
       try {
         // the file itself, which a writer whose last bytes failed leaves open
