@@ -290,8 +290,10 @@ class RunSignalsTest {
     int code = run.awaitExit(Duration.ofSeconds(90));
     assertThat(code).as(run.console()).isEqualTo(130);
     assertStopped(run, "stopped by SIGINT (Ctrl-C)", "write sig");
-    // Stopped before the drain: the delivery says what it could verify, with the request table's
-    // count of acknowledged writes, and counts no unread message as lost.
+    // Stopped before the drain: the delivery says what it could verify, the writes acknowledged by
+    // the record's last flush, and counts no unread message as lost. Those are the request table's
+    // OK writes and the few acknowledged while that flush ran (noted before they were recorded;
+    // once 108 against the table's 107 on a busy machine): at 50 a second, at most three.
     String summary = CliRun.of("summary", run.record().toString()).out();
     java.util.regex.Matcher ok =
         java.util.regex.Pattern.compile("(?m)^write sig +\\d+ +(\\d+) ").matcher(summary);
@@ -302,7 +304,11 @@ class RunSignalsTest {
             .matcher(summary);
     assertThat(ok.find()).as(summary).isTrue();
     assertThat(delivery.find()).as(summary).isTrue();
-    assertThat(delivery.group(1)).as("acknowledged = the table's OK").isEqualTo(ok.group(1));
+    long acknowledged = Long.parseLong(delivery.group(1));
+    long okWrites = Long.parseLong(ok.group(1));
+    assertThat(acknowledged)
+        .as("acknowledged: the table's OK and those acknowledged during the last flush; " + summary)
+        .isBetween(okWrites, okWrites + 3);
     assertThat(summary).doesNotContain(" lost");
     run.assertNoOrphans();
   }

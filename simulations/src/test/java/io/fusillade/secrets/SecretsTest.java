@@ -94,26 +94,12 @@ class SecretsTest {
     return file;
   }
 
+  /**
+   * A password in the JDBC URL of a run (its setup by the limit search, its teardown by the last
+   * run), of a limit search, of a ladder, and in the URL of InfluxDB.
+   */
   @Test
-  void aPasswordInTheJdbcUrlIsNeverShown() throws Exception {
-    String url =
-        postgres.jdbcUrl(USER) + "&password=" + URLEncoder.encode(SECRET, StandardCharsets.UTF_8);
-    Run run =
-        fusillade(
-            Map.of(),
-            "run",
-            sqlWorkload("s_url", "").toString(),
-            "--url",
-            url,
-            "--setup",
-            "true",
-            "--teardown");
-    run.assertExit(0);
-    assertNoSecret(run);
-  }
-
-  @Test
-  void aPasswordInTheUrlOfALimitSearchOrALadderOrOfInfluxDbIsNeverShown() throws Exception {
+  void aPasswordInTheUrlOfARunALimitSearchOrALadderOrOfInfluxDbIsNeverShown() throws Exception {
     String url =
         postgres.jdbcUrl(USER) + "&password=" + URLEncoder.encode(SECRET, StandardCharsets.UTF_8);
     Path file = sqlWorkload("s_limit", "");
@@ -160,7 +146,8 @@ class SecretsTest {
             url,
             "--influx-url",
             "http://127.0.0.1:1/write?db=x&u=admin&p="
-                + URLEncoder.encode(SECRET, StandardCharsets.UTF_8));
+                + URLEncoder.encode(SECRET, StandardCharsets.UTF_8),
+            "--teardown");
     influx.assertExit(0);
     assertNoSecret(influx);
   }
@@ -359,7 +346,7 @@ class SecretsTest {
   /**
    * Greps the console and every file under the test's directory (the run records, their reports,
    * Gatling's results) for every form of the password; also writes the report of each new record
-   * again with {@code fusillade report}, as a user would, and greps its output.
+   * again with {@code fusillade report}, as a user would, and greps what it printed and wrote.
    */
   private void assertNoSecret(Run run, List<String> forms) throws IOException {
     for (String form : forms) {
@@ -369,9 +356,16 @@ class SecretsTest {
       if (!reported.add(record)) {
         continue; // reported after an earlier command of this test, and not written since
       }
-      Run report = fusillade(Map.of(), "report", record.toString());
+      // In this JVM: a report is made from the record's files alone (searched below), so a JVM of
+      // its own, with its own environment, would show nothing more.
+      java.io.StringWriter printed = new java.io.StringWriter();
+      java.io.PrintWriter console = new java.io.PrintWriter(printed, true);
+      io.fusillade.cli.FusilladeCommand.execute(
+          new String[] {"report", record.toString()}, console, console);
+      // its exit code is the record's verdict (3 for a failed run): what matters is that it ran
+      assertThat(printed.toString()).as("fusillade report %s", record).contains("Fusillade report");
       for (String form : forms) {
-        assertThat(report.console()).doesNotContain(form);
+        assertThat(printed.toString()).doesNotContain(form);
       }
     }
     List<Path> files;

@@ -108,8 +108,9 @@ public final class DeliveryVerifier {
    * The counts of the messages acknowledged before {@code cut} (marks taken by {@link #marks()}):
    * for a run stopped before its consumers drained, whose record ended at that cut. Per stream,
    * only the sequence numbers below the stream's mark count, received ones included, so that the
-   * counts describe the same messages as the run's request table; what was acknowledged then and
-   * not read yet is {@link Report#lost()} here, to be shown as unread ({@link
+   * counts describe the messages of the run's request table (its OK writes, and the few whose
+   * acknowledgement came while that flush ran: noted before recorded); what was acknowledged then
+   * and not read yet is {@link Report#lost()} here, to be shown as unread ({@link
    * Report#toUnverifiedMap}), never as lost. Duplicates and reordering are the run's totals.
    */
   public Report reportUpTo(Map<Object, Long> cut) {
