@@ -1,6 +1,7 @@
 package io.fusillade.scenarios.topic;
 
 import io.fusillade.gatling.ClockOffset;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,7 @@ final class KafkaClock {
         }
       }
       // a probe topic made otherwise (CreateTime) would give back this injector's own clock
-      String type = timestampType(admin);
+      String type = timestampType(admin, TOPIC, Duration.ofSeconds(30));
       if (!"LogAppendTime".equals(type)) {
         throw new IllegalStateException(
             "topic " + TOPIC + " has message.timestamp.type " + type + ", not LogAppendTime");
@@ -98,14 +99,14 @@ final class KafkaClock {
   }
 
   /**
-   * The probe topic's {@code message.timestamp.type}. Asked again while the broker answering does
-   * not know the topic yet: the injectors of a test create it at once, and each may then ask a
+   * A topic's {@code message.timestamp.type}. Asked again while the broker answering does not know
+   * the topic yet: the injectors of a test create the probe topic at once, and each may then ask a
    * broker that the controller's news has not reached ({@code UnknownTopicOrPartitionException}, CI
-   * 2026-12-02): for 30 s at most, each answer awaited for 30 s at most.
+   * 2026-12-02): for {@code patience} at most, each answer awaited for 30 s at most.
    */
-  private static String timestampType(Admin admin) throws Exception {
-    ConfigResource config = new ConfigResource(ConfigResource.Type.TOPIC, TOPIC);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+  static String timestampType(Admin admin, String topic, Duration patience) throws Exception {
+    ConfigResource config = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+    long deadline = System.nanoTime() + patience.toNanos();
     while (true) {
       try {
         return admin
