@@ -14,8 +14,8 @@ import java.util.List;
  * <p>For diagnosis (GC logging, {@code -XX:ActiveProcessorCount}) and for this project's tests,
  * which set {@code -XX:TieredStopAtLevel=1}: the C1 compiler alone halves the CPU of the many
  * short-lived JVMs a test suite starts on a 2-core machine (and skip verifying the classes they
- * load, a tenth of it). Never for a measurement: C1's code is slower than C2's once warm. Fusillade's injector JVM ({@code GatlingLauncher}) takes the same
- * variable.
+ * load, a tenth of it). Never for a measurement: C1's code is slower than C2's once warm.
+ * Fusillade's injector JVM ({@code GatlingLauncher}) takes the same variable.
  */
 public final class ChildJvm {
   /** The environment variable of the extra options. */
