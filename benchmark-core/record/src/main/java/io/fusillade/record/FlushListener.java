@@ -9,12 +9,13 @@ import org.HdrHistogram.Histogram;
  * without adding work per request. Register one with {@link RunRecorder#listen(FlushListener)}.
  *
  * <p>The calls of one interval come in this order, on the recorder's flushing thread and under its
- * lock: {@link #request} for every request name that moved, {@link #metric} for every metric that
- * recorded a value, {@link #counter} for every counter, {@link #gauge} for every gauge that had a
- * finite value, then {@link #intervalEnd}. The last interval is delivered when the run closes,
- * before {@link #closed}. Keep each call short (it delays the record's write) and do not keep the
- * histograms: the recorder reuses them for the next interval. An exception thrown by a listener is
- * logged and does not stop the record.
+ * lock: {@link #request} for every request name that moved, {@link #requestsEnd} once every request
+ * name's interval is taken, {@link #metric} for every metric that recorded a value, {@link
+ * #counter} for every counter, {@link #gauge} for every gauge that had a finite value, then {@link
+ * #intervalEnd}. The last interval is delivered when the run closes, before {@link #closed}. Keep
+ * each call short (it delays the record's write) and do not keep the histograms: the recorder
+ * reuses them for the next interval. An exception thrown by a listener is logged and does not stop
+ * the record.
  *
  * <p>Latencies are in microseconds, from the intended start (see {@link RequestChannel}), exactly
  * as written to {@code latency.hlog}; counts are the interval's, not totals.
@@ -32,6 +33,14 @@ public interface FlushListener {
    */
   default void request(
       String name, long sent, Histogram ok, Histogram ko, Map<String, Long> errors) {}
+
+  /**
+   * Every request name's interval of this flush has been taken: a request recorded from now on
+   * counts in the next interval. The moment to note what must agree with this interval's request
+   * counts (a topic's acknowledgements, noted before their requests are recorded), as close to that
+   * cut as a listener can be.
+   */
+  default void requestsEnd() {}
 
   /**
    * A latency-like metric's interval ({@link RunRecorder#metric}: injector lag, end-to-end

@@ -46,6 +46,11 @@ final class FlushListeners implements FlushListener {
   }
 
   @Override
+  public void requestsEnd() {
+    each(FlushListener::requestsEnd);
+  }
+
+  @Override
   public void metric(String name, Histogram interval) {
     each(l -> l.metric(name, interval));
   }

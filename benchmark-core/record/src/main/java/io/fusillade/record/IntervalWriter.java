@@ -153,6 +153,10 @@ final class IntervalWriter implements AutoCloseable {
       }
     }
 
+    // Right after the last request histogram's swap, before the metrics, counters and gauges (a
+    // gauge may take a while): what a listener notes here agrees with these request counts but for
+    // what was recorded in the moments since (TopicClient's acknowledgement cut).
+    listeners.requestsEnd();
     ObjectNode metricCounts = line.putObject("metrics");
     for (LatencyMetric metric : metrics) {
       long count = logInterval(metric.recorder(), Tags.metric(metric.name()), now);

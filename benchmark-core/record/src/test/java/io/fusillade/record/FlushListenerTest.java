@@ -28,11 +28,13 @@ class FlushListenerTest {
     final Map<String, Long> counters = new HashMap<>();
     final Map<String, Double> gauges = new HashMap<>();
     final List<Double> ends = new ArrayList<>();
+    final List<String> calls = new ArrayList<>();
     RunStatus closed;
 
     @Override
     public void request(
         String name, long s, Histogram okLatencies, Histogram koLatencies, Map<String, Long> e) {
+      calls.add("request " + name);
       sent.merge(name, s, Long::sum);
       ok.merge(name, okLatencies.getTotalCount(), Long::sum);
       ko.merge(name, koLatencies == null ? 0 : koLatencies.getTotalCount(), Long::sum);
@@ -40,7 +42,13 @@ class FlushListenerTest {
     }
 
     @Override
+    public void requestsEnd() {
+      calls.add("requestsEnd");
+    }
+
+    @Override
     public void metric(String name, Histogram interval) {
+      calls.add("metric " + name);
       metricCounts.merge(name, interval.getTotalCount(), Long::sum);
     }
 
@@ -51,11 +59,13 @@ class FlushListenerTest {
 
     @Override
     public void gauge(String name, double value) {
+      calls.add("gauge " + name);
       gauges.put(name, value);
     }
 
     @Override
     public void intervalEnd(long epochMs, double elapsedSeconds) {
+      calls.add("intervalEnd");
       ends.add(elapsedSeconds);
     }
 
@@ -90,7 +100,13 @@ class FlushListenerTest {
     run.metric("lag").recordMicros(10);
     run.counter("rows").add(7);
     run.gauge("depth", () -> 3.5);
+    RequestChannel r = run.request("r");
+    r.ok(now - MS, now);
     run.flush();
+    // requestsEnd once every request name's interval is taken, before the metrics and gauges
+    assertThat(totals.calls.subList(0, 2)).containsExactlyInAnyOrder("request q", "request r");
+    assertThat(totals.calls.subList(2, totals.calls.size()))
+        .containsExactly("requestsEnd", "metric lag", "gauge depth", "intervalEnd");
     assertThat(totals.ok).containsEntry("q", 1L);
     assertThat(totals.ko).containsEntry("q", 1L);
     assertThat(totals.ends).hasSize(1);

@@ -118,11 +118,14 @@ public final class TopicClient implements AutoCloseable {
       client.recordIdentity();
       client.sampler.scheduleAtFixedRate(client::sampleAll, 1, 1, TimeUnit.SECONDS);
       // Where acknowledgements stood at each flush of the record: a run stopped before the drain
-      // is verified up to its record's last flush, the messages its request table counts.
+      // is verified up to its record's last flush, the messages its request table counts. Taken
+      // right after the flush took the requests' intervals: an acknowledgement is noted before its
+      // request is recorded, so the cut holds every write the table counts, and the few
+      // acknowledged since the swap.
       recorder.listen(
           new io.fusillade.record.FlushListener() {
             @Override
-            public void intervalEnd(long epochMs, double elapsedSeconds) {
+            public void requestsEnd() {
               client.topics.values().forEach(State::noteCut);
             }
           });

@@ -177,7 +177,8 @@ final class TopicProducer implements AutoCloseable {
             long end = System.nanoTime();
             if (error == null) {
               // Noted before done records the request: a write the record's flush counted is
-              // always below the cut that flush takes (TopicClient.State#noteCut), never above.
+              // always below the cut that flush takes after its swap (TopicClient.State#noteCut,
+              // FlushListener#requestsEnd), never above.
               stream.acknowledged(sequence);
               topic.messages().increment();
               topic.bytes().add(size);

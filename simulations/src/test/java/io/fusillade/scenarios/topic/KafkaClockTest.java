@@ -32,7 +32,9 @@ class KafkaClockTest {
 
   @AfterAll
   static void stop() {
-    kafka.close();
+    if (kafka != null) {
+      kafka.close();
+    }
   }
 
   @Test
