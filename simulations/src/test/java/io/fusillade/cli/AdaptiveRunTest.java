@@ -37,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * what the controller asked for, when it asks too little).
  */
 @Tag("exclusive")
+@Tag("slow")
 class AdaptiveRunTest {
   /** The seconds within which the rate follows a change of capacity (limits.md says it). */
   static final int FOLLOW_SECONDS = 8;

@@ -93,16 +93,7 @@ class DiskFullRunTest {
     Path output = disk.resolve("out");
     // The real command in a JVM of its own: its console and its Gatling JVM's, as a user sees them.
     List<String> command =
-        new java.util.ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                FusilladeCommand.class.getName(),
-                "run",
-                workload.toString(),
-                "--output",
-                output.toString()));
+        CliProcess.command("run", workload.toString(), "--output", output.toString());
     command.addAll(List.of(options));
     Path console = dir.resolve("console.txt");
     long started = System.nanoTime();

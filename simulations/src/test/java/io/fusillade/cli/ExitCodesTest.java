@@ -181,12 +181,7 @@ class ExitCodesTest {
 
   private static Forked fusillade(Map<String, String> environment, String... args)
       throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(FusilladeCommand.class.getName());
-    command.addAll(List.of(args));
+    List<String> command = CliProcess.command(args);
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().putAll(environment);
     if (environment.containsKey("FUSILLADE_JAVA_OPTS")) {

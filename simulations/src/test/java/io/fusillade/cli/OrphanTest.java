@@ -148,18 +148,8 @@ class OrphanTest {
     Run(String yaml, String... options) throws IOException {
       Path workload = dir.resolve("orphans.yml");
       Files.writeString(workload, yaml);
-      List<String> command =
-          new ArrayList<>(
-              List.of(
-                  "setsid",
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  FusilladeCommand.class.getName(),
-                  "run",
-                  workload.toString(),
-                  "--output",
-                  output.toString()));
+      List<String> command = new ArrayList<>(List.of("setsid"));
+      command.addAll(CliProcess.command("run", workload.toString(), "--output", output.toString()));
       command.addAll(List.of(options));
       cli =
           new ProcessBuilder(command)

@@ -2,10 +2,9 @@ package io.fusillade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fusillade.gatling.GatlingLauncher;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -18,11 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * and a replica that a fault kills for 2 s. The libraries' complaints about it (HikariCP's pool,
  * the embedded PostgreSQL's stop of the killed server) go whole to the run's {@code fusillade.log};
  * the console has no stack trace, at most their first line and their count. And the embedded server
- * leaves no temporary file behind ({@code /tmp/detect_linux_distribution_*.sh}).
+ * leaves no temporary file behind ({@code detect_linux_distribution_*.sh}): the command and the
+ * JVMs it starts are given a temporary directory of their own, which no other test writes to.
  */
-// Alone, after the parallel tests: it looks for any embedded server's temporary file in the
-// machine's temporary directory (see the surefire configuration).
-@Tag("exclusive")
 @Tag("slow")
 class QuietConsoleTest {
   @TempDir Path dir;
@@ -48,30 +45,22 @@ class QuietConsoleTest {
 
   @Test
   void libraryStackTracesGoToTheLogFileAndNoTemporaryFileIsLeft() throws Exception {
-    Instant started = Instant.now();
-    Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+    Path temp = Files.createDirectory(dir.resolve("tmp"));
     Path workload = dir.resolve("quiet.yml");
     Files.writeString(workload, SQL);
     Path output = dir.resolve("out");
     Path console = dir.resolve("console.txt");
     List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                FusilladeCommand.class.getName(),
-                "run",
-                workload.toString(),
-                "--replicas",
-                "1",
-                "--output",
-                output.toString()));
-    Process cli =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(console.toFile())
-            .start();
+        CliProcess.command(
+            "run", workload.toString(), "--replicas", "1", "--output", output.toString());
+    command.add(1, "-Djava.io.tmpdir=" + temp);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    String childOptions =
+        builder.environment().getOrDefault(GatlingLauncher.CHILD_JVM_OPTIONS_ENV, "");
+    builder
+        .environment()
+        .put(GatlingLauncher.CHILD_JVM_OPTIONS_ENV, childOptions + " -Djava.io.tmpdir=" + temp);
+    Process cli = builder.redirectErrorStream(true).redirectOutput(console.toFile()).start();
     boolean ended = cli.waitFor(120, TimeUnit.SECONDS);
     if (!ended) {
       cli.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -94,7 +83,13 @@ class QuietConsoleTest {
     Path log = record.resolve(LibraryLog.FILE);
     if (printed.contains("libraries' messages")) {
       assertThat(log).as("where the console says they went").isRegularFile();
-      assertThat(Files.readString(log)).as("whole, stack traces included").contains("\tat ");
+      String messages = Files.readString(log);
+      assertThat(messages).as("the libraries' messages").containsPattern(" (WARN|ERROR) ");
+      // Which messages come depends on when the kill meets the pool (CI, 2026-12-03: on a busy
+      // machine, only Hikari's one-line warnings): an exception, when one was logged, is whole.
+      if (messages.lines().anyMatch(line -> line.matches("[\\w.$]+(Exception|Error)(: .*)?"))) {
+        assertThat(messages).as("whole, stack traces included").contains("\tat ");
+      }
       assertThat(printed).contains(log.toString());
     }
     try (Stream<Path> left = Files.list(output)) {
@@ -103,21 +98,17 @@ class QuietConsoleTest {
           .isEmpty();
     }
     try (Stream<Path> files = Files.list(temp)) {
+      assertThat(files.toList())
+          .as("the embedded PostgreSQL used this temporary directory, where its script would be")
+          .isNotEmpty();
+    }
+    try (Stream<Path> files = Files.list(temp)) {
       assertThat(
               files
                   .filter(p -> p.getFileName().toString().startsWith("detect_linux_distribution_"))
-                  .filter(p -> modified(p).isAfter(started))
                   .toList())
           .as("the embedded PostgreSQL's temporary script")
           .isEmpty();
-    }
-  }
-
-  private static Instant modified(Path file) {
-    try {
-      return Files.getLastModifiedTime(file).toInstant();
-    } catch (java.io.IOException gone) {
-      return Instant.EPOCH;
     }
   }
 }

@@ -45,14 +45,7 @@ class RunConsoleTest {
     Path console = dir.resolve("console.txt");
     Process cli =
         new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                FusilladeCommand.class.getName(),
-                "run",
-                workload.toString(),
-                "--output",
-                output.toString())
+                CliProcess.command("run", workload.toString(), "--output", output.toString()))
             .redirectErrorStream(true)
             .redirectOutput(console.toFile())
             .start();

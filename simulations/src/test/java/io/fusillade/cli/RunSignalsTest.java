@@ -107,16 +107,8 @@ class RunSignalsTest {
         command.addAll(List.of("env", "--default-signal=INT"));
       }
       command.addAll(
-          List.of(
-              Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-              "-cp",
-              System.getProperty("java.class.path"),
-              FusilladeCommand.class.getName(),
-              "run",
-              workload.toString(),
-              "--gatling-report",
-              "--output",
-              output.toString()));
+          CliProcess.command(
+              "run", workload.toString(), "--gatling-report", "--output", output.toString()));
       cli =
           new ProcessBuilder(command)
               .redirectErrorStream(true)

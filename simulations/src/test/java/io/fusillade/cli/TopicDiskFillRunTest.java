@@ -51,15 +51,7 @@ class TopicDiskFillRunTest {
     Files.writeString(workload, TOPIC);
     Path output = dir.resolve("out");
     List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp",
-            System.getProperty("java.class.path"),
-            FusilladeCommand.class.getName(),
-            "run",
-            workload.toString(),
-            "--output",
-            output.toString());
+        CliProcess.command("run", workload.toString(), "--output", output.toString());
     ProcessBuilder builder =
         new ProcessBuilder(command)
             .redirectErrorStream(true)

@@ -2,6 +2,7 @@ package io.fusillade.secrets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fusillade.cli.CliProcess;
 import io.fusillade.local.LocalPostgres;
 import io.fusillade.logs.SharedOpenSearch;
 import java.io.IOException;
@@ -433,12 +434,7 @@ class SecretsTest {
    * JVM of its own with the given environment, output under the test's directory.
    */
   private Run fusillade(Map<String, String> environment, String... args) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("io.fusillade.cli.FusilladeCommand");
-    command.addAll(List.of(args));
+    List<String> command = CliProcess.command(args);
     if (args[0].equals("run")) {
       command.add("--output");
       command.add(dir.resolve("out").toString());

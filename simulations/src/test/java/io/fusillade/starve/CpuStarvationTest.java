@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * quota cgroup removed, affinity restored. Timings: exclusive.
  */
 @Tag("exclusive")
+@Tag("slow")
 class CpuStarvationTest {
   private static LocalPostgres postgres;
   private static Connection connection;

@@ -143,7 +143,7 @@ class TopicBrokerFaultsTest {
   @Tag("exclusive")
   void aBrokerOfThreeKilledLosesNoAcknowledgedMessageWithThreeReplicasAndExactlyItsOwnWithOne()
       throws Exception {
-    Path file = Path.of(getClass().getResource("/workloads/topics-broker-kill.yml").toURI());
+    Path file = TopicRuns.testWorkload("topics-broker-kill.yml");
     GatlingFork run =
         gatling(
             base,

@@ -41,9 +41,21 @@ final class TopicRuns {
     return run;
   }
 
+  /**
+   * A workload file of the test resources, {@code src/test/resources/workloads/NAME}, as a file:
+   * the tests run in simulations/, and from a test-jar a resource is no file (cli-tests/pom.xml).
+   */
+  static Path testWorkload(String name) {
+    Path file = Path.of("src/test/resources/workloads", name).toAbsolutePath();
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      throw new IllegalStateException("no " + file + " (are the tests running in simulations/?)");
+    }
+    return file;
+  }
+
   /** Runs a workload file of the test resources ({@code /workloads/NAME}) without code. */
   static GatlingFork workloadRun(Path base, String name) throws Exception {
-    Path file = Path.of(TopicRuns.class.getResource("/workloads/" + name).toURI());
+    Path file = testWorkload(name);
     return gatling(
         base,
         io.fusillade.scenarios.topic.TopicWorkloadSimulation.class,

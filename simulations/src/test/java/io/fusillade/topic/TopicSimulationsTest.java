@@ -161,7 +161,7 @@ class TopicSimulationsTest {
 
   @Test
   void aWorkloadFilesTopicsSectionRunsWithoutCode() throws Exception {
-    Path file = Path.of(getClass().getResource("/workloads/topics-demo.yml").toURI());
+    Path file = TopicRuns.testWorkload("topics-demo.yml");
     GatlingFork run =
         gatling(
             base,

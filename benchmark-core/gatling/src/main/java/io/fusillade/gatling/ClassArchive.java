@@ -35,11 +35,12 @@ import java.util.UUID;
  * time): its name is a hash of the JVM, the class path and each entry's size and time, in {@code
  * ~/.cache/fusillade/cds} ({@value #ENV} names another directory, or {@code off}). It applies only
  * to a class path of jars, the packaged command's: the JVM refuses to start at all when asked to
- * dump with a non-empty directory on the class path (a build's {@code target/classes}, so never in
- * this project's tests). A dump is written under a temporary name and renamed when its JVM has
- * ended normally, so a JVM never maps a half-written archive; archives unused for {@value
- * #UNUSED_DAYS} days are deleted. The JVM's own messages about an archive it cannot use are
- * silenced: it then runs without, as it would have anyway.
+ * dump with a non-empty directory on the class path (a build's {@code target/classes}: this
+ * project's command-line tests run on its jars for that, see cli-tests/pom.xml). A dump is written
+ * under a temporary name and renamed when its JVM has ended normally, so a JVM never maps a
+ * half-written archive; archives unused for {@value #UNUSED_DAYS} days are deleted. The JVM's own
+ * messages about an archive it cannot use are silenced: it then runs without, as it would have
+ * anyway.
  */
 final class ClassArchive {
   /** The environment variable of the archives' directory, or {@code off} for none. */
