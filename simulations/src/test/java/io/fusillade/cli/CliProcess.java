@@ -1,5 +1,6 @@
 package io.fusillade.cli;
 
+import io.fusillade.gatling.GatlingLauncher;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,5 +33,15 @@ public final class CliProcess {
     command.add(FusilladeCommand.class.getName());
     command.addAll(List.of(args));
     return command;
+  }
+
+  /**
+   * Adds {@code options} to the JVM options the command gives the JVMs it starts ({@value
+   * GatlingLauncher#CHILD_JVM_OPTIONS_ENV}), after those this JVM was given.
+   */
+  public static ProcessBuilder withChildJvmOptions(ProcessBuilder builder, String options) {
+    String given = builder.environment().getOrDefault(GatlingLauncher.CHILD_JVM_OPTIONS_ENV, "");
+    builder.environment().put(GatlingLauncher.CHILD_JVM_OPTIONS_ENV, given + " " + options);
+    return builder;
   }
 }

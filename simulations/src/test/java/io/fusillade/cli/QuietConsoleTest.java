@@ -2,7 +2,6 @@ package io.fusillade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fusillade.gatling.GatlingLauncher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,13 +53,11 @@ class QuietConsoleTest {
         CliProcess.command(
             "run", workload.toString(), "--replicas", "1", "--output", output.toString());
     command.add(1, "-Djava.io.tmpdir=" + temp);
-    ProcessBuilder builder = new ProcessBuilder(command);
-    String childOptions =
-        builder.environment().getOrDefault(GatlingLauncher.CHILD_JVM_OPTIONS_ENV, "");
-    builder
-        .environment()
-        .put(GatlingLauncher.CHILD_JVM_OPTIONS_ENV, childOptions + " -Djava.io.tmpdir=" + temp);
-    Process cli = builder.redirectErrorStream(true).redirectOutput(console.toFile()).start();
+    Process cli =
+        CliProcess.withChildJvmOptions(new ProcessBuilder(command), "-Djava.io.tmpdir=" + temp)
+            .redirectErrorStream(true)
+            .redirectOutput(console.toFile())
+            .start();
     boolean ended = cli.waitFor(120, TimeUnit.SECONDS);
     if (!ended) {
       cli.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -97,18 +94,18 @@ class QuietConsoleTest {
           .as("no log file left beside the record")
           .isEmpty();
     }
+    List<Path> temporary;
     try (Stream<Path> files = Files.list(temp)) {
-      assertThat(files.toList())
-          .as("the embedded PostgreSQL used this temporary directory, where its script would be")
-          .isNotEmpty();
+      temporary = files.toList();
     }
-    try (Stream<Path> files = Files.list(temp)) {
-      assertThat(
-              files
-                  .filter(p -> p.getFileName().toString().startsWith("detect_linux_distribution_"))
-                  .toList())
-          .as("the embedded PostgreSQL's temporary script")
-          .isEmpty();
-    }
+    assertThat(temporary)
+        .as("the embedded PostgreSQL used this temporary directory, where its script would be")
+        .isNotEmpty();
+    assertThat(
+            temporary.stream()
+                .filter(p -> p.getFileName().toString().startsWith("detect_linux_distribution_"))
+                .toList())
+        .as("the embedded PostgreSQL's temporary script")
+        .isEmpty();
   }
 }

@@ -53,13 +53,10 @@ class TopicDiskFillRunTest {
     List<String> command =
         CliProcess.command("run", workload.toString(), "--output", output.toString());
     ProcessBuilder builder =
-        new ProcessBuilder(command)
+        CliProcess.withChildJvmOptions(
+                new ProcessBuilder(command), "-Dfusillade.topic.drainTimeout=2s")
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("console.txt").toFile());
-    String options = System.getenv().getOrDefault("FUSILLADE_CHILD_JVM_OPTS", "");
-    builder
-        .environment()
-        .put("FUSILLADE_CHILD_JVM_OPTS", options + " -Dfusillade.topic.drainTimeout=2s");
     long started = System.nanoTime();
     Process cli = builder.start();
     boolean ended = cli.waitFor(120, TimeUnit.SECONDS);
