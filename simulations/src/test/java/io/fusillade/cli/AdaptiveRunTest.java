@@ -36,7 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * same cost per call. The controller's own figures are never the yardstick (a run's served rate is
  * what the controller asked for, when it asks too little).
  */
-@Tag("exclusive")
+// Timed: its claims are seconds to follow a change of capacity (see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class AdaptiveRunTest {
   /** The seconds within which the rate follows a change of capacity (limits.md says it). */

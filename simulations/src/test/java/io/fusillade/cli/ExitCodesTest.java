@@ -138,7 +138,7 @@ class ExitCodesTest {
    * LimitSearchTest's (running out of steps included); LimitCommandTest runs searches that exit 3.
    */
   @Test
-  // Alone, after the parallel tests: a limit search's exit code (the injector, or the steps, as the
+  // Alone, after the others: a limit search's exit code (the injector, or the steps, as the
   // limit) depends on the machine's spare CPU (see the surefire configuration).
   @Tag("exclusive")
   void fiveWhenTheInjectorWasTheLimit() throws Exception {

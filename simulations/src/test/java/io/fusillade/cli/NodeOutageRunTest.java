@@ -33,9 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code events.jsonl} has the node down, then up. (With three nodes, the traffic of a stopped one
  * going to the two others: RunReplicasTest; the client's own fail-over: SqlClusterTest.)
  */
-// Alone, after the parallel tests: its claims are events within a second of a node's stop and
-// restart (see the surefire configuration).
-@Tag("exclusive")
+// Timed: its claims are events within a second of a node's stop and restart (see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class NodeOutageRunTest {
   private static final int RATE = 200;

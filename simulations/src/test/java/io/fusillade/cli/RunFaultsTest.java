@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * requests' recovery time, which the workload's {@code recovery} check judges. A command hook runs
  * beside it, its output kept.
  */
-// Alone, after the parallel tests: its claims are how many requests a delayed or paused server
-// slows, which another test's load would raise (see the surefire configuration).
-@Tag("exclusive")
+// Timed: its claims are how many requests a delayed or paused server slows, which another test's
+// load would raise (see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class RunFaultsTest {
   @TempDir Path dir;

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * acknowledged bulk is refused (the replicas of its shards take over). Node 3's answers delayed 300
  * ms for 2 s make its bulks of those seconds that much slower.
  */
-// Alone, after the parallel tests: its claim is how many bulks a killed node of three slows, which
-// another test's load would raise (see the surefire configuration).
-@Tag("exclusive")
+// Timed: its claim is how many bulks a killed node of three slows, which another test's load would
+// raise (see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class RunLogsClusterTest {
   @TempDir Path dir;

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the bulks' p99 covers most of it, and none fails: the node answers them all once it goes on. The
  * ingest's lanes send every bulk on time whatever the node does, each counted from its due time.
  */
+// Timed: its claim is how many bulks a 2-s stall slows, which the untimed tests' load raised
+// (CI, 2026-12-03: 197 slower than 1 s, against at most 180; see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class RunLogsPauseTest {
   private static final int RATE = 20; // bulks/s

@@ -45,8 +45,14 @@ class RunRetriesTest {
             primary_keys: [id]
         queries:
           - name: increment
-            # the 5 ms sleep before the row is locked: concurrent increments conflict
-            sql: update counters set n = n + 1 + 0 * length(pg_sleep(0.005)::text) where id = $1::integer
+            # A sleep before the row is locked: increments that overlap conflict. Arrivals are
+            # 12.5 ms apart, so one in twenty sleeps 30 ms and overlaps the next two; the others
+            # sleep 5 ms, overlapping only when the machine delays one (CI 2026-12-03: none at all
+            # with 5 ms for all; 20 ms for all kept every increment conflicting with the next).
+            sql: >-
+              update counters set n = n + 1
+              + 0 * length(pg_sleep(case when random() < 0.05 then 0.03 else 0.005 end)::text)
+              where id = $1::integer
             params:
               - {type: integer, range: [1, 2]}
             max_tries: 50

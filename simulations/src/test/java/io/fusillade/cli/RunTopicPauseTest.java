@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * sending while it waited, would show neither; every arrival of the schedule is sent. The topic has
  * two writers of its own ({@code producers: 2}): each sends half, each exact.
  */
+// Timed: its claims are latencies against a known stall, as its SQL and logs counterparts'
+// (see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class RunTopicPauseTest {
   private static final int RATE = 100; // sends/s

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * a {@link TcpForwarder} in front of it that the test stops (refused connections, reset open ones)
  * and starts again on the same port: an embedded OpenSearch cannot restart on its port.
  */
-// Alone, after the parallel tests: its claims are times (a node back in use within seconds of its
-// restart, no failure 2 s after the stop) and KO counts bounded by what was in flight.
-@Tag("exclusive")
+// Timed: its claims are times (a node back in use within seconds of its restart, no failure 2 s
+// after the stop) and KO counts bounded by what was in flight.
+@Tag("timed")
 @Tag("slow")
 class LogsNodeOutageTest {
   private static final int RATE = 20; // bulks/s

@@ -83,9 +83,9 @@ class OutsideProjectTest {
   }
 
   @Test
-  // Alone, after the parallel tests: the page's simulation checks p99 < 100 ms, which a busy
-  // machine bent (2026-11-27, see the surefire configuration).
-  @Tag("exclusive")
+  // Timed: the page's simulation checks p99 < 100 ms, which a busy machine bent (2026-11-27, see
+  // cli-tests' pom).
+  @Tag("timed")
   void plainGatlingTestRunsTheDocumentedSqlSimulationAndLeavesItsRunRecord() throws Exception {
     Path project = project("sql", page.files().get(SQL_SIMULATION), SQL_SIMULATION);
 

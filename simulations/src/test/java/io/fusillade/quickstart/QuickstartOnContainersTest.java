@@ -20,9 +20,9 @@ import org.testcontainers.DockerClientFactory;
  * (SQL lookups, a log ingest, topic writes read back), every request answered, and no container
  * left once the run ended. Skipped without a Docker engine, failed without one where CI=true.
  */
-// Alone, after the parallel tests: the quickstart's rate check (99% of its target) is what another
-// test's load would bend (see the surefire configuration).
-@Tag("exclusive")
+// Timed: the quickstart's rate check (99% of its target) is what another test's load would bend
+// (see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class QuickstartOnContainersTest {
   @TempDir Path dir;

@@ -19,9 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * every request that arrives meanwhile. Measured from when each request was due, about half of
  * those 1,000 requests wait more than a second, and the arrival rate does not drop.
  */
-// Alone, after the parallel tests: its claim is a latency measured against a known stall (see the
-// surefire configuration).
-@Tag("exclusive")
+// Timed: its claim is a latency measured against a known stall (see cli-tests' pom).
+@Tag("timed")
 @Tag("slow")
 class CoordinatedOmissionTest {
   @TempDir Path base;

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * together, by the rule of {@link ArrivalRates}), the injector keeps up (lag p99 under 20 ms), and
  * run.json records the load as Gatling's injection would have been.
  */
-// Alone, after the parallel tests: its claim is a rate kept within a tolerance (see the surefire
-// configuration).
+// Alone, after the others: its claims are a rate kept within a tolerance and an injector lag p99
+// under 20 ms (see the surefire configuration).
 @Tag("exclusive")
 @Tag("slow")
 class RateAccuracyTest {

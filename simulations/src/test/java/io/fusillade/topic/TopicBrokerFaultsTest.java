@@ -71,8 +71,8 @@ class TopicBrokerFaultsTest {
   }
 
   @Test
-  // Alone, after the parallel tests: its claim is a time (the first OK within 4 s of the restart).
-  @Tag("exclusive")
+  // Timed: its claim is a time (the first OK within 4 s of the restart).
+  @Tag("timed")
   void aBrokerStoppedAndRestartedMidRunFailsSendsAtOnceNamingItAndTheRunResumes() throws Exception {
     GatlingFork run = gatling(base, BrokerRestartSimulation.class);
     assertThat(run.exitCode()).as(run.output()).isZero();
@@ -137,10 +137,9 @@ class TopicBrokerFaultsTest {
    * only, every other partition exact.
    */
   @Test
-  // Alone, after the parallel tests: what replication 1 loses is what its reader, fetching every
-  // 3 s, had not read at the kill; a busy machine bent it (2026-11-27, see the surefire
-  // configuration).
-  @Tag("exclusive")
+  // Timed: what replication 1 loses is what its reader, fetching every 3 s, had not read at the
+  // kill; a busy machine bent it (2026-11-27, see cli-tests' pom).
+  @Tag("timed")
   void aBrokerOfThreeKilledLosesNoAcknowledgedMessageWithThreeReplicasAndExactlyItsOwnWithOne()
       throws Exception {
     Path file = TopicRuns.testWorkload("topics-broker-kill.yml");

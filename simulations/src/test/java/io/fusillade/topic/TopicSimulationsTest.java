@@ -51,7 +51,7 @@ class TopicSimulationsTest {
   }
 
   @Test
-  @Tag("exclusive") // rates and an end-to-end p50: alone, after the parallel tests
+  @Tag("timed") // rates and an end-to-end p50: timed, not beside the untimed tests
   void twoThousandKibMessagesPerSecondAreDeliveredExactlyQuicklyAndWithAFlatLag() throws Exception {
     String duration = System.getProperty("topic.test.duration", "20s");
     GatlingFork run =
@@ -111,7 +111,7 @@ class TopicSimulationsTest {
   }
 
   @Test
-  @Tag("exclusive") // a rate's smoothness: alone, after the parallel tests
+  @Tag("timed") // a rate's smoothness: timed, not beside the untimed tests
   void sendsAt5000PerSecondComeWithoutBursts() throws Exception {
     Path counts = base.resolve("counts.txt");
     GatlingFork run =
