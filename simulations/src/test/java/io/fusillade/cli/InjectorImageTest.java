@@ -34,9 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  * single injector sent, request for request, with nothing flagged. Skipped without a Docker engine
  * and Compose v2, failed without them where CI=true.
  */
-// Timed: the two injectors must begin their load at --start-at, and with nothing flagged (CI,
-// 2026-12-03: beside other tests, 2 s late and saturated).
-@Tag("timed")
+// Alone, after the timed tests: the two injectors must begin their load at --start-at, and with
+// nothing flagged (CI, 2026-12-03: beside the untimed tests, 2 s late and saturated; beside two
+// timed tests, saturated).
+@Tag("exclusive")
 @Tag("slow")
 class InjectorImageTest {
   private static final String IMAGE = "fusillade/injector:local";
