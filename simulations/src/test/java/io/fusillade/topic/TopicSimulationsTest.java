@@ -111,7 +111,9 @@ class TopicSimulationsTest {
   }
 
   @Test
-  @Tag("timed") // a rate's smoothness: timed, not beside the untimed tests
+  // Alone: a stall of the machine is a burst of catch-up sends. Beside two timed tests (CI,
+  // 2026-12-03) one stall of 83 ms made 95 sends in a bucket and 905 in the next (cv 0.12).
+  @Tag("exclusive")
   void sendsAt5000PerSecondComeWithoutBursts() throws Exception {
     Path counts = base.resolve("counts.txt");
     GatlingFork run =
