@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("slow")
 class LocalSeqDbTest {
+  /** A search answer's total (a string or a number; left out when 0). */
+  private static final java.util.regex.Pattern TOTAL =
+      java.util.regex.Pattern.compile("\"total\":\"?(\\d+)");
+
   private static final String MAPPING =
       "mapping-list:\n  - name: status\n    type: keyword\n  - name: message\n    type: text\n";
 
@@ -159,12 +163,11 @@ class LocalSeqDbTest {
    * of 300 found none on a busy machine). A total of 0 is left out of the answer.
    */
   private long total(LocalSeqDb seqDb, String query, long expected) throws Exception {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (true) {
       String body = search(seqDb, query);
       assertThat(body).contains("ERROR_CODE_NO");
-      java.util.regex.Matcher m =
-          java.util.regex.Pattern.compile("\"total\":\"?(\\d+)").matcher(body);
+      java.util.regex.Matcher m = TOTAL.matcher(body);
       long total = m.find() ? Long.parseLong(m.group(1)) : 0;
       if (total == expected || System.nanoTime() > deadline) {
         return total;
