@@ -151,11 +151,12 @@ class OrphanTest {
       List<String> command = new ArrayList<>(List.of("setsid"));
       command.addAll(CliProcess.command("run", workload.toString(), "--output", output.toString()));
       command.addAll(List.of(options));
-      cli =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(console.toFile())
-              .start();
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile());
+      // An archive directory of its own: every run here is the first on its class path, whose
+      // Gatling JVM dumps its classes when it ends, and still ends at once when orphaned.
+      builder.environment().put("FUSILLADE_CDS", dir.resolve("cds").toString());
+      cli = builder.start();
       started.add(cli);
     }
 

@@ -46,6 +46,12 @@ final class ClassArchive {
   /** The environment variable of the archives' directory, or {@code off} for none. */
   static final String ENV = "FUSILLADE_CDS";
 
+  /**
+   * The system property that tells a forked JVM it dumps an archive when it ends: one whose parent
+   * is gone ends without ({@link ParentWatch}), since nobody is left to keep the dump.
+   */
+  static final String DUMPING_PROPERTY = "fusillade.cds.dumping";
+
   static final int UNUSED_DAYS = 30;
   private static final Duration ABANDONED_DUMP = Duration.ofHours(1);
   private static final String SUFFIX = ".jsa";
@@ -118,7 +124,14 @@ final class ClassArchive {
     } catch (IOException e) {
       return List.of();
     }
-    return concat("-XX:ArchiveClassesAtExit=" + dump, quiet);
+    List<String> dumping = new java.util.ArrayList<>(quiet);
+    dumping.add("-D" + DUMPING_PROPERTY + "=true");
+    return concat("-XX:ArchiveClassesAtExit=" + dump, dumping);
+  }
+
+  /** Whether this JVM dumps an archive when it ends: it was started with {@link #options()}'s. */
+  static boolean dumpingAtExit() {
+    return Boolean.getBoolean(DUMPING_PROPERTY);
   }
 
   /**
