@@ -56,7 +56,17 @@ public final class KafkaMain {
     } catch (IllegalArgumentException | UnsupportedOperationException e) {
       // the JVM keeps SIGINT: Ctrl-C stops the node at once, as before
     }
-    KafkaRaftServer server = startNode(properties, args[1]);
+    KafkaRaftServer server;
+    try {
+      server = startNode(properties, args[1]);
+    } catch (Exception e) {
+      // The threads the broker started before it failed (its port taken, say) would keep this
+      // JVM alive, and its owner waiting 90 s for a readiness that never comes (CI,
+      // 2026-12-03): end now, the cause in the log the owner shows.
+      e.printStackTrace();
+      System.exit(1);
+      return;
+    }
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
