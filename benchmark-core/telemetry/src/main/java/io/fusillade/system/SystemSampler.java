@@ -243,7 +243,12 @@ public final class SystemSampler {
       sampleJvm();
     }
     for (WatchedProcess p : processes) {
-      sampleProcess(p, seconds);
+      try {
+        sampleProcess(p, seconds);
+      } catch (RuntimeException e) {
+        // what a process shows of itself while it ends is no reason to end the run measuring it
+        LOG.debug("cannot sample the process {}: {}", p.label(), e.toString());
+      }
     }
     lastNanos = now;
     Double steal = values.get(CPU_STEAL);
@@ -414,13 +419,24 @@ public final class SystemSampler {
     }
   }
 
+  /**
+   * Whether {@code command}'s file is {@code name}. A command the JVM reads as "/" (a process that
+   * ended as it was read) has no file name: its NullPointerException ended a run's injector as its
+   * sampler started (CI, 2026-12-03).
+   */
+  static boolean commandNamed(String command, String name) {
+    try {
+      Path file = Path.of(command).getFileName();
+      return file != null && file.toString().equals(name);
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
+  }
+
   private boolean named(ProcessHandle handle, String name) {
     Optional<String> command = handle.info().command();
-    if (command.isPresent()) {
-      String file = Path.of(command.get()).getFileName().toString();
-      if (file.equals(name)) {
-        return true;
-      }
+    if (command.isPresent() && commandNamed(command.get(), name)) {
+      return true;
     }
     if (proc) {
       try {

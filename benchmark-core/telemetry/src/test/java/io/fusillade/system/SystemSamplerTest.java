@@ -60,6 +60,17 @@ class SystemSamplerTest {
   }
 
   @Test
+  void aProcessIsWatchedByItsCommandsFileNameAndACommandWithoutOneIsNoMatch() {
+    assertThat(SystemSampler.commandNamed("/usr/lib/postgresql/bin/postgres", "postgres")).isTrue();
+    assertThat(SystemSampler.commandNamed("postgres", "postgres")).isTrue();
+    assertThat(SystemSampler.commandNamed("/usr/bin/java", "postgres")).isFalse();
+    // what the JVM reads of a process that ends as it is read: no file name, no exception
+    assertThat(SystemSampler.commandNamed("/", "postgres")).isFalse();
+    assertThat(SystemSampler.commandNamed("", "postgres")).isFalse();
+    assertThat(SystemSampler.commandNamed("bad\0path", "postgres")).isFalse();
+  }
+
+  @Test
   void computesPercentagesAndRatesFromTwoSnapshots() throws Exception {
     Path root = dir.resolve("proc");
     proc(root, 1000, 500, 8000, 100, 0, 0, 0, 0);

@@ -228,7 +228,8 @@ public record Ladder(
       List<String> row = new ArrayList<>();
       row.add(last + " /s");
       for (double level : levels) {
-        Double r = perSecond.get(last).get(level);
+        // a level whose runs all ended early has no rate of this query
+        Double r = perSecond.getOrDefault(last, Map.of()).get(level);
         row.add(r == null ? "-" : Numbers.number(r));
       }
       if (comparison != null) {
