@@ -138,7 +138,8 @@ final class ParentWatch {
    * Ends this JVM at once. One that dumps its classes at its end ({@link ClassArchive}, the first
    * run on a class path) is killed (SIGKILL) instead: a halt writes the dump too, which kept an
    * orphan and its servers alive 3 to 4 s after its parent's {@code kill -9}, for an archive that
-   * only the parent would have kept (OrphanTest, 2026-12-03).
+   * only the parent would have kept (OrphanTest, 2026-12-03). With {@code kill(1)}, as {@code
+   * io.fusillade.local.Signals} sends signals: the injector does not depend on that module.
    */
   private static void halt() {
     if (ClassArchive.dumpingAtExit()) {

@@ -1,13 +1,16 @@
 package io.fusillade.local;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -60,20 +63,7 @@ public final class FreePorts {
                       + " and "
                       + highest));
         }
-        int port = ThreadLocalRandom.current().nextInt(LOWEST, highest + 1);
-        try {
-          ServerSocket socket = new ServerSocket();
-          // a port in TIME_WAIT after its last use may still be bound by the node
-          socket.setReuseAddress(true);
-          try {
-            socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
-            sockets.add(socket);
-          } catch (IOException taken) {
-            socket.close();
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException("could not open a socket on 127.0.0.1", e);
-        }
+        bound(ThreadLocalRandom.current().nextInt(LOWEST, highest + 1)).ifPresent(sockets::add);
       }
       return sockets.stream().map(ServerSocket::getLocalPort).toList();
     } finally {
@@ -87,10 +77,33 @@ public final class FreePorts {
     }
   }
 
+  /** A socket bound to {@code port} on 127.0.0.1, or empty when the port is taken. */
+  private static Optional<ServerSocket> bound(int port) {
+    ServerSocket socket;
+    try {
+      socket = new ServerSocket();
+      // a port in TIME_WAIT after its last use may still be bound by the node
+      socket.setReuseAddress(true);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not open a socket on 127.0.0.1", e);
+    }
+    try {
+      socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
+      return Optional.of(socket);
+    } catch (IOException taken) {
+      try {
+        socket.close();
+      } catch (IOException ignored) {
+        // never bound: nothing to release
+      }
+      return Optional.empty();
+    }
+  }
+
   /** The first port of the kernel's ephemeral range, or {@value #EPHEMERAL_DEFAULT}. */
   static int ephemeralStart() {
     // Read line by line: Files.readString got "3" of "32768\t60999" from this procfs file.
-    try (java.io.BufferedReader in = Files.newBufferedReader(EPHEMERAL_RANGE)) {
+    try (BufferedReader in = Files.newBufferedReader(EPHEMERAL_RANGE)) {
       return Integer.parseInt(in.readLine().trim().split("\\s+")[0]);
     } catch (IOException | RuntimeException e) {
       return EPHEMERAL_DEFAULT;
