@@ -112,9 +112,9 @@ public final class WorkloadProperties {
 
   /**
    * Records the injector's share of a test run by several ({@code injectors}, {@code
-   * injectorIndex}, {@code startAt}) and waits for the common start, with how late it began ({@code
-   * startLatenessMs}): the last thing a simulation's constructor does, so that the load begins at
-   * once after it.
+   * injectorIndex}, {@code startAt}) and waits for the common start, with how early it was ready
+   * ({@code startMarginMs}) and how late it began ({@code startLatenessMs}): the last thing a
+   * simulation's constructor does, so that the load begins at once after it.
    */
   public static void awaitCommonStart(InjectorShare share) {
     awaitCommonStart(share, null);
@@ -151,6 +151,7 @@ public final class WorkloadProperties {
                       + " ms ± "
                       + clock.uncertaintyMicros() / 1000.0
                       + ")"));
+      parameters.put("startMarginMs", share.untilStart(clock).toMillis());
       parameters.put("startLatenessMs", share.awaitStart(clock).toMillis());
     }
     FusilladeRun.parameters(parameters);

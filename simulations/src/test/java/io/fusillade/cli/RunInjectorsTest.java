@@ -87,10 +87,14 @@ class RunInjectorsTest {
         Path record = SummaryCommand.resolve(dir.resolve("out" + i));
         records.add(record);
         RunRecord data = RunRecordReader.read(record);
+        System.out.printf(
+            "injector %d: ready %s ms before --start-at%n",
+            i, data.manifest().parameters().get("startMarginMs"));
         assertThat(data.manifest().parameters())
             .containsEntry("injectors", 3)
             .containsEntry("injectorIndex", i)
-            .containsEntry("startAt", start.toString());
+            .containsEntry("startAt", start.toString())
+            .containsKey("startMarginMs");
         // each measured its clock against the database's: one machine, so within a few ms
         assertThat(data.manifest().parameters().get("clockReference"))
             .asString()

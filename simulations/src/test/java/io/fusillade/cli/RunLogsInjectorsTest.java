@@ -69,6 +69,9 @@ class RunLogsInjectorsTest {
       CliRun result = runs.get(i).get(240, TimeUnit.SECONDS);
       assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
       RunRecord data = RunRecordReader.read(SummaryCommand.resolve(dir.resolve("out" + i)));
+      System.out.printf(
+          "injector %d: ready %s ms before --start-at%n",
+          i, data.manifest().parameters().get("startMarginMs"));
       // 20 bulks: 0, 3, ..., 18; 1, 4, ..., 19; 2, 5, ..., 17
       long bulks = i < 2 ? 7 : 6;
       assertThat(data.manifest().parameters())

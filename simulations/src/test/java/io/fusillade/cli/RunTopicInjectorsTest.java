@@ -86,6 +86,9 @@ class RunTopicInjectorsTest {
         Path record = SummaryCommand.resolve(dir.resolve("out" + i));
         records.add(record.toString());
         RunRecord data = RunRecordReader.read(record);
+        System.out.printf(
+            "injector %d: ready %s ms before --start-at%n",
+            i, data.manifest().parameters().get("startMarginMs"));
         assertThat(data.manifest().parameters())
             .as(printed)
             .containsEntry("injectors", 3)

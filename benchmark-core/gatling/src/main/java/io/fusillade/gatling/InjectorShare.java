@@ -121,12 +121,7 @@ public record InjectorShare(int count, int index, Instant startAt) {
     if (startAt == null) {
       return Duration.ZERO;
     }
-    java.util.function.LongSupplier now =
-        () ->
-            clock == null
-                ? System.currentTimeMillis()
-                : clock.referenceMillis(System.currentTimeMillis());
-    long wait = startAt.toEpochMilli() - now.getAsLong();
+    long wait = startAt.toEpochMilli() - now(clock);
     if (wait < -60_000) {
       throw new FusilladeException(
           "--start-at " + startAt + " is " + (-wait / 1000) + " s past: give a moment to come");
@@ -138,7 +133,24 @@ public record InjectorShare(int count, int index, Instant startAt) {
         Thread.currentThread().interrupt();
       }
     }
-    return Duration.ofMillis(Math.max(0, now.getAsLong() - startAt.toEpochMilli()));
+    return Duration.ofMillis(Math.max(0, now(clock) - startAt.toEpochMilli()));
+  }
+
+  /**
+   * How long before {@link #startAt()} this injector is, on the reference clock as {@link
+   * #awaitStart(ClockOffset)} reads it (zero when it is past, or when there is no common start):
+   * called when the injector is ready, its margin, which tells a user whether {@code --start-at}
+   * gave the injectors enough time to start.
+   */
+  public Duration untilStart(ClockOffset clock) {
+    return startAt == null
+        ? Duration.ZERO
+        : Duration.ofMillis(Math.max(0, startAt.toEpochMilli() - now(clock)));
+  }
+
+  private static long now(ClockOffset clock) {
+    long own = System.currentTimeMillis();
+    return clock == null ? own : clock.referenceMillis(own);
   }
 
   /** What {@code run.json} records of the share; nothing for an injector alone. */

@@ -62,4 +62,15 @@ class InjectorShareTest {
         .containsEntry("startAt", "2026-11-25T20:30:00Z");
     assertThat(InjectorShare.ALONE.parameters()).isEmpty();
   }
+
+  @Test
+  void theMarginIsTheTimeLeftBeforeTheCommonStartAndNeverNegative() {
+    Instant soon = Instant.now().plusSeconds(10);
+    assertThat(new InjectorShare(2, 1, soon).untilStart(null).toMillis())
+        .isBetween(8_000L, 10_000L);
+    Instant past = Instant.now().minusSeconds(5);
+    assertThat(new InjectorShare(2, 1, past).untilStart(null)).isZero();
+    assertThat(new InjectorShare(2, 1, past).awaitStart().toMillis()).isBetween(5_000L, 7_000L);
+    assertThat(InjectorShare.ALONE.untilStart(null)).isZero();
+  }
 }
