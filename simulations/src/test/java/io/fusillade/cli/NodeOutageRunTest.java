@@ -33,8 +33,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code events.jsonl} has the node down, then up. (With three nodes, the traffic of a stopped one
  * going to the two others: RunReplicasTest; the client's own fail-over: SqlClusterTest.)
  */
-// Timed: its claims are events within a second of a node's stop and restart (see cli-tests' pom).
-@Tag("timed")
+// Paired: its claims are events within a second of a node's stop and restart; one other light test
+// beside it does not bend them (see cli-tests' pom).
+@Tag("paired")
 @Tag("slow")
 class NodeOutageRunTest {
   private static final int RATE = 200;

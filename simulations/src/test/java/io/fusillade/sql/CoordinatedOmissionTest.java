@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * every request that arrives meanwhile. Measured from when each request was due, about half of
  * those 1,000 requests wait more than a second, and the arrival rate does not drop.
  */
-// Timed: its claim is a latency measured against a known stall (see cli-tests' pom).
-@Tag("timed")
+// Paired: its claim is a latency measured against a known stall, which a busy machine bends; one
+// other light test beside it does not (see cli-tests' pom).
+@Tag("paired")
 @Tag("slow")
 class CoordinatedOmissionTest {
   @TempDir Path base;

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * generous (a shared two-core machine); what they catch is a mode that is ignored or a profile of
  * the wrong shape, not a few percent.
  */
-// Timed: its claims are arrivals per second, which another test's load would bend (see cli-tests'
-// pom).
-@Tag("timed")
+// Paired: its claims are arrivals per second, which a busy machine bends; one other light test
+// beside it does not (see cli-tests' pom).
+@Tag("paired")
 @Tag("slow")
 class SqlRateModesTest {
   @TempDir Path base;
